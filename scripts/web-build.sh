@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the browser version into a servable folder (default out/web).
+# Route (shared/design/WEB-BUILD.md): Debian's rustc-web builds std for wasm32 itself
+# (-Z build-std), wasm-ld-22 links, wasm-bindgen-cli at the lockfile's version makes the JS glue.
+# Usage: scripts/web-build.sh [OUT_DIR]     (WEB_PROFILE=web-release by default)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-out/web}"
+profile="${WEB_PROFILE:-web-release}"
+bash scripts/deps.sh rustc-web cargo-web rust-web-src lld-22
+target_dir="${CARGO_TARGET_DIR:-target}"
+# Debian's cargo/rustc 1.96 come first only for this build; RUSTC_BOOTSTRAP allows -Z build-std.
+PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 /usr/bin/cargo build --locked --features app --bin delve \
+  --profile "$profile" -Z build-std=std,panic_abort --target wasm32-unknown-unknown
+version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
+tools="${DELVE_TOOLS:-$HOME/.cache/delve-tools}/wasm-bindgen-$version"
+if [ ! -x "$tools/bin/wasm-bindgen" ]; then
+  # Not --locked: the CLI's own lockfile pins a crate version the registry here lacks.
+  cargo install wasm-bindgen-cli --version "=$version" --root "$tools"
+fi
+mkdir -p "$out"
+"$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \
+  --remove-producers-section --out-dir "$out" --out-name delve \
+  "$target_dir/wasm32-unknown-unknown/$profile/delve.wasm"
+cp web/index.html "$out/"
+ls -l "$out"
+echo "wasm: $(stat -c %s "$out/delve_bg.wasm") bytes, gzip -9: $(gzip -9c "$out/delve_bg.wasm" | wc -c) bytes"

@@ -1,0 +1,31 @@
+//! After each turn, Mode follows the core: Combat while `enemies` is not empty.
+use bevy::prelude::*;
+
+use crate::app::AppSystems;
+use crate::app::screens::{Mode, TurnPhase};
+use crate::app::turn::GameRes;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        sync_mode
+            .in_set(AppSystems::Combat)
+            .run_if(in_state(TurnPhase::Resolving)),
+    );
+}
+
+fn sync_mode(
+    game: Option<Res<GameRes>>,
+    mode: Res<State<Mode>>,
+    mut next: ResMut<NextState<Mode>>,
+) {
+    let Some(game) = game else { return };
+    let want = if game.0.in_combat() {
+        Mode::Combat
+    } else {
+        Mode::Exploring
+    };
+    if *mode.get() != want {
+        next.set(want);
+    }
+}

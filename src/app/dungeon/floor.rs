@@ -1,0 +1,49 @@
+//! Detects floor changes after a turn (and at the start of a run) and writes `FloorEntered`.
+use bevy::prelude::*;
+
+use crate::app::AppSystems;
+use crate::app::screens::{Screen, TurnPhase};
+use crate::app::turn::GameRes;
+
+/// A floor was entered: the renderer rebuilds the map from the `Game`.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FloorEntered {
+    pub floor: u32,
+}
+
+/// The floor the world currently shows (0 = none).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct ShownFloor(pub u32);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<FloorEntered>()
+        .init_resource::<ShownFloor>();
+    app.add_systems(OnExit(Screen::InGame), |mut shown: ResMut<ShownFloor>| {
+        shown.0 = 0
+    });
+    app.add_systems(
+        Update,
+        announce_floor
+            .in_set(AppSystems::Dungeon)
+            .run_if(in_state(TurnPhase::Resolving).or(in_state(Screen::InGame).and(shown_nothing))),
+    );
+}
+
+fn shown_nothing(shown: Res<ShownFloor>) -> bool {
+    shown.0 == 0
+}
+
+fn announce_floor(
+    game: Option<Res<GameRes>>,
+    mut shown: ResMut<ShownFloor>,
+    mut entered: MessageWriter<FloorEntered>,
+) {
+    let Some(game) = game else { return };
+    // A new floor, or the same number in a new run (shown was reset on leaving the screen).
+    if game.0.floor != shown.0 {
+        shown.0 = game.0.floor;
+        entered.write(FloorEntered {
+            floor: game.0.floor,
+        });
+    }
+}

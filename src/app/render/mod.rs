@@ -1,0 +1,35 @@
+//! Rendering: the tile atlas, the map layers, creature glyphs and the camera. Reads only.
+mod actors;
+mod camera;
+pub mod map;
+mod tileset;
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::TilemapPlugin;
+
+/// Pixels per tile edge, in the atlas and in the world.
+pub const TILE: f32 = 24.0;
+
+/// Rendering's own order inside `AppSystems::Present`.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RenderSystems {
+    Map,
+    Actors,
+    Camera,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            RenderSystems::Map,
+            RenderSystems::Actors,
+            RenderSystems::Camera,
+        )
+            .chain()
+            .in_set(crate::app::AppSystems::Present),
+    );
+    app.add_plugins(TilemapPlugin);
+    app.insert_resource(ClearColor(Color::srgb(0.02, 0.02, 0.03)));
+    app.add_plugins((tileset::plugin, map::plugin, actors::plugin, camera::plugin));
+}

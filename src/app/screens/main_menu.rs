@@ -1,0 +1,134 @@
+//! The main menu: new run with a seed, quit.
+use bevy::prelude::*;
+
+use super::{Screen, SkipMenu};
+use crate::app::AppSystems;
+use crate::app::turn::{GameRes, NewRun};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::MainMenu), (spawn_menu, skip_menu));
+    app.add_systems(
+        Update,
+        menu_input
+            .in_set(AppSystems::Input)
+            .run_if(in_state(Screen::MainMenu)),
+    );
+}
+
+/// Marks the menu's seed line so it can show the seed being typed.
+#[derive(Component)]
+pub struct SeedText;
+
+fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
+    if skip.is_some() {
+        commands.remove_resource::<SkipMenu>();
+        commands.set_state(Screen::InGame);
+    }
+}
+
+fn spawn_menu(mut commands: Commands, run: Res<NewRun>, existing: Option<Res<GameRes>>) {
+    let continue_line = if existing.is_some() {
+        "C  continue the run\n"
+    } else {
+        ""
+    };
+    commands.spawn((
+        Name::new("Main menu"),
+        DespawnOnExit(Screen::MainMenu),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            row_gap: px(14),
+            ..default()
+        },
+        BackgroundColor(Color::srgb(0.05, 0.05, 0.08)),
+        children![
+            (
+                Text::new("DELVE"),
+                TextFont::from_font_size(72.0),
+                TextColor(Color::srgb(0.95, 0.8, 0.3)),
+            ),
+            (
+                Text::new("a turn-based descent"),
+                TextFont::from_font_size(20.0),
+                TextColor(Color::srgb(0.6, 0.6, 0.65)),
+            ),
+            (
+                SeedText,
+                Text::new(seed_line(run.seed)),
+                TextFont::from_font_size(24.0),
+                TextColor(Color::WHITE),
+            ),
+            (
+                Text::new(format!(
+                    "{continue_line}Enter  new run     R  random seed     digits  type a seed\nQ  quit"
+                )),
+                TextFont::from_font_size(18.0),
+                TextColor(Color::srgb(0.75, 0.75, 0.8)),
+                TextLayout::justify(Justify::Center),
+            ),
+        ],
+    ));
+}
+
+pub fn seed_line(seed: u64) -> String {
+    format!("Seed: {seed}")
+}
+
+fn menu_input(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut run: ResMut<NewRun>,
+    existing: Option<Res<GameRes>>,
+    mut commands: Commands,
+    mut text: Query<&mut Text, With<SeedText>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if keys.just_pressed(KeyCode::Enter) {
+        // A new run replaces a kept one.
+        commands.remove_resource::<GameRes>();
+        commands.set_state(Screen::InGame);
+    }
+    if keys.just_pressed(KeyCode::KeyC) && existing.is_some() {
+        commands.set_state(Screen::InGame);
+    }
+    if keys.just_pressed(KeyCode::KeyQ) {
+        exit.write(AppExit::Success);
+    }
+    let mut changed = false;
+    if keys.just_pressed(KeyCode::KeyR) {
+        // A new seed from the old one: the menu needs no clock to vary it.
+        run.seed = crate::rng::mix(run.seed);
+        changed = true;
+    }
+    if keys.just_pressed(KeyCode::Backspace) {
+        run.seed /= 10;
+        changed = true;
+    }
+    for (i, key) in DIGITS.iter().enumerate() {
+        if keys.just_pressed(*key) {
+            run.seed = run.seed.saturating_mul(10).saturating_add(i as u64);
+            changed = true;
+        }
+    }
+    if changed {
+        for mut t in &mut text {
+            **t = seed_line(run.seed);
+        }
+    }
+}
+
+const DIGITS: [KeyCode; 10] = [
+    KeyCode::Digit0,
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];

@@ -1,0 +1,57 @@
+//! Screen states and their sub-states; each screen lives in its own file.
+mod game_over;
+mod main_menu;
+mod pause;
+pub mod smoke;
+
+use bevy::prelude::*;
+
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    Loading,
+    MainMenu,
+    InGame,
+    GameOver,
+}
+
+/// Exploring or fighting; set from the core after each turn.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::InGame)]
+pub enum Mode {
+    #[default]
+    Exploring,
+    Combat,
+}
+
+/// Overlays sit beside the mode, so opening one never ends a fight.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::InGame)]
+pub enum Overlay {
+    #[default]
+    None,
+    Inventory,
+    Help,
+    Pause,
+}
+
+/// The turn phase: the world advances only between AwaitingInput and Resolving.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::InGame)]
+pub enum TurnPhase {
+    #[default]
+    AwaitingInput,
+    Resolving,
+}
+
+/// Start the run at once (`--seed` on the command line) instead of showing the menu.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct SkipMenu;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .add_sub_state::<Mode>()
+        .add_sub_state::<Overlay>()
+        .add_sub_state::<TurnPhase>();
+    app.add_plugins((main_menu::plugin, pause::plugin, game_over::plugin));
+}

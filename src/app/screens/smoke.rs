@@ -1,0 +1,134 @@
+//! `delve --smoke DIR`: drives the real game through its screens and saves screenshots.
+//!
+//! The bot plays through the ordinary command path (PendingCommand → Resolving), so the
+//! screenshots show what a player would see.
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+use super::{Screen, TurnPhase};
+use crate::app::AppSystems;
+use crate::app::content::ContentRes;
+use crate::app::turn::{GameRes, PendingCommand};
+use crate::game::bot;
+
+/// Frames to let a screen settle (assets, fonts, first render) before a screenshot.
+const SETTLE: u32 = 20;
+/// Give up on reaching a fight or the end after this many bot turns.
+const MAX_TURNS: u64 = 500;
+
+#[derive(Resource, Debug)]
+struct Smoke {
+    dir: PathBuf,
+    stage: Stage,
+    frames: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Menu,
+    Floor,
+    Combat,
+    GameOver,
+    Done,
+}
+
+pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        let _ = std::fs::create_dir_all(&dir);
+        app.insert_resource(Smoke {
+            dir: dir.clone(),
+            stage: Stage::Menu,
+            frames: 0,
+        });
+        app.add_systems(Update, drive.in_set(AppSystems::Input));
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drive(
+    mut smoke: ResMut<Smoke>,
+    screen: Res<State<Screen>>,
+    phase: Option<Res<State<TurnPhase>>>,
+    game: Option<Res<GameRes>>,
+    content: Option<Res<ContentRes>>,
+    mut pending: ResMut<PendingCommand>,
+    mut next_phase: ResMut<NextState<TurnPhase>>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    smoke.frames += 1;
+    let settled = smoke.frames > SETTLE;
+    let shot = |commands: &mut Commands, dir: &PathBuf, name: &str| {
+        info!("smoke: screenshot {name}");
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(dir.join(name)));
+    };
+    let awaiting = phase.is_some_and(|p| *p.get() == TurnPhase::AwaitingInput);
+    let mut play = |game: &GameRes, content: &ContentRes| {
+        if awaiting {
+            pending.0 = Some(bot::explore(&game.0, &content.0));
+            next_phase.set(TurnPhase::Resolving);
+        }
+    };
+    match (smoke.stage, screen.get()) {
+        (Stage::Menu, Screen::MainMenu) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "menu.png");
+            commands.set_state(Screen::InGame);
+            smoke.stage = Stage::Floor;
+            smoke.frames = 0;
+        }
+        (Stage::Floor, Screen::InGame) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "floor.png");
+            smoke.stage = Stage::Combat;
+            smoke.frames = 0;
+        }
+        (Stage::Combat, Screen::InGame) => {
+            let (Some(game), Some(content)) = (game, content) else {
+                return;
+            };
+            if game.0.in_combat() {
+                if smoke.frames > SETTLE && awaiting {
+                    let dir = smoke.dir.clone();
+                    shot(&mut commands, &dir, "combat.png");
+                    smoke.stage = Stage::GameOver;
+                    smoke.frames = 0;
+                }
+            } else if game.0.turn > MAX_TURNS {
+                warn!("smoke: no fight within {MAX_TURNS} turns");
+                smoke.stage = Stage::GameOver;
+            } else {
+                smoke.frames = 0;
+                play(&game, &content);
+            }
+        }
+        (Stage::GameOver, Screen::InGame) => {
+            let (Some(game), Some(content)) = (game, content) else {
+                return;
+            };
+            if game.0.turn > MAX_TURNS * 2 {
+                warn!("smoke: the run did not end within the turn budget");
+                smoke.stage = Stage::Done;
+                smoke.frames = 0;
+            } else {
+                play(&game, &content);
+            }
+        }
+        (Stage::GameOver, Screen::GameOver) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "gameover.png");
+            smoke.stage = Stage::Done;
+            smoke.frames = 0;
+        }
+        (Stage::GameOver, Screen::GameOver) => {}
+        (Stage::Done, _) if settled => {
+            info!("smoke: done");
+            exit.write(AppExit::Success);
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,12 @@
+//! The turn loop: input becomes a command, the core runs it once, the phase returns.
+mod input;
+mod phase;
+
+pub use input::{SelectedTarget, key_command};
+pub use phase::{GameRes, NewRun, PendingCommand, TurnResolved};
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((phase::plugin, input::plugin));
+}

@@ -1,0 +1,104 @@
+//! The combat panel: enemies with health and hit chance, initiative, abilities and locks.
+use bevy::prelude::*;
+
+use super::UiSystems;
+use crate::app::content::ContentRes;
+use crate::app::screens::Mode;
+use crate::app::turn::GameRes;
+use crate::content::Content;
+use crate::game::{Attr, Game};
+
+#[derive(Component)]
+struct PanelText;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Mode::Combat), spawn_panel);
+    app.add_systems(
+        Update,
+        update_panel
+            .in_set(UiSystems::Panel)
+            .run_if(in_state(Mode::Combat)),
+    );
+}
+
+fn spawn_panel(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Combat panel"),
+        PanelText,
+        Text::new(""),
+        TextFont::from_font_size(17.0),
+        TextColor(Color::srgb(0.95, 0.9, 0.85)),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(50),
+            right: px(10),
+            width: px(420),
+            padding: UiRect::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.12, 0.03, 0.03, 0.85)),
+        DespawnOnExit(Mode::Combat),
+    ));
+}
+
+/// The panel's text (pure, for tests): enemies, initiative order, abilities with locks.
+pub fn panel_text(g: &Game, content: &Content, selected: usize) -> String {
+    let mut s = String::from("FIGHT    (Tab: next target)\n");
+    for (i, &e) in g.enemies.iter().enumerate() {
+        let Some(c) = g.creature(e) else { continue };
+        let max = g.attribute(e, Attr::MaxHealth, content);
+        let mark = if i == selected.min(g.enemies.len() - 1) {
+            ">"
+        } else {
+            " "
+        };
+        s += &format!(
+            "{mark} {}  HP {:.0}/{:.0}  hit {:.0}%\n",
+            g.name(e, content),
+            c.health.max(0.0),
+            max,
+            g.hit_chance_against(g.hero, e, content) * 100.0
+        );
+    }
+    let mut order: Vec<_> = std::iter::once(g.hero)
+        .chain(g.enemies.iter().copied())
+        .collect();
+    order.sort_by_key(|id| {
+        (
+            -(g.creature(*id).map_or(0, |c| c.initiative) as i64),
+            *id != g.hero,
+            *id,
+        )
+    });
+    let names: Vec<String> = order.iter().map(|&id| g.name(id, content)).collect();
+    s += &format!("\nOrder: {}\n\n", names.join(" > "));
+    for (i, a) in g.known_abilities(g.hero, content).iter().enumerate() {
+        let name = content.ability(a).map_or_else(
+            || match a.as_str() {
+                "core:flee" => "Flee".to_string(),
+                _ => "Wait".to_string(),
+            },
+            |d| d.name.clone(),
+        );
+        let cost = content.ability(a).map_or(0.0, |d| d.cost);
+        let cd = content.ability(a).map_or(0, |d| d.cooldown);
+        let lock = g.ability_lock(g.hero, a, g.enemies.first().copied(), content);
+        let state = lock.map_or_else(|| "ready".to_string(), |r| format!("LOCKED: {r}"));
+        s += &format!("{}  {name}  (cost {cost:.0}, cd {cd})  {state}\n", i + 1);
+    }
+    s += "F flee   Space wait";
+    s
+}
+
+fn update_panel(
+    game: Option<Res<GameRes>>,
+    content: Res<ContentRes>,
+    target: Res<crate::app::turn::SelectedTarget>,
+    mut text: Single<&mut Text, With<PanelText>>,
+) {
+    let Some(game) = game else { return };
+    if game.0.enemies.is_empty() {
+        return;
+    }
+    text.0 = panel_text(&game.0, &content.0, target.0);
+}

@@ -1,0 +1,24 @@
+//! In-game UI: the HUD, the message log and the combat panel. Reads only.
+mod combat_panel;
+mod hud;
+pub mod log;
+
+use bevy::prelude::*;
+
+/// The UI's own order inside `AppSystems::Present` (each writes its own text).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UiSystems {
+    Hud,
+    Log,
+    Panel,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (UiSystems::Hud, UiSystems::Log, UiSystems::Panel)
+            .chain()
+            .in_set(crate::app::AppSystems::Present),
+    );
+    app.add_plugins((hud::plugin, log::plugin, combat_panel::plugin));
+}

@@ -1,0 +1,305 @@
+//! The command line: `delve` (play), `delve sim`, `delve gen`.
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use serde::Serialize;
+
+use crate::content::Content;
+use crate::game::{Game, Outcome, RunOutcome, bot};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "delve",
+    version,
+    about = "A turn-based dungeon-descent roguelike"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Cmd {
+    /// Open the game window (the default).
+    Play(PlayArgs),
+    /// Run the game headless with a bot; no window, no GPU.
+    Sim(SimArgs),
+    /// Generate one floor and print it (ASCII, JSON) or draw it (PNG).
+    Gen(GenArgs),
+    /// Check the content packs and mods; print the load report.
+    CheckMods(CheckModsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckModsArgs {
+    /// The mods folder.
+    #[arg(long, default_value = "mods")]
+    pub mods: std::path::PathBuf,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct GenArgs {
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Floor number (1 is the first); picks the content's profile for that depth.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub floor: u32,
+    /// Override the profile's width (odd, 11..=1001).
+    #[arg(long)]
+    pub width: Option<u32>,
+    /// Override the profile's height (odd, 11..=1001).
+    #[arg(long)]
+    pub height: Option<u32>,
+    #[arg(long, value_enum, default_value_t = GenFormat::Ascii)]
+    pub format: GenFormat,
+    /// Write here instead of standard output (required for PNG).
+    #[arg(long)]
+    pub out: Option<std::path::PathBuf>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenFormat {
+    Ascii,
+    Json,
+    Png,
+}
+
+#[derive(clap::Args, Debug, Default, Clone)]
+pub struct PlayArgs {
+    /// Start a new run with this seed right away.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Smoke test: write screenshots into this folder and exit.
+    #[arg(long, value_name = "DIR")]
+    pub smoke: Option<std::path::PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SimArgs {
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Turns to play (refused commands do not count).
+    #[arg(long, default_value_t = 1000)]
+    pub turns: u64,
+    #[arg(long, value_enum, default_value_t = Bot::Explore)]
+    pub bot: Bot,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bot {
+    Explore,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct SimReport {
+    pub seed: u64,
+    pub turns: u64,
+    pub floor: u32,
+    pub outcome: &'static str,
+    pub state_hash: String,
+    pub turns_per_second: f64,
+    pub gold: u32,
+    pub kills: u32,
+    pub level: u32,
+}
+
+/// Plays `turns` turns with the bot (or until the run ends) and reports.
+pub fn simulate(content: &Content, seed: u64, turns: u64) -> Result<(Game, SimReport), String> {
+    let mut game = Game::new(seed, content).map_err(|e| e.to_string())?;
+    let start = std::time::Instant::now();
+    let mut refusals = 0u32;
+    while game.turn < turns && !game.is_over() {
+        let cmd = bot::explore(&game, content);
+        match game.execute(&cmd, content) {
+            Outcome::Rejected(reason) => {
+                // A bot that only proposes refused commands would spin forever.
+                refusals += 1;
+                if refusals > 1000 {
+                    return Err(format!("the bot is stuck: `{cmd:?}` refused ({reason})"));
+                }
+            }
+            _ => refusals = 0,
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let report = SimReport {
+        seed,
+        turns: game.turn,
+        floor: game.floor,
+        outcome: match game.outcome {
+            None => "alive",
+            Some(RunOutcome::Died) => "died",
+            Some(RunOutcome::Won) => "won",
+        },
+        state_hash: format!("{:016x}", game.state_hash()),
+        turns_per_second: (game.turn as f64 / secs).round(),
+        gold: game.gold,
+        kills: game.kills,
+        level: game.level,
+    };
+    Ok((game, report))
+}
+
+fn render(report: &SimReport, format: Format) -> String {
+    match format {
+        Format::Json => serde_json::to_string(report).unwrap_or_default(),
+        Format::Text => {
+            let mut s = String::new();
+            let _ = write!(
+                s,
+                "seed {}: {} after {} turns on floor {} (level {}, {} gold, {} kills)\nstate hash {}\n{} turns/s",
+                report.seed,
+                report.outcome,
+                report.turns,
+                report.floor,
+                report.level,
+                report.gold,
+                report.kills,
+                report.state_hash,
+                report.turns_per_second
+            );
+            s
+        }
+    }
+}
+
+/// Loads the core pack, or says why it cannot (a bug in the shipped content).
+pub fn core_content() -> Result<Content, String> {
+    Content::core().map_err(|r| format!("the core content is broken:\n{r}"))
+}
+
+pub fn run_sim(args: &SimArgs) -> ExitCode {
+    let content = match core_content() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("delve: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match simulate(&content, args.seed, args.turns) {
+        Ok((_, report)) => {
+            println!("{}", render(&report, args.format));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("delve sim: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Why `delve gen` could not run: usage problems exit 2, output problems exit 1.
+#[derive(Debug, PartialEq, Eq)]
+pub enum GenError {
+    Usage(String),
+    Output(String),
+}
+
+/// Generates the floor `delve gen` asks for and renders it in the chosen format.
+pub fn gen_floor(content: &Content, args: &GenArgs) -> Result<Vec<u8>, GenError> {
+    let def = content
+        .floor_profile(args.floor)
+        .ok_or_else(|| GenError::Usage("the content defines no floor profile".into()))?;
+    let mut profile = def.profile();
+    if let Some(w) = args.width {
+        profile.width = w;
+    }
+    if let Some(h) = args.height {
+        profile.height = h;
+    }
+    // Rooms larger than a small override map would be refused; shrink them to fit instead.
+    let fit = profile.width.min(profile.height).saturating_sub(2);
+    let fit = if fit % 2 == 0 {
+        fit.saturating_sub(1)
+    } else {
+        fit
+    };
+    if fit >= 3 {
+        profile.room_max = profile.room_max.min(fit);
+        profile.room_min = profile.room_min.min(profile.room_max);
+    }
+    profile
+        .validate()
+        .map_err(|e| GenError::Usage(format!("invalid floor: {e}")))?;
+    let floor = crate::dungeon::generate(&profile, args.seed, args.floor);
+    let symbol = |id: &str| content.creature(id).map_or('?', |k| k.symbol);
+    match args.format {
+        GenFormat::Ascii => Ok(crate::dungeon::to_ascii(&floor, &symbol).into_bytes()),
+        GenFormat::Json => serde_json::to_vec(&floor)
+            .map_err(|e| GenError::Output(format!("cannot encode JSON: {e}"))),
+        GenFormat::Png => {
+            if args.out.is_none() {
+                return Err(GenError::Usage("--format png needs --out FILE".into()));
+            }
+            let color = |id: &str| content.creature(id).map_or([255, 0, 255], |k| k.color);
+            crate::dungeon::to_png(&floor, &color, 8).map_err(GenError::Output)
+        }
+    }
+}
+
+pub fn run_gen(args: &GenArgs) -> ExitCode {
+    let content = match core_content() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("delve: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let bytes = match gen_floor(&content, args) {
+        Ok(b) => b,
+        Err(GenError::Usage(m)) => {
+            eprintln!("delve gen: {m}");
+            return ExitCode::from(2);
+        }
+        Err(GenError::Output(m)) => {
+            eprintln!("delve gen: {m}");
+            return ExitCode::from(1);
+        }
+    };
+    match &args.out {
+        Some(path) => match std::fs::write(path, &bytes) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("delve gen: cannot write {}: {e}", path.display());
+                ExitCode::from(1)
+            }
+        },
+        None => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            if out.write_all(&bytes).and_then(|_| out.flush()).is_err() {
+                return ExitCode::from(1);
+            }
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// `delve check-mods`: exit 0 without errors (warnings allowed), 1 with errors.
+pub fn run_check_mods(args: &CheckModsArgs) -> ExitCode {
+    let (_, report) =
+        crate::content::mods::load_with_mods(&args.mods, &std::collections::BTreeSet::new());
+    match args.format {
+        Format::Text => println!("{report}"),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&report).unwrap_or_default()
+        ),
+    }
+    if report.has_errors() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,77 @@
+//! The engine's balance knobs with their defaults (they live in code, not in the core pack).
+use serde::{Deserialize, Serialize};
+
+use super::schema::BalancePatch;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Balance {
+    pub evasion: f64,
+    pub flee: f64,
+    pub stamina_regen: f64,
+    pub resistance_cap: f64,
+    pub hit_clamp: (f64, f64),
+    pub luck_crit: f64,
+    pub encounter_radius: u32,
+    pub flee_fright_turns: u32,
+    pub floors: u32,
+    pub forager_alarm: u32,
+    /// Health the hero recovers per exploration turn.
+    pub health_regen: f64,
+}
+
+impl Default for Balance {
+    fn default() -> Self {
+        Self {
+            evasion: 0.02,
+            flee: 0.05,
+            stamina_regen: 2.0,
+            resistance_cap: 0.8,
+            hit_clamp: (0.05, 0.95),
+            luck_crit: 0.005,
+            encounter_radius: 6,
+            flee_fright_turns: 8,
+            floors: 8,
+            forager_alarm: 5,
+            health_regen: 0.2,
+        }
+    }
+}
+
+impl Balance {
+    /// `[balance]` merges field by field (seed 002's deliberate exception to whole overrides).
+    pub fn apply(&mut self, patch: &BalancePatch) {
+        macro_rules! merge {
+            ($($f:ident),*) => { $( if let Some(v) = patch.$f { self.$f = v; } )* };
+        }
+        merge!(
+            evasion,
+            flee,
+            stamina_regen,
+            resistance_cap,
+            hit_clamp,
+            luck_crit,
+            encounter_radius,
+            flee_fright_turns,
+            floors,
+            forager_alarm,
+            health_regen
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patch_merges_only_given_fields() {
+        let mut b = Balance::default();
+        b.apply(&BalancePatch {
+            evasion: Some(0.03),
+            ..Default::default()
+        });
+        assert_eq!(b.evasion, 0.03);
+        assert_eq!(b.flee, 0.05);
+        assert_eq!(b.floors, 8);
+    }
+}

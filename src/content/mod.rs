@@ -1,0 +1,13 @@
+//! Content registries loaded from TOML: creatures, abilities, floor profiles and `[balance]`.
+mod balance;
+mod diagnostics;
+mod load;
+pub mod mods;
+pub mod schema;
+
+pub use balance::Balance;
+pub use diagnostics::{Diagnostic, Severity};
+pub use load::{
+    Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind, LoadReport, NAMED_COLORS,
+    Pack, core_pack, load_packs,
+};

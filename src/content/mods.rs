@@ -1,0 +1,270 @@
+//! Mods on disk: `mods/<folder>/mod.toml` plus content files, ordered by `load_after`.
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::diagnostics::{Diagnostic, Severity};
+use super::load::{MAX_FILE_BYTES, Pack};
+
+/// The engine version mods declare compatibility with (`engine = "1"` or `"1.x"`).
+pub const ENGINE_MAJOR: u32 = 1;
+/// Deeper folders are not searched; a mod is a flat-ish folder, not a file tree.
+const MAX_DEPTH: usize = 4;
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModToml {
+    pub id: String,
+    pub name: String,
+    pub version: String,
+    pub engine: String,
+    #[serde(default)]
+    pub load_after: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ModInfo {
+    pub folder: String,
+    pub meta: ModToml,
+    pub pack: Pack,
+}
+
+/// Reads every mod folder under `dir`; returns the loadable ones in load order.
+/// Problems (bad `mod.toml`, cycles, missing targets) are diagnostics; such mods are left out.
+pub fn discover(dir: &Path, disabled: &BTreeSet<String>) -> (Vec<ModInfo>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut mods = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return (mods, diags); // no mods folder: nothing to load
+    };
+    let mut folders: Vec<_> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    for folder in folders {
+        let path = dir.join(&folder);
+        match read_mod(&path, &folder) {
+            Ok(info) => {
+                if !disabled.contains(&info.meta.id) {
+                    mods.push(info);
+                }
+            }
+            Err(d) => diags.push(*d),
+        }
+    }
+    let ordered = order(mods, &mut diags);
+    (ordered, diags)
+}
+
+fn error(pack: &str, file: &str, text: &str, offset: usize, msg: String) -> Diagnostic {
+    Diagnostic::at(Severity::Error, pack, file, text, offset, "", msg)
+}
+
+fn boxed(pack: &str, file: &str, text: &str, offset: usize, msg: String) -> Box<Diagnostic> {
+    Box::new(error(pack, file, text, offset, msg))
+}
+
+fn read_mod(path: &Path, folder: &str) -> Result<ModInfo, Box<Diagnostic>> {
+    let meta_path = path.join("mod.toml");
+    let bytes = std::fs::read(&meta_path).map_err(|e| {
+        boxed(
+            folder,
+            "mod.toml",
+            "",
+            0,
+            format!("cannot read mod.toml: {e}"),
+        )
+    })?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| boxed(folder, "mod.toml", "", 0, "mod.toml is not UTF-8".into()))?;
+    let meta: ModToml = toml::from_str(&text).map_err(|e| {
+        let offset = e.span().map_or(0, |s| s.start);
+        boxed(
+            folder,
+            "mod.toml",
+            &text,
+            offset,
+            e.message().trim().to_string(),
+        )
+    })?;
+    let bad_id = meta.id.is_empty()
+        || !meta
+            .id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if bad_id || meta.id == "core" {
+        let offset = text.find("id").unwrap_or(0);
+        return Err(boxed(
+            folder,
+            "mod.toml",
+            &text,
+            offset,
+            format!(
+                "mod id `{}` must be lowercase letters, digits or `_`, and not `core`",
+                meta.id
+            ),
+        ));
+    }
+    let major = meta
+        .engine
+        .split('.')
+        .next()
+        .and_then(|m| m.parse::<u32>().ok());
+    if major != Some(ENGINE_MAJOR) {
+        let offset = text.find("engine").unwrap_or(0);
+        return Err(boxed(
+            &meta.id,
+            "mod.toml",
+            &text,
+            offset,
+            format!(
+                "engine `{}` is not supported: this game runs mods for engine {ENGINE_MAJOR}",
+                meta.engine
+            ),
+        ));
+    }
+    let mut files = Vec::new();
+    collect_files(path, path, 0, &mut files);
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(ModInfo {
+        folder: folder.to_string(),
+        pack: Pack {
+            id: meta.id.clone(),
+            files,
+        },
+        meta,
+    })
+}
+
+/// Every `*.toml` but `mod.toml`, relative paths with `/`. Oversized files are kept (the
+/// loader reports them) but not read past the limit.
+fn collect_files(root: &Path, dir: &Path, depth: usize, out: &mut Vec<(String, Vec<u8>)>) {
+    if depth > MAX_DEPTH {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.filter_map(Result::ok) {
+        let p = e.path();
+        if p.is_dir() {
+            collect_files(root, &p, depth + 1, out);
+            continue;
+        }
+        let rel = p
+            .strip_prefix(root)
+            .map(|r| r.to_string_lossy().replace('\\', "/"))
+            .unwrap_or_default();
+        if rel == "mod.toml" || p.extension().is_none_or(|x| x != "toml") {
+            continue;
+        }
+        let size = e.metadata().map(|m| m.len() as usize).unwrap_or(0);
+        let bytes = if size > MAX_FILE_BYTES {
+            vec![0; size.min(MAX_FILE_BYTES + 1)]
+        } else {
+            std::fs::read(&p).unwrap_or_default()
+        };
+        out.push((rel, bytes));
+    }
+}
+
+/// Load order: by `load_after`, ties by id (Kahn's algorithm over a BTreeSet, so it is stable).
+fn order(mods: Vec<ModInfo>, diags: &mut Vec<Diagnostic>) -> Vec<ModInfo> {
+    let mut by_id: BTreeMap<String, ModInfo> = BTreeMap::new();
+    for m in mods {
+        if by_id.contains_key(&m.meta.id) {
+            diags.push(error(
+                &m.meta.id,
+                "mod.toml",
+                "",
+                0,
+                format!(
+                    "two mod folders use the id `{}` (second: {})",
+                    m.meta.id, m.folder
+                ),
+            ));
+            continue;
+        }
+        by_id.insert(m.meta.id.clone(), m);
+    }
+    // Missing targets drop the mod (and, transitively, those after it).
+    loop {
+        let missing: Vec<(String, String)> = by_id
+            .values()
+            .flat_map(|m| {
+                m.meta
+                    .load_after
+                    .iter()
+                    .filter(|t| *t != "core" && !by_id.contains_key(*t))
+                    .map(|t| (m.meta.id.clone(), t.clone()))
+            })
+            .collect();
+        if missing.is_empty() {
+            break;
+        }
+        for (id, target) in missing {
+            if by_id.remove(&id).is_some() {
+                diags.push(error(
+                    &id,
+                    "mod.toml",
+                    "",
+                    0,
+                    format!("load_after names `{target}`, which is not a loadable mod"),
+                ));
+            }
+        }
+    }
+    let mut done: Vec<ModInfo> = Vec::new();
+    let mut placed: BTreeSet<String> = BTreeSet::new();
+    loop {
+        let ready: Option<String> = by_id
+            .values()
+            .find(|m| {
+                m.meta
+                    .load_after
+                    .iter()
+                    .all(|t| t == "core" || placed.contains(t))
+            })
+            .map(|m| m.meta.id.clone());
+        match ready {
+            Some(id) => {
+                let m = by_id.remove(&id).expect("found above");
+                placed.insert(id);
+                done.push(m);
+            }
+            None => break,
+        }
+    }
+    for id in by_id.keys() {
+        diags.push(error(
+            id,
+            "mod.toml",
+            "",
+            0,
+            format!("`{id}` is part of a load_after cycle"),
+        ));
+    }
+    done
+}
+
+/// Core plus the healthy mods under `dir`, in load order, with one report for all of it.
+pub fn load_with_mods(
+    dir: &Path,
+    disabled: &BTreeSet<String>,
+) -> (super::Content, super::LoadReport) {
+    let (mods, mut found) = discover(dir, disabled);
+    let mut packs = vec![super::core_pack()];
+    packs.extend(mods.into_iter().map(|m| m.pack));
+    let (content, mut report) = super::load_packs(&packs);
+    for d in &found {
+        if !report.skipped.contains(&d.pack) && d.severity == Severity::Error {
+            report.skipped.push(d.pack.clone());
+        }
+    }
+    found.append(&mut report.diagnostics);
+    report.diagnostics = found;
+    (content, report)
+}

@@ -1,0 +1,23 @@
+//! Dungeon generation (seed 003): maze, regression, imperfection, rooms, connection, placement.
+//!
+//! Bevy-free and deterministic: a floor depends on (profile, run seed, floor number) only.
+mod connect;
+mod field;
+mod floor;
+mod maze;
+mod place;
+mod profile;
+mod regression;
+mod render;
+mod rooms;
+#[cfg(test)]
+mod testutil;
+
+pub use connect::connect;
+pub use floor::{Encounter, Floor, Rect, Spawn, generate};
+pub use maze::carve_maze;
+pub use place::{Placement, SAFE_STEPS, place};
+pub use profile::{FloorProfile, MAX_SIDE, MIN_SIDE, Prefab, SpawnEntry};
+pub use regression::{LOOP_MIN_GAP, imperfect, regress};
+pub use render::{to_ascii, to_png};
+pub use rooms::{MAX_ATTEMPTS, MAX_ROOMS, RoomLayout, place_rooms};

@@ -1,0 +1,880 @@
+//! Monster movement on the map: ghost targets and modes (seed 000), the forager (seed 001).
+//!
+//! One monster phase per exploration turn, after the hero has moved. Every live monster that
+//! is not in the fight moves once, in id order:
+//! - its mode: frightened while `core:frightened` lasts (its schedule pauses meanwhile);
+//!   chase under the forager's alarm; flee when badly hurt; wander while it has not seen the
+//!   hero (a `guard` guards instead); else its own chase/scatter schedule, whose timer
+//!   started at a random offset at spawn;
+//! - a mode change forces a reversal (it steps back the way it came, or turns where it
+//!   stands), except leaving frightened;
+//! - its target tile by its target rule, then one step: the greedy ghost step over the four
+//!   neighbours, or `path`: downhill on a distance field shared by every monster with the same
+//!   target this turn (a safety map when fleeing).
+//!
+//! Monsters do not walk into one another or onto the hero (a per-tile occupancy count kept for
+//! the whole phase); the forager passes through everyone.
+use std::collections::BTreeMap;
+
+use super::state::{AiMode, Creature, CreatureId, Game};
+use crate::content::Content;
+use crate::content::schema::{Movement, Nav, TargetRule};
+use crate::grid::{
+    DistanceField, FieldCache, Score, Step, UNREACHED, greedy_step, nearest, random_turn,
+    snap_to_passable, wander_noise,
+};
+use crate::map::{Dir, Pos, TileMap};
+use crate::rng::Rng;
+
+/// Turns of chase and of scatter in a monster's own cycle.
+const CHASE_TURNS: u32 = 20;
+const SCATTER_TURNS: u32 = 7;
+/// Seed 000's wander noise amplitude, in tiles (`-dist + random * 6`).
+const WANDER_NOISE: u32 = 6;
+/// A guard hunts the hero while the hero is within this many tiles of its home.
+const GUARD_RADIUS: i64 = 6;
+/// Below this share of its health a monster outside the fight runs from the hero.
+const FLEE_BELOW: f64 = 0.25;
+/// Brogue's safety-map coefficient, for `path` monsters that flee.
+const SAFETY: f32 = -1.2;
+/// Up to this many `hero` monsters the pincer's partner is found by a scan, beyond by rings.
+const SCAN_HUNTERS: usize = 64;
+/// Tiles the searches towards monsters' own targets may label per turn, in all (a few whole
+/// core floors' worth). Ordinary floors never come near it; in a crowd of thousands, the
+/// monsters past it take the greedy step for that turn instead of a search each.
+const PROBE_BUDGET: usize = 1 << 14;
+
+/// How `path` navigation finds the way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Planner {
+    /// Downhill on one distance field per distinct target per turn (GAME.md).
+    SharedFields,
+    /// Every monster runs its own breadth-first search (seed 001's way): the benchmark's
+    /// baseline.
+    PerMonsterBfs,
+}
+
+/// What a monster does with its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Go(Dir),
+    /// Face the other way; uses up the move (a dead end, a blocked reversal).
+    TurnAround,
+    /// Stay put: creatures block the way, or it stands on its `path` target.
+    Stay,
+}
+
+/// What the phase needs of a creature kind, looked up once per kind per turn.
+struct Kind {
+    movement: Movement,
+    max_health: f64,
+}
+
+/// The hero as the monsters see it this turn.
+#[derive(Clone, Copy)]
+struct HeroView {
+    id: CreatureId,
+    pos: Pos,
+    /// Its tile before this turn's move.
+    from: Pos,
+    heading: Dir,
+}
+
+impl HeroView {
+    /// `n` tiles along the hero's heading from its tile before it moved.
+    fn ahead(self, n: u32) -> Pos {
+        let (dx, dy) = self.heading.delta();
+        let n = n.min(i32::MAX as u32 / 2) as i32;
+        Pos::new(
+            self.from.x.saturating_add(dx * n),
+            self.from.y.saturating_add(dy * n),
+        )
+    }
+}
+
+/// Marks a wall in `Cells`.
+const WALL: u8 = u8::MAX;
+
+/// The floor for one phase, one byte per tile: `WALL`, or how many creatures stand there
+/// (more than one only where the forager passes). Row-major with a border of walls around
+/// the map, so neighbours need no bounds checks.
+struct Cells {
+    width: i32,
+    height: i32,
+    /// Row length: `width + 2`.
+    stride: usize,
+    cell: Vec<u8>,
+}
+
+impl Cells {
+    fn new(map: &TileMap) -> Self {
+        let (width, height) = (map.width() as i32, map.height() as i32);
+        let stride = width as usize + 2;
+        let mut cell = vec![WALL; stride * (height as usize + 2)];
+        for (row, tiles) in map.tiles().chunks(width.max(1) as usize).enumerate() {
+            let start = (row + 1) * stride + 1;
+            for (c, t) in cell[start..start + tiles.len()].iter_mut().zip(tiles) {
+                *c = if t.is_passable() { 0 } else { WALL };
+            }
+        }
+        Self {
+            width,
+            height,
+            stride,
+            cell,
+        }
+    }
+
+    fn idx(&self, p: Pos) -> Option<usize> {
+        (p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height)
+            .then(|| (p.y as usize + 1) * self.stride + p.x as usize + 1)
+    }
+
+    fn pos(&self, i: usize) -> Pos {
+        Pos::new((i % self.stride) as i32 - 1, (i / self.stride) as i32 - 1)
+    }
+
+    /// The four neighbours of an index inside the border, up, left, down, right.
+    fn around(&self, i: usize) -> [usize; 4] {
+        [i - self.stride, i - 1, i + self.stride, i + 1]
+    }
+
+    /// Passable and nobody standing there.
+    fn free(&self, p: Pos) -> bool {
+        self.idx(p).is_some_and(|i| self.cell[i] == 0)
+    }
+
+    /// Passable (whoever stands there).
+    fn open(&self, p: Pos) -> bool {
+        self.idx(p).is_some_and(|i| self.cell[i] != WALL)
+    }
+
+    fn enter(&mut self, p: Pos) {
+        if let Some(i) = self.idx(p)
+            && self.cell[i] < WALL - 1
+        {
+            self.cell[i] += 1;
+        }
+    }
+
+    fn leave(&mut self, p: Pos) {
+        if let Some(i) = self.idx(p)
+            && self.cell[i] != WALL
+        {
+            self.cell[i] = self.cell[i].saturating_sub(1);
+        }
+    }
+}
+
+/// Positions of the monsters whose target rule is `hero` (the pincer's partners), kept up to
+/// date while they move; `grid` (one slot per tile, `index + 1`) is filled only when there
+/// are enough of them for a ring search to beat a scan.
+#[derive(Default)]
+struct Hunters {
+    list: Vec<(CreatureId, Pos)>,
+    grid: Vec<u32>,
+}
+
+/// The world of one monster phase: the parts of `Game` it reads and writes (borrowed apart
+/// from `creatures`, which it walks) and the turn's scratch.
+struct Phase<'g> {
+    map: &'g TileMap,
+    cells: Cells,
+    visible: &'g [bool],
+    rng: &'g mut Rng,
+    treasure: &'g mut BTreeMap<Pos, u32>,
+    alarm: &'g mut bool,
+    forager_alarm: u32,
+    hero: HeroView,
+    planner: Planner,
+    hunters: Hunters,
+    /// Per creature, in id order: its index in `hunters.list`, if it is one.
+    hunter_slot: Vec<u32>,
+    /// This turn's shared distance fields, a probe and the treasure field.
+    scratch: Scratch,
+    /// Tiles the probe may still label this turn.
+    budget: usize,
+    /// Shared targets off the floor and where they snap to (a few scatter corners).
+    snaps: Vec<(Pos, Pos)>,
+    /// Whether `scratch.loot` holds this turn's treasure distances yet.
+    loot_built: bool,
+    logs: Vec<&'static str>,
+}
+
+impl Game {
+    /// Every monster not in the fight moves once, in id order.
+    pub(super) fn monsters_act(&mut self, content: &Content) {
+        self.monster_phase(content, Planner::SharedFields);
+    }
+
+    /// Benchmark hook: one monster phase, as an exploration turn runs it.
+    #[doc(hidden)]
+    pub fn bench_ai_turn(&mut self, content: &Content) {
+        self.monsters_act(content);
+    }
+
+    /// Benchmark hook: the same phase with every `path` step (and every stuck greedy
+    /// monster's) found by the monster's own breadth-first search instead of shared fields.
+    #[doc(hidden)]
+    pub fn bench_ai_turn_per_monster_bfs(&mut self, content: &Content) {
+        self.monster_phase(content, Planner::PerMonsterBfs);
+    }
+
+    /// The monster phase; returns how many shared distance fields it built.
+    fn monster_phase(&mut self, content: &Content, planner: Planner) -> usize {
+        let hero = self.hero_view();
+        let floor = self.floor;
+
+        // Each kind is looked up once; creatures refer to it by index.
+        let mut kinds: Vec<(&str, Option<Kind>)> = Vec::new();
+        let mut kind_of = Vec::with_capacity(self.creatures.len());
+        let mut cells = Cells::new(&self.map);
+        let mut hunters = Hunters::default();
+        let mut hunter_slot = Vec::with_capacity(self.creatures.len());
+        for c in self.creatures.values() {
+            let k = match kinds.iter().position(|(name, _)| *name == c.kind) {
+                Some(k) => k,
+                None => {
+                    let kind = content.creature(&c.kind).map(|k| Kind {
+                        movement: k.movement.clone(),
+                        max_health: k.base.max_health,
+                    });
+                    kinds.push((&c.kind, kind));
+                    kinds.len() - 1
+                }
+            };
+            kind_of.push(k);
+            let mut slot = u32::MAX;
+            if c.is_alive() {
+                cells.enter(c.pos);
+                let rule = kinds[k].1.as_ref().map(|k| k.movement.target);
+                if rule == Some(TargetRule::Hero) && c.id != hero.id {
+                    slot = hunters.list.len() as u32;
+                    hunters.list.push((c.id, c.pos));
+                }
+            }
+            hunter_slot.push(slot);
+        }
+        let pincers = kinds.iter().any(|(_, k)| {
+            k.as_ref()
+                .is_some_and(|k| k.movement.target == TargetRule::Pincer)
+        });
+        if pincers && hunters.list.len() > SCAN_HUNTERS {
+            hunters.grid = vec![0; cells.cell.len()];
+            for (i, &(_, p)) in hunters.list.iter().enumerate() {
+                if let Some(t) = cells.idx(p)
+                    && hunters.grid[t] == 0
+                {
+                    hunters.grid[t] = i as u32 + 1;
+                }
+            }
+        }
+        // `kinds` borrows the creatures' names; keep only what the moves need.
+        let kinds: Vec<Option<Kind>> = kinds.into_iter().map(|(_, k)| k).collect();
+
+        let Game {
+            creatures,
+            map,
+            visible,
+            rng,
+            treasure,
+            alarm,
+            enemies,
+            ..
+        } = self;
+        let mut phase = Phase {
+            map,
+            cells,
+            visible,
+            rng,
+            treasure,
+            alarm,
+            forager_alarm: content.balance.forager_alarm,
+            hero,
+            planner,
+            hunters,
+            hunter_slot,
+            scratch: SCRATCH.take(),
+            budget: PROBE_BUDGET,
+            snaps: Vec::new(),
+            loot_built: false,
+            logs: Vec::new(),
+        };
+        for (slot, (c, &k)) in creatures.values_mut().zip(&kind_of).enumerate() {
+            if c.id == hero.id || !c.is_alive() || enemies.contains(&c.id) {
+                continue;
+            }
+            let Some(kind) = &kinds[k] else {
+                continue; // a kind the content no longer has stays where it is
+            };
+            if kind.movement.target == TargetRule::Treasure {
+                phase.forage(c);
+            } else {
+                phase.ghost(c, slot, kind);
+            }
+        }
+        let (logs, built) = (std::mem::take(&mut phase.logs), phase.scratch.fields.len());
+        phase.scratch.fields.clear();
+        SCRATCH.set(phase.scratch);
+
+        if let Some(h) = self.creatures.get_mut(&hero.id) {
+            h.ai.turn_start = Some((floor, h.pos));
+        }
+        for line in logs {
+            self.log(line);
+        }
+        // Moving queues no events, so draining once here is draining after every actor.
+        self.drain(content);
+        built
+    }
+
+    /// The hero's position, heading and tile before this turn's move.
+    fn hero_view(&self) -> HeroView {
+        let h = self.hero();
+        // Recorded at the end of the last monster phase; the hero has moved at most one tile
+        // (along its heading) since, unless it changed floors.
+        let from = match h.ai.turn_start {
+            Some((floor, p))
+                if floor == self.floor && (p == h.pos || p.offset(h.heading) == h.pos) =>
+            {
+                p
+            }
+            _ => h.pos,
+        };
+        HeroView {
+            id: h.id,
+            pos: h.pos,
+            from,
+            heading: h.heading,
+        }
+    }
+}
+
+impl Phase<'_> {
+    /// A ghost's move: mode, target, step.
+    fn ghost(&mut self, c: &mut Creature, slot: usize, kind: &Kind) {
+        let mv = &kind.movement;
+        let hero = self.hero;
+        if !c.ai.alerted {
+            let sight = mv.sight as i64;
+            c.ai.alerted = self.map.idx(c.pos).is_some_and(|i| self.visible[i])
+                && c.pos.dist2(hero.pos) <= sight * sight;
+        }
+
+        let frightened = c.frightened > 0;
+        if frightened {
+            c.frightened -= 1; // the schedule pauses meanwhile
+        } else {
+            c.ai.timer = c.ai.timer.saturating_sub(1);
+            if c.ai.timer == 0 {
+                c.ai.scattering = !c.ai.scattering;
+                c.ai.timer = if c.ai.scattering {
+                    SCATTER_TURNS
+                } else {
+                    CHASE_TURNS
+                };
+            }
+        }
+        let mode = if frightened {
+            AiMode::Frightened
+        } else if *self.alarm {
+            AiMode::Chase
+        } else if c.health < FLEE_BELOW * kind.max_health {
+            AiMode::Flee
+        } else if !c.ai.alerted && mv.target != TargetRule::Guard {
+            AiMode::Wander
+        } else if c.ai.scattering {
+            AiMode::Scatter
+        } else {
+            AiMode::Chase
+        };
+        let old = c.ai.mode;
+        if mode != old {
+            c.ai.best = i64::MAX;
+            c.ai.stuck = 0;
+            c.ai.pathing = false;
+        }
+        c.ai.mode = mode;
+        let (target, own) = self.target_tile(c, mv.target, mode);
+        c.ai.target = target;
+
+        let act = if mode != old && old != AiMode::Frightened {
+            // The forced reversal (Pac-Man): back the way it came, or turn where it stands.
+            let back = c.heading.reverse();
+            if self.cells.free(c.pos.offset(back)) {
+                Act::Go(back)
+            } else {
+                Act::TurnAround
+            }
+        } else {
+            self.choose(c, mv, mode, target, own)
+        };
+        self.apply(c, slot, act);
+
+        // A greedy monster that has not come closer in `stuck_turns` turns paths until it
+        // has. Waiting for others to make way is not being stuck: a search would not help.
+        if mv.nav == Nav::Greedy && matches!(mode, AiMode::Chase | AiMode::Scatter) {
+            let d = c.pos.dist2(target);
+            if d < c.ai.best {
+                c.ai.best = d;
+                c.ai.stuck = 0;
+                c.ai.pathing = false;
+            } else if !c.ai.pathing && act != Act::Stay {
+                c.ai.stuck += 1;
+                if c.ai.stuck >= mv.stuck_turns {
+                    c.ai.pathing = true;
+                    c.ai.best = d;
+                    c.ai.stuck = 0;
+                }
+            }
+        }
+    }
+
+    /// The tile a monster aims at (may lie outside the walls), and whether it is its own
+    /// (a guard's home, a pincer's mirror tile) rather than one many monsters share.
+    fn target_tile(&self, c: &Creature, rule: TargetRule, mode: AiMode) -> (Pos, bool) {
+        let hero = self.hero;
+        match mode {
+            AiMode::Chase => {}
+            AiMode::Scatter if rule == TargetRule::Guard => return (c.ai.home, true),
+            AiMode::Scatter | AiMode::Frightened => return (c.ai.scatter, false),
+            AiMode::Wander => return (c.ai.home, true),
+            AiMode::Flee => return (hero.pos, false),
+        }
+        match rule {
+            TargetRule::Hero | TargetRule::Treasure => (hero.pos, false),
+            TargetRule::Ahead(n) => (hero.ahead(n), false),
+            TargetRule::Pincer => match self.partner(c.pos) {
+                // 2 × (two ahead of the hero) − the partner's tile.
+                Some(p) => {
+                    let pivot = hero.ahead(2);
+                    let x = pivot.x.saturating_mul(2).saturating_sub(p.x);
+                    let y = pivot.y.saturating_mul(2).saturating_sub(p.y);
+                    (Pos::new(x, y), true)
+                }
+                None => (hero.pos, false),
+            },
+            TargetRule::Shy(r) => {
+                if c.pos.dist2(hero.pos) > (r as i64).pow(2) {
+                    (hero.pos, false)
+                } else {
+                    (c.ai.scatter, false)
+                }
+            }
+            TargetRule::Guard => {
+                if *self.alarm || c.ai.home.dist2(hero.pos) <= GUARD_RADIUS * GUARD_RADIUS {
+                    (hero.pos, false)
+                } else {
+                    (c.ai.home, true)
+                }
+            }
+        }
+    }
+
+    /// The pincer's partner: the `hero` monster nearest to `at` (ties to the lower id).
+    fn partner(&self, at: Pos) -> Option<Pos> {
+        let key = |&(id, p): &(CreatureId, Pos)| (p.dist2(at), id);
+        let list = &self.hunters.list;
+        if self.hunters.grid.is_empty() {
+            return list.iter().min_by_key(|h| key(h)).map(|&(_, p)| p);
+        }
+        // Rings of growing Chebyshev radius r: every tile of ring r is at least r² away, so
+        // once the best is nearer than that, nothing farther out can beat or tie it.
+        let mut best: Option<((i64, CreatureId), Pos)> = None;
+        let visit = |p: Pos, best: &mut Option<((i64, CreatureId), Pos)>| {
+            let Some(i) = self.cells.idx(p) else {
+                return;
+            };
+            let slot = self.hunters.grid[i];
+            if slot != 0 {
+                let hunter = &list[slot as usize - 1];
+                let k = key(hunter);
+                if best.is_none_or(|(b, _)| k < b) {
+                    *best = Some((k, hunter.1));
+                }
+            }
+        };
+        visit(at, &mut best);
+        for r in 1..=self.cells.width.max(self.cells.height) {
+            if best.is_some_and(|((d, _), _)| d < (r as i64).pow(2)) {
+                break;
+            }
+            for x in at.x - r..=at.x + r {
+                visit(Pos::new(x, at.y - r), &mut best);
+                visit(Pos::new(x, at.y + r), &mut best);
+            }
+            for y in at.y - r + 1..at.y + r {
+                visit(Pos::new(at.x - r, y), &mut best);
+                visit(Pos::new(at.x + r, y), &mut best);
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+
+    /// The step of a monster that is not being forced to reverse.
+    fn choose(&mut self, c: &Creature, mv: &Movement, mode: AiMode, target: Pos, own: bool) -> Act {
+        let (from, heading) = (c.pos, c.heading);
+        let pathing = mv.nav == Nav::Path || c.ai.pathing;
+        let cells = &self.cells;
+        let free = |p| cells.free(p);
+        let step = match mode {
+            AiMode::Frightened => random_turn(free, from, heading, self.rng),
+            AiMode::Wander => {
+                let noise = wander_noise(self.rng, WANDER_NOISE);
+                greedy_step(free, from, heading, target, Score::Noisy(noise))
+            }
+            AiMode::Flee => {
+                if pathing {
+                    let safety = self
+                        .scratch
+                        .fields
+                        .safety_or_build(self.map, target, SAFETY);
+                    if let Some(act) = downhill(safety, from, free) {
+                        return act;
+                    }
+                }
+                greedy_step(free, from, heading, target, Score::Flee)
+            }
+            AiMode::Chase | AiMode::Scatter => {
+                if pathing && let Some(act) = self.path_step(from, target, own) {
+                    return act;
+                }
+                // Greedy, or its target is out of reach: the greedy step still gets nearer.
+                greedy_step(|p| self.cells.free(p), from, heading, target, Score::Chase)
+            }
+        };
+        match step {
+            Step::Move(d) => Act::Go(d),
+            // A dead end only when the walls make it one; creatures filling the open tiles
+            // make it wait instead.
+            Step::TurnAround => {
+                let back = heading.reverse();
+                let open = Dir::ALL
+                    .into_iter()
+                    .any(|d| d != back && self.cells.open(from.offset(d)));
+                if open { Act::Stay } else { Act::TurnAround }
+            }
+        }
+    }
+
+    /// `path` navigation towards `target`; `None` when it cannot be followed this turn.
+    ///
+    /// A shared target gets its whole distance field (built once this turn and reused by
+    /// every monster aiming there). A monster's own target is searched from the target only
+    /// as far as the monster: the same distances around it, so the same step, without a
+    /// map-wide field per guard or pincer.
+    fn path_step(&mut self, from: Pos, target: Pos, own: bool) -> Option<Act> {
+        let cells = &self.cells;
+        let free = |p| cells.free(p);
+        match self.planner {
+            Planner::SharedFields if own => {
+                let goal = snap_to_passable(self.map, target);
+                self.scratch.probe.step(cells, goal, from, &mut self.budget)
+            }
+            Planner::SharedFields => {
+                let goal = snap_shared(&mut self.snaps, self.map, cells, target);
+                downhill(self.scratch.fields.get_or_build(self.map, goal), from, free)
+            }
+            Planner::PerMonsterBfs => {
+                let goal = snap_to_passable(self.map, target);
+                let path = nearest(self.map, from, |p| p == goal)?;
+                Some(match path.get(1) {
+                    Some(&next) if free(next) => {
+                        Act::Go(Dir::from_delta(next.x - from.x, next.y - from.y)?)
+                    }
+                    _ => Act::Stay,
+                })
+            }
+        }
+    }
+
+    fn apply(&mut self, c: &mut Creature, slot: usize, act: Act) {
+        match act {
+            Act::Go(d) => {
+                let to = c.pos.offset(d);
+                debug_assert!(self.cells.free(to), "{:?} steps onto {to:?}", c.id);
+                self.cells.leave(c.pos);
+                self.cells.enter(to);
+                let hunter = self.hunter_slot[slot];
+                if hunter != u32::MAX {
+                    self.hunters.list[hunter as usize].1 = to;
+                    if !self.hunters.grid.is_empty() {
+                        let own = hunter + 1;
+                        if let Some(i) = self.cells.idx(c.pos)
+                            && self.hunters.grid[i] == own
+                        {
+                            self.hunters.grid[i] = 0;
+                        }
+                        if let Some(i) = self.cells.idx(to) {
+                            self.hunters.grid[i] = own;
+                        }
+                    }
+                }
+                c.pos = to;
+                c.heading = d;
+            }
+            Act::TurnAround => c.heading = c.heading.reverse(),
+            Act::Stay => {}
+        }
+    }
+
+    /// Seed 001's rival: breadth-first to the nearest treasure, through every creature.
+    fn forage(&mut self, c: &mut Creature) {
+        c.frightened = c.frightened.saturating_sub(1);
+        if self.treasure.is_empty() {
+            return;
+        }
+        let from = c.pos;
+        let plan = match self.planner {
+            Planner::SharedFields => self.forage_plan(from),
+            Planner::PerMonsterBfs => nearest(self.map, from, |p| self.treasure.contains_key(&p))
+                .map(|path| (path.get(1).copied().unwrap_or(from), path[path.len() - 1])),
+        };
+        let Some((next, goal)) = plan else {
+            return; // no treasure it can reach
+        };
+        c.ai.target = goal;
+        if next != from {
+            if let Some(d) = Dir::from_delta(next.x - from.x, next.y - from.y) {
+                c.heading = d;
+            }
+            self.cells.leave(from);
+            self.cells.enter(next);
+            c.pos = next;
+        }
+        if let Some(gold) = self.treasure.remove(&next) {
+            c.hoard += gold;
+            c.treasures += 1;
+            self.logs.push("The forager snatches a treasure.");
+            if c.treasures >= self.forager_alarm && !*self.alarm {
+                *self.alarm = true;
+                self.logs
+                    .push("An alarm sounds: every monster on this floor hunts you now!");
+            }
+        }
+    }
+
+    /// The forager's next tile and the pile it heads for. Re-planned every turn, and again
+    /// when its pile has been taken this turn.
+    fn forage_plan(&mut self, from: Pos) -> Option<(Pos, Pos)> {
+        // One field from every pile, shared by all foragers of the turn.
+        let scratch = &mut self.scratch;
+        if !self.loot_built {
+            let piles: Vec<Pos> = self.treasure.keys().copied().collect();
+            scratch.loot.bfs_into(self.map, &piles, &mut scratch.queue);
+            self.loot_built = true;
+        }
+        let plan = follow(&scratch.loot, from)?;
+        // Taking piles only lengthens distances: a plan whose pile is still there is still a
+        // nearest one.
+        if self.treasure.contains_key(&plan.1) {
+            return Some(plan);
+        }
+        if self.treasure.contains_key(&from) {
+            return Some((from, from));
+        }
+        let treasure = &*self.treasure;
+        let cells = &self.cells;
+        match self
+            .scratch
+            .probe
+            .search(cells, from, &mut self.budget, |i| {
+                treasure.contains_key(&cells.pos(i))
+            }) {
+            Search::Found(goal) => {
+                Some((self.scratch.probe.first_step(cells, goal), cells.pos(goal)))
+            }
+            Search::Exhausted => None,
+            Search::OverBudget => {
+                let piles: Vec<Pos> = self.treasure.keys().copied().collect();
+                let scratch = &mut self.scratch;
+                scratch.loot.bfs_into(self.map, &piles, &mut scratch.queue);
+                follow(&scratch.loot, from)
+            }
+        }
+    }
+}
+
+/// Storage the monster phase reuses from turn to turn, so a steady turn allocates little.
+/// Never state: every turn clears or overwrites what it reads.
+#[derive(Default)]
+struct Scratch {
+    fields: FieldCache,
+    probe: Probe,
+    /// Breadth-first distances from every treasure pile, built by the turn's first forager.
+    loot: DistanceField,
+    queue: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Scratch> = std::cell::Cell::default();
+}
+
+/// `snap_to_passable`, remembered for the few shared targets that need it (scatter corners
+/// are asked for by every monster scattering there).
+fn snap_shared(snaps: &mut Vec<(Pos, Pos)>, map: &TileMap, cells: &Cells, target: Pos) -> Pos {
+    if cells.open(target) {
+        return target;
+    }
+    if let Some(&(_, s)) = snaps.iter().find(|(t, _)| *t == target) {
+        return s;
+    }
+    let s = snap_to_passable(map, target);
+    if snaps.len() < 16 {
+        snaps.push((target, s));
+    }
+    s
+}
+
+/// Downhill on `loot` from `from`: the next tile and the pile at the bottom.
+fn follow(loot: &DistanceField, from: Pos) -> Option<(Pos, Pos)> {
+    if loot.get(from) == UNREACHED {
+        return None;
+    }
+    let next = loot.downhill(from).map_or(from, |d| from.offset(d));
+    let mut goal = next;
+    while let Some(d) = loot.downhill(goal) {
+        goal = goal.offset(d);
+    }
+    Some((next, goal))
+}
+
+/// Downhill on `field` to the lowest free neighbour (ties up, left, down, right); stays at a
+/// minimum or when creatures block every way down. `None` where the field does not reach.
+fn downhill(field: &DistanceField, from: Pos, free: impl Fn(Pos) -> bool) -> Option<Act> {
+    let here = field.get(from);
+    if here == UNREACHED {
+        return None;
+    }
+    let mut best = (here, Act::Stay);
+    for d in Dir::ALL {
+        let next = from.offset(d);
+        let v = field.get(next);
+        if v < best.0 && free(next) {
+            best = (v, Act::Go(d));
+        }
+    }
+    Some(best.1)
+}
+
+/// How a probe search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Search {
+    /// The first tile (map index) the stop test accepted.
+    Found(usize),
+    /// Every reachable tile labelled, none accepted.
+    Exhausted,
+    /// The turn's budget ran out first.
+    OverBudget,
+}
+
+/// Breadth-first searches that stop early: towards one monster's own target, or from a
+/// forager to the nearest pile. The scratch is stamped per search instead of cleared, so a
+/// short search costs only the tiles it labels.
+#[derive(Default)]
+struct Probe {
+    /// Per tile: the search that labelled it.
+    stamp: Vec<u32>,
+    dist: Vec<u32>,
+    queue: Vec<u32>,
+    search: u32,
+}
+
+impl Probe {
+    /// Labels open tiles with their distance from `source` until `stop` accepts one.
+    fn search(
+        &mut self,
+        cells: &Cells,
+        source: Pos,
+        budget: &mut usize,
+        stop: impl Fn(usize) -> bool,
+    ) -> Search {
+        let Some(start) = cells.idx(source).filter(|&i| cells.cell[i] != WALL) else {
+            return Search::Exhausted;
+        };
+        let n = cells.cell.len();
+        if self.stamp.len() != n {
+            self.stamp = vec![0; n];
+            self.dist = vec![0; n];
+            self.search = 0;
+        }
+        self.search = self.search.wrapping_add(1);
+        if self.search == 0 {
+            self.stamp.fill(0);
+            self.search = 1;
+        }
+        let search = self.search;
+        self.queue.clear();
+        self.queue.push(start as u32);
+        self.stamp[start] = search;
+        self.dist[start] = 0;
+        let mut head = 0;
+        while let Some(&i) = self.queue.get(head) {
+            head += 1;
+            let i = i as usize;
+            let next = self.dist[i] + 1;
+            // Only open tiles are queued, and the border is wall: no neighbour leaves the grid.
+            for t in cells.around(i) {
+                if self.stamp[t] != search && cells.cell[t] != WALL {
+                    if *budget == 0 {
+                        return Search::OverBudget;
+                    }
+                    *budget -= 1;
+                    self.stamp[t] = search;
+                    self.dist[t] = next;
+                    if stop(t) {
+                        return Search::Found(t);
+                    }
+                    self.queue.push(t as u32);
+                }
+            }
+        }
+        Search::Exhausted
+    }
+
+    /// Distance labelled by the last search, if it reached `i`.
+    fn dist(&self, i: usize) -> Option<u32> {
+        (self.stamp.get(i) == Some(&self.search)).then(|| self.dist[i])
+    }
+
+    /// The step `downhill` would take from `from` on the distance field of `goal`, searched
+    /// from `goal` only until it reaches `from` (level by level, so by then every neighbour
+    /// one step nearer is labelled). `None` when `goal` cannot be reached or over budget.
+    fn step(&mut self, cells: &Cells, goal: Pos, from: Pos, budget: &mut usize) -> Option<Act> {
+        if goal == from {
+            return Some(Act::Stay);
+        }
+        let start = cells.idx(from)?;
+        let Search::Found(_) = self.search(cells, goal, budget, |i| i == start) else {
+            return None;
+        };
+        let mut best = (self.dist(start)?, Act::Stay);
+        for d in Dir::ALL {
+            let p = from.offset(d);
+            if let Some(v) = cells.idx(p).and_then(|i| self.dist(i))
+                && v < best.0
+                && cells.free(p)
+            {
+                best = (v, Act::Go(d));
+            }
+        }
+        Some(best.1)
+    }
+
+    /// After a search that found `goal`: the first tile of a shortest way there
+    /// (walking back from `goal`, the first neighbour one step nearer, up, left, down, right).
+    fn first_step(&self, cells: &Cells, goal: usize) -> Pos {
+        let mut at = cells.pos(goal);
+        while let Some(d) = self
+            .dist(cells.idx(at).expect("labelled"))
+            .filter(|&d| d > 1)
+        {
+            at = Dir::ALL
+                .into_iter()
+                .map(|dir| at.offset(dir))
+                .find(|&p| cells.idx(p).and_then(|i| self.dist(i)) == Some(d - 1))
+                .expect("a labelled tile has a neighbour one step nearer");
+        }
+        at
+    }
+}

@@ -1,0 +1,69 @@
+//! What the player asks for, and what the rules answer.
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::state::CreatureId;
+use crate::map::Dir;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Step one tile; into a monster it bumps (starts a fight).
+    Move(Dir),
+    Wait,
+    /// Take the down stairs the hero stands on.
+    Descend,
+    /// Use an ability in combat; `target` indexes nothing, it names a creature.
+    Ability {
+        ability: String,
+        target: Option<CreatureId>,
+    },
+    Flee,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RunOutcome {
+    Won,
+    Died,
+}
+
+/// Why a command was refused; refused commands cost no turn and change nothing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Reason {
+    Wall,
+    NoStairs,
+    InCombat,
+    NotInCombat,
+    RunOver,
+    UnknownAbility(String),
+    NotEnoughStamina { need: f64, have: f64 },
+    Cooldown(u32),
+    ConditionFalse,
+    NoTarget,
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::Wall => write!(f, "A wall blocks the way."),
+            Reason::NoStairs => write!(f, "There are no stairs down here."),
+            Reason::InCombat => write!(f, "You are in a fight: choose an ability, wait or flee."),
+            Reason::NotInCombat => write!(f, "There is nobody to fight."),
+            Reason::RunOver => write!(f, "The run is over."),
+            Reason::UnknownAbility(a) => write!(f, "You do not know `{a}`."),
+            Reason::NotEnoughStamina { need, have } => {
+                write!(f, "Not enough stamina ({have:.0} of {need:.0}).")
+            }
+            Reason::Cooldown(n) => write!(f, "Still recovering: {n} more turn(s)."),
+            Reason::ConditionFalse => write!(f, "That cannot be used now."),
+            Reason::NoTarget => write!(f, "Choose a target."),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Outcome {
+    TurnPassed,
+    Rejected(Reason),
+    GameOver(RunOutcome),
+}

@@ -1,0 +1,151 @@
+//! `execute`: the one entry point of the rules, and the exploration turn.
+use super::command::{Command, Outcome, Reason, RunOutcome};
+use super::events::Event;
+use super::state::{CreatureId, Game};
+use crate::content::Content;
+use crate::map::Pos;
+
+impl Game {
+    /// Runs one command. A refused command returns `Rejected` and leaves the state untouched.
+    pub fn execute(&mut self, cmd: &Command, content: &Content) -> Outcome {
+        if self.is_over() {
+            return Outcome::Rejected(Reason::RunOver);
+        }
+        if let Some(reason) = self.refusal(cmd, content) {
+            return Outcome::Rejected(reason);
+        }
+        self.last_events.clear();
+        if self.in_combat() {
+            return self.combat_turn(cmd, content);
+        }
+        self.explore_turn(cmd, content)
+    }
+
+    /// The exploration refusals, checked before anything changes.
+    fn refusal(&self, cmd: &Command, content: &Content) -> Option<Reason> {
+        if self.in_combat() {
+            return None; // the combat turn validates its own commands
+        }
+        let hero = self.hero();
+        match cmd {
+            Command::Move(d) => {
+                let to = hero.pos.offset(*d);
+                (!self.map.is_passable(to)).then_some(Reason::Wall)
+            }
+            Command::Descend => (hero.pos != self.down).then_some(Reason::NoStairs),
+            Command::Ability { .. } | Command::Flee => Some(Reason::NotInCombat),
+            Command::Wait => {
+                let _ = content;
+                None
+            }
+        }
+    }
+
+    fn explore_turn(&mut self, cmd: &Command, content: &Content) -> Outcome {
+        self.queue.push_back(Event::TurnStarted { turn: self.turn });
+        self.drain(content);
+        let hero = self.hero;
+        match cmd {
+            Command::Move(d) => {
+                let to = self.hero_pos().offset(*d);
+                if let Some(h) = self.creatures.get_mut(&hero) {
+                    h.heading = *d;
+                }
+                match self.creature_at(to).map(|c| c.id) {
+                    Some(other) if other != hero => self.start_combat(other, content),
+                    _ => self.hero_steps(to, content),
+                }
+            }
+            Command::Descend => {
+                if self.floor >= self.floors {
+                    self.log("You climb out of the last floor into daylight. You win!");
+                    self.outcome = Some(RunOutcome::Won);
+                    return self.end_turn(content);
+                }
+                let next = self.floor + 1;
+                if let Err(e) = self.enter_floor(next, content) {
+                    // Content was checked at load; should a profile still fail, the run stays here.
+                    self.log(format!("The stairs are blocked: {e}"));
+                } else {
+                    self.log(format!("You descend to floor {next}."));
+                }
+                self.drain(content);
+                return self.end_turn(content);
+            }
+            Command::Wait => {}
+            Command::Ability { .. } | Command::Flee => unreachable!("refused above"),
+        }
+        self.drain(content);
+        self.update_sight();
+        if !self.in_combat() {
+            self.monsters_act(content);
+        }
+        self.update_sight();
+        if !self.in_combat()
+            && let Some(trigger) = self.adjacent_hostile(content)
+        {
+            self.start_combat(trigger, content);
+            self.drain(content);
+        }
+        self.tick_exploration(content);
+        self.end_turn(content)
+    }
+
+    fn hero_steps(&mut self, to: Pos, content: &Content) {
+        let hero = self.hero;
+        if let Some(h) = self.creatures.get_mut(&hero) {
+            h.pos = to;
+        }
+        if let Some(gold) = self.treasure.remove(&to) {
+            self.gold += gold;
+            self.log(format!("You pick up {gold} gold."));
+        }
+        if self.traps.remove(&to) {
+            let dmg = 3.0 + self.floor as f64;
+            self.log(format!("A trap springs! ({dmg:.0} damage)"));
+            let Some(h) = self.creatures.get_mut(&hero) else {
+                return;
+            };
+            h.health -= dmg;
+            if h.health <= 0.0 {
+                self.queue.push_back(Event::CreatureDied {
+                    creature: hero,
+                    killer: None,
+                    ability: Some("core:trap".into()),
+                });
+            }
+        }
+        if to == self.down {
+            self.log("Stairs lead down here (press > to descend).");
+        }
+        let _ = content;
+    }
+
+    /// The hostile, non-frightened monster orthogonally next to the hero with the lowest id.
+    fn adjacent_hostile(&self, content: &Content) -> Option<CreatureId> {
+        let hp = self.hero_pos();
+        self.creatures
+            .values()
+            .filter(|c| c.id != self.hero && c.is_alive() && c.frightened == 0)
+            .filter(|c| c.pos.manhattan(hp) == 1)
+            .find(|c| content.creature(&c.kind).is_some_and(|k| k.hostile))
+            .map(|c| c.id)
+    }
+
+    /// Outside combat stamina still regenerates and cooldowns still run down.
+    fn tick_exploration(&mut self, content: &Content) {
+        let hero = self.hero;
+        let max = self.attribute(hero, super::combat::Attr::MaxStamina, content);
+        let max_health = self.attribute(hero, super::combat::Attr::MaxHealth, content);
+        if let Some(h) = self.creatures.get_mut(&hero) {
+            if h.is_alive() {
+                h.health = (h.health + content.balance.health_regen).min(max_health);
+            }
+            h.stamina = (h.stamina + content.balance.stamina_regen).min(max);
+            for cd in h.cooldowns.values_mut() {
+                *cd = cd.saturating_sub(1);
+            }
+            h.cooldowns.retain(|_, cd| *cd > 0);
+        }
+    }
+}

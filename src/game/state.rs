@@ -1,0 +1,375 @@
+//! The whole simulation state: one serializable value (map, creatures, fight, queue, RNG, turn).
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::command::RunOutcome;
+use super::events::Event;
+use crate::content::Content;
+use crate::dungeon;
+use crate::grid::{VisibleSet, field_of_view};
+use crate::map::{Dir, Pos, TileMap};
+use crate::rng::{self, Rng};
+
+/// Stable identity of a creature for the whole run (never a Bevy `Entity`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CreatureId(pub u32);
+
+impl fmt::Display for CreatureId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AiMode {
+    #[default]
+    Wander,
+    Chase,
+    Scatter,
+    Flee,
+    Frightened,
+}
+
+/// Per-monster movement state: its own mode timer, heading memory and stuck counter.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AiState {
+    pub mode: AiMode,
+    pub timer: u32,
+    pub scatter: Pos,
+    pub home: Pos,
+    /// Closest squared distance to its target seen lately, for the stuck test.
+    pub best: i64,
+    pub stuck: u32,
+    /// Greedy movers switch to path navigation while stuck.
+    pub pathing: bool,
+    pub target: Pos,
+    /// It has seen the hero on this floor (until then it wanders, or guards).
+    #[serde(default)]
+    pub alerted: bool,
+    /// Where its own chase/scatter schedule stands (`timer` counts down the current phase);
+    /// the schedule pauses while it is frightened.
+    #[serde(default)]
+    pub scattering: bool,
+    /// The hero only: (floor, tile) where it stood when the monsters last finished moving,
+    /// i.e. its tile before this turn's move (`ahead` and `pincer` aim from there).
+    #[serde(default)]
+    pub turn_start: Option<(u32, Pos)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Creature {
+    pub id: CreatureId,
+    pub kind: String,
+    pub pos: Pos,
+    pub heading: Dir,
+    pub health: f64,
+    pub stamina: f64,
+    pub cooldowns: BTreeMap<String, u32>,
+    /// Rolled when a fight starts and kept on the creature (seed 002).
+    pub initiative: i32,
+    /// Turns of `core:frightened` left.
+    pub frightened: u32,
+    pub ai: AiState,
+    /// Gold carried (the forager's hoard), dropped where it dies.
+    pub hoard: u32,
+    /// Treasures taken (the forager grows with each).
+    pub treasures: u32,
+}
+
+impl Creature {
+    pub fn is_alive(&self) -> bool {
+        self.health > 0.0
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Death {
+    pub killer: String,
+    pub ability: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogLine {
+    pub turn: u64,
+    pub text: String,
+}
+
+/// The whole run. Everything the rules read or write is in here, in ordered collections.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub seed: u64,
+    pub floor: u32,
+    pub floors: u32,
+    pub turn: u64,
+    pub map: TileMap,
+    pub up: Pos,
+    pub down: Pos,
+    pub explored: Vec<bool>,
+    pub visible: Vec<bool>,
+    pub creatures: BTreeMap<CreatureId, Creature>,
+    pub hero: CreatureId,
+    pub next_id: u32,
+    /// The running fight (seed 002: `enemies` is the fight, not the floor).
+    pub enemies: Vec<CreatureId>,
+    /// Events waiting to be processed; empty between commands.
+    pub queue: VecDeque<Event>,
+    /// Events processed by the last command, for the presentation layer.
+    pub last_events: Vec<Event>,
+    pub log: Vec<LogLine>,
+    pub rng: Rng,
+    /// Written as a list of pairs: JSON maps only take string keys.
+    #[serde(with = "pairs")]
+    pub treasure: BTreeMap<Pos, u32>,
+    pub traps: BTreeSet<Pos>,
+    pub gold: u32,
+    pub kills: u32,
+    pub xp: u32,
+    pub level: u32,
+    /// The forager's alarm: every monster chases for the rest of the floor.
+    pub alarm: bool,
+    pub outcome: Option<RunOutcome>,
+    pub death: Option<Death>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum NewGameError {
+    MissingHero,
+    NoFloorProfile,
+    BadProfile(String),
+}
+
+impl fmt::Display for NewGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NewGameError::MissingHero => write!(f, "content defines no `core:hero`"),
+            NewGameError::NoFloorProfile => write!(f, "content defines no floor profile"),
+            NewGameError::BadProfile(m) => write!(f, "bad floor profile: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for NewGameError {}
+
+pub const HERO_KIND: &str = "core:hero";
+/// How far the hero sees.
+pub const HERO_SIGHT: u32 = 9;
+const LOG_KEEP: usize = 200;
+
+impl Game {
+    /// A new run on floor 1.
+    pub fn new(seed: u64, content: &Content) -> Result<Game, NewGameError> {
+        let kind = content
+            .creature(HERO_KIND)
+            .ok_or(NewGameError::MissingHero)?;
+        let hero = Creature {
+            id: CreatureId(0),
+            kind: HERO_KIND.into(),
+            pos: Pos::default(),
+            heading: Dir::Down,
+            health: kind.base.max_health,
+            stamina: kind.base.max_stamina,
+            cooldowns: BTreeMap::new(),
+            initiative: 0,
+            frightened: 0,
+            ai: AiState::default(),
+            hoard: 0,
+            treasures: 0,
+        };
+        let mut game = Game {
+            seed,
+            floor: 0,
+            floors: content.balance.floors.max(1),
+            turn: 0,
+            map: TileMap::new(1, 1, crate::map::Tile::Wall),
+            up: Pos::default(),
+            down: Pos::default(),
+            explored: Vec::new(),
+            visible: Vec::new(),
+            creatures: BTreeMap::from([(CreatureId(0), hero)]),
+            hero: CreatureId(0),
+            next_id: 1,
+            enemies: Vec::new(),
+            queue: VecDeque::new(),
+            last_events: Vec::new(),
+            log: Vec::new(),
+            rng: rng::game_rng(seed),
+            treasure: BTreeMap::new(),
+            traps: BTreeSet::new(),
+            gold: 0,
+            kills: 0,
+            xp: 0,
+            level: 1,
+            alarm: false,
+            outcome: None,
+            death: None,
+        };
+        game.enter_floor(1, content)?;
+        Ok(game)
+    }
+
+    /// Builds floor `k` from (seed, k) alone and places the hero on its up stairs.
+    pub(super) fn enter_floor(&mut self, k: u32, content: &Content) -> Result<(), NewGameError> {
+        let def = content
+            .floor_profile(k)
+            .ok_or(NewGameError::NoFloorProfile)?;
+        let profile = def.profile();
+        profile.validate().map_err(NewGameError::BadProfile)?;
+        let floor = dungeon::generate(&profile, self.seed, k);
+        self.floor = k;
+        self.map = floor.map;
+        self.up = floor.up;
+        self.down = floor.down;
+        self.enemies.clear();
+        self.alarm = false;
+        self.creatures.retain(|id, _| *id == self.hero);
+        self.treasure = floor.treasure.into_iter().collect();
+        self.traps = floor.traps.into_iter().collect();
+        let hero = self.hero;
+        if let Some(h) = self.creatures.get_mut(&hero) {
+            h.pos = floor.hero;
+            h.frightened = 0;
+            h.cooldowns.clear();
+        }
+        for spawn in floor.monsters {
+            if let Some(kind) = content.creature(&spawn.id) {
+                self.spawn(kind, spawn.pos);
+            }
+        }
+        let n = self.map.len();
+        self.explored = vec![false; n];
+        self.visible = vec![false; n];
+        self.update_sight();
+        self.queue.push_back(Event::FloorEntered { floor: k });
+        Ok(())
+    }
+
+    pub(super) fn spawn(&mut self, kind: &crate::content::CreatureKind, pos: Pos) -> CreatureId {
+        let id = CreatureId(self.next_id);
+        self.next_id += 1;
+        let w = self.map.width() as i32;
+        let h = self.map.height() as i32;
+        // Each monster scatters to its own corner-ish tile and starts its timer at its own offset.
+        let corner = match id.0 % 4 {
+            0 => Pos::new(-2, -2),
+            1 => Pos::new(w + 1, -2),
+            2 => Pos::new(-2, h + 1),
+            _ => Pos::new(w + 1, h + 1),
+        };
+        let timer = rng::below(&mut self.rng, 20) + 1;
+        self.creatures.insert(
+            id,
+            Creature {
+                id,
+                kind: kind.id.clone(),
+                pos,
+                heading: Dir::ALL[rng::below(&mut self.rng, 4) as usize],
+                health: kind.base.max_health,
+                stamina: kind.base.max_stamina,
+                cooldowns: BTreeMap::new(),
+                initiative: 0,
+                frightened: 0,
+                ai: AiState {
+                    mode: AiMode::Wander,
+                    timer,
+                    scatter: corner,
+                    home: pos,
+                    best: i64::MAX,
+                    stuck: 0,
+                    pathing: false,
+                    target: pos,
+                    alerted: false,
+                    scattering: false,
+                    turn_start: None,
+                },
+                hoard: 0,
+                treasures: 0,
+            },
+        );
+        id
+    }
+
+    pub fn hero(&self) -> &Creature {
+        &self.creatures[&self.hero]
+    }
+
+    pub fn hero_pos(&self) -> Pos {
+        self.hero().pos
+    }
+
+    pub fn creature(&self, id: CreatureId) -> Option<&Creature> {
+        self.creatures.get(&id)
+    }
+
+    pub fn creature_at(&self, p: Pos) -> Option<&Creature> {
+        self.creatures.values().find(|c| c.pos == p && c.is_alive())
+    }
+
+    pub fn in_combat(&self) -> bool {
+        !self.enemies.is_empty()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn is_visible(&self, p: Pos) -> bool {
+        self.map.idx(p).is_some_and(|i| self.visible[i])
+    }
+
+    pub fn is_explored(&self, p: Pos) -> bool {
+        self.map.idx(p).is_some_and(|i| self.explored[i])
+    }
+
+    /// The state hash: same seed + same commands = same hash, on every platform.
+    pub fn state_hash(&self) -> u64 {
+        super::hash::canonical_hash(self)
+    }
+
+    pub(super) fn log(&mut self, text: impl Into<String>) {
+        self.log.push(LogLine {
+            turn: self.turn,
+            text: text.into(),
+        });
+        if self.log.len() > LOG_KEEP {
+            let extra = self.log.len() - LOG_KEEP;
+            self.log.drain(..extra);
+        }
+    }
+
+    /// Recomputes the hero's field of view and remembers what it saw.
+    pub(super) fn update_sight(&mut self) {
+        let mut set = VisibleSet::new(self.map.width(), self.map.height());
+        field_of_view(&self.map, self.hero_pos(), HERO_SIGHT, &mut set);
+        for (i, v) in self.visible.iter_mut().enumerate() {
+            *v = set.contains(self.map.pos(i));
+            if *v {
+                self.explored[i] = true;
+            }
+        }
+    }
+}
+
+/// Serializes an ordered map as a sequence of (key, value) pairs, whatever the key type.
+mod pairs {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<K: Serialize + Ord, V: Serialize, S: Serializer>(
+        map: &BTreeMap<K, V>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(map.iter())
+    }
+
+    pub fn deserialize<'de, K, V, D>(d: D) -> Result<BTreeMap<K, V>, D::Error>
+    where
+        K: Deserialize<'de> + Ord,
+        V: Deserialize<'de>,
+        D: Deserializer<'de>,
+    {
+        Ok(Vec::<(K, V)>::deserialize(d)?.into_iter().collect())
+    }
+}

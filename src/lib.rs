@@ -1,0 +1,12 @@
+//! Delve: the Bevy-free game core, and (feature `app`) the Bevy adapter.
+pub mod cli;
+pub mod content;
+pub mod dungeon;
+pub mod game;
+pub mod grid;
+pub mod map;
+pub mod rng;
+pub mod save;
+
+#[cfg(feature = "app")]
+pub mod app;

@@ -1,0 +1,27 @@
+//! Entry point: parse the command line and start the chosen mode.
+use std::process::ExitCode;
+
+use clap::Parser;
+use delve::cli::{Cli, Cmd, PlayArgs};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Cmd::Sim(args)) => delve::cli::run_sim(&args),
+        Some(Cmd::Gen(args)) => delve::cli::run_gen(&args),
+        Some(Cmd::CheckMods(args)) => delve::cli::run_check_mods(&args),
+        Some(Cmd::Play(args)) => play(args),
+        None => play(PlayArgs::default()),
+    }
+}
+
+#[cfg(feature = "app")]
+fn play(args: PlayArgs) -> ExitCode {
+    delve::app::run(args)
+}
+
+#[cfg(not(feature = "app"))]
+fn play(_: PlayArgs) -> ExitCode {
+    eprintln!("delve: this build has no window; build with `--features app` (see README)");
+    ExitCode::from(2)
+}

@@ -1,0 +1,277 @@
+//! Saves: the whole `Game` with its RNG, a format version, a checksum and the content
+//! fingerprint; written atomically so a crash mid-write leaves the previous save loadable.
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::content::Content;
+use crate::game::Game;
+use crate::game::hash::fnv1a;
+
+pub const FORMAT_VERSION: u32 = 1;
+const MAGIC: &str = "DELVE-SAVE";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaveError {
+    Io(String),
+    NotASave,
+    Version { found: String },
+    Damaged(String),
+    MissingContent(Vec<String>),
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::Io(e) => write!(f, "cannot read or write the save: {e}"),
+            SaveError::NotASave => write!(f, "this is not a Delve save file"),
+            SaveError::Version { found } => write!(
+                f,
+                "the save has format version {found}; this game reads version {FORMAT_VERSION}"
+            ),
+            SaveError::Damaged(why) => write!(f, "the save is damaged ({why})"),
+            SaveError::MissingContent(ids) => write!(
+                f,
+                "the save uses content that is no longer loaded: {}",
+                ids.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
+/// A save that loaded, with a warning when it was made with other (compatible) content.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    pub game: Game,
+    pub warning: Option<String>,
+}
+
+/// The save file's bytes: a header (magic, version, fingerprint, checksum) and the JSON body.
+pub fn encode(game: &Game, content: &Content) -> Result<Vec<u8>, SaveError> {
+    let body = serde_json::to_vec(game)
+        .map_err(|e| SaveError::Io(format!("cannot encode the game: {e}")))?;
+    let mut out = format!(
+        "{MAGIC} {FORMAT_VERSION}\nfingerprint {:016x}\nchecksum {:016x}\n\n",
+        content.fingerprint(),
+        fnv1a(&body)
+    )
+    .into_bytes();
+    out.extend_from_slice(&body);
+    Ok(out)
+}
+
+pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
+    let split = bytes
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .ok_or(SaveError::NotASave)?;
+    let header = std::str::from_utf8(&bytes[..split]).map_err(|_| SaveError::NotASave)?;
+    let body = &bytes[split + 2..];
+    let mut lines = header.lines();
+    let first = lines.next().unwrap_or_default();
+    let version = first.strip_prefix(MAGIC).ok_or(SaveError::NotASave)?.trim();
+    if version != FORMAT_VERSION.to_string() {
+        return Err(SaveError::Version {
+            found: version.to_string(),
+        });
+    }
+    let field = |line: Option<&str>, name: &str| -> Result<u64, SaveError> {
+        line.and_then(|l| l.strip_prefix(name))
+            .and_then(|v| u64::from_str_radix(v.trim(), 16).ok())
+            .ok_or_else(|| SaveError::Damaged(format!("bad `{}` line", name.trim())))
+    };
+    let fingerprint = field(lines.next(), "fingerprint ")?;
+    let checksum = field(lines.next(), "checksum ")?;
+    if fnv1a(body) != checksum {
+        return Err(SaveError::Damaged("checksum mismatch".into()));
+    }
+    let game: Game = serde_json::from_slice(body)
+        .map_err(|e| SaveError::Damaged(format!("unreadable game state: {e}")))?;
+    check_game(&game)?;
+    let mut missing: Vec<String> = game
+        .creatures
+        .values()
+        .map(|c| c.kind.clone())
+        .filter(|k| content.creature(k).is_none())
+        .collect();
+    missing.sort();
+    missing.dedup();
+    if !missing.is_empty() {
+        return Err(SaveError::MissingContent(missing));
+    }
+    let warning = (fingerprint != content.fingerprint()).then(|| {
+        "this save was made with other content; every id it uses still exists".to_string()
+    });
+    Ok(Loaded { game, warning })
+}
+
+/// Structural checks a checksum cannot give (a hand-edited save with a fixed-up checksum).
+fn check_game(game: &Game) -> Result<(), SaveError> {
+    let n = game.map.len();
+    let bad = |why: &str| Err(SaveError::Damaged(why.to_string()));
+    if n != game.map.width() as usize * game.map.height() as usize {
+        return bad("map size does not match its tiles");
+    }
+    if game.explored.len() != n || game.visible.len() != n {
+        return bad("sight memory does not match the map");
+    }
+    if !game.creatures.contains_key(&game.hero) {
+        return bad("the hero is missing");
+    }
+    if game.enemies.iter().any(|e| !game.creatures.contains_key(e)) {
+        return bad("the fight names a creature that does not exist");
+    }
+    if game.creatures.values().any(|c| !game.map.in_bounds(c.pos)) {
+        return bad("a creature stands outside the map");
+    }
+    Ok(())
+}
+
+/// Writes atomically: a temp file beside the target, flushed and synced, then renamed.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    let io = |e: std::io::Error| SaveError::Io(format!("{}: {e}", path.display()));
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(io)?;
+    }
+    let tmp = tmp_path(path);
+    let mut f = std::fs::File::create(&tmp).map_err(io)?;
+    f.write_all(bytes).map_err(io)?;
+    f.sync_all().map_err(io)?;
+    drop(f);
+    std::fs::rename(&tmp, path).map_err(io)
+}
+
+fn tmp_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".tmp");
+    path.with_file_name(name)
+}
+
+pub fn save(path: &Path, game: &Game, content: &Content) -> Result<(), SaveError> {
+    write_atomic(path, &encode(game, content)?)
+}
+
+pub fn load(path: &Path, content: &Content) -> Result<Loaded, SaveError> {
+    let bytes =
+        std::fs::read(path).map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))?;
+    decode(&bytes, content)
+}
+
+/// Moves a save that cannot be loaded aside (never deletes it); returns where it went.
+pub fn quarantine(path: &Path) -> Result<PathBuf, SaveError> {
+    for i in 0..1000 {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(
+            ".bad{}",
+            if i == 0 {
+                String::new()
+            } else {
+                format!(".{i}")
+            }
+        ));
+        let to = path.with_file_name(name);
+        if !to.exists() {
+            std::fs::rename(path, &to).map_err(|e| SaveError::Io(e.to_string()))?;
+            return Ok(to);
+        }
+    }
+    Err(SaveError::Io("too many quarantined saves".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Command, bot};
+
+    fn content() -> Content {
+        Content::core().unwrap()
+    }
+
+    fn played(seed: u64, turns: u64, content: &Content) -> Game {
+        let mut g = Game::new(seed, content).unwrap();
+        while g.turn < turns && !g.is_over() {
+            let cmd = bot::explore(&g, content);
+            g.execute(&cmd, content);
+        }
+        g
+    }
+
+    #[test]
+    fn round_trip_keeps_hash_and_next_outcome() {
+        let content = content();
+        for (seed, turns) in [(1, 0), (2, 37), (3, 150), (4, 400)] {
+            let g = played(seed, turns, &content);
+            let loaded = decode(&encode(&g, &content).unwrap(), &content).unwrap();
+            assert!(loaded.warning.is_none());
+            let mut a = g.clone();
+            let mut b = loaded.game;
+            assert_eq!(a.state_hash(), b.state_hash());
+            for _ in 0..30 {
+                let cmd: Command = bot::explore(&a, &content);
+                assert_eq!(a.execute(&cmd, &content), b.execute(&cmd, &content));
+                assert_eq!(a.state_hash(), b.state_hash());
+            }
+        }
+    }
+
+    #[test]
+    fn damage_is_reported_never_panics() {
+        let content = content();
+        let bytes = encode(&played(5, 60, &content), &content).unwrap();
+        for cut in [0, 5, 20, bytes.len() / 2, bytes.len() - 1] {
+            assert!(
+                decode(&bytes[..cut], &content).is_err(),
+                "truncated at {cut}"
+            );
+        }
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 10;
+        flipped[last] ^= 0x04;
+        assert!(matches!(
+            decode(&flipped, &content),
+            Err(SaveError::Damaged(_))
+        ));
+        let other =
+            String::from_utf8(bytes.clone())
+                .unwrap()
+                .replacen("DELVE-SAVE 1", "DELVE-SAVE 9", 1);
+        assert_eq!(
+            decode(other.as_bytes(), &content).unwrap_err(),
+            SaveError::Version { found: "9".into() }
+        );
+    }
+
+    #[test]
+    fn missing_content_ids_are_named() {
+        let content = content();
+        let g = played(6, 10, &content);
+        let mut fewer = content.clone();
+        let kind = g
+            .creatures
+            .values()
+            .find(|c| c.id != g.hero)
+            .map(|c| c.kind.clone())
+            .expect("a monster on floor 1");
+        fewer.creatures.remove(&kind);
+        match decode(&encode(&g, &content).unwrap(), &fewer) {
+            Err(SaveError::MissingContent(ids)) => assert!(ids.contains(&kind)),
+            other => panic!("expected missing content, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn atomic_write_replaces_and_quarantine_keeps() {
+        let dir = std::env::temp_dir().join(format!("delve-save-test-{}", std::process::id()));
+        let path = dir.join("run.save");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        assert!(!tmp_path(&path).exists());
+        let moved = quarantine(&path).unwrap();
+        assert!(!path.exists());
+        assert_eq!(std::fs::read(&moved).unwrap(), b"two");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

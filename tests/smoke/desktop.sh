@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Starts the real game in a window under Xvfb (Mesa's software Vulkan), lets it drive itself
+# through its screens, and checks the screenshots it saved in DIR.
+# Usage: tests/smoke/desktop.sh DIR
+set -euo pipefail
+dir="${1:?usage: tests/smoke/desktop.sh DIR}"
+cd "$(dirname "$0")/../.."
+bash scripts/deps.sh xvfb xauth mesa-vulkan-drivers
+mkdir -p "$dir"
+dir="$(cd "$dir" && pwd)"
+rm -f "$dir"/{menu,floor,combat,gameover}.png
+# The dev profile is the one the tests build: Bevy is not compiled a second time.
+cargo build --locked --features app
+target="${CARGO_TARGET_DIR:-target}"
+start=$(date +%s)
+WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+  "$target/debug/delve" play --seed 7 --smoke "$dir" > "$dir/smoke.log" 2>&1 || {
+  echo "smoke: the game failed or timed out; last lines of $dir/smoke.log:" >&2
+  tail -20 "$dir/smoke.log" >&2
+  exit 1
+}
+echo "smoke: game ran $(( $(date +%s) - start )) s"
+python3 tests/smoke/check_png.py "$dir/menu.png" "$dir/floor.png"
+for optional in combat gameover; do
+  if [ -f "$dir/$optional.png" ]; then
+    python3 tests/smoke/check_png.py "$dir/$optional.png"
+  else
+    echo "smoke: $optional.png not reached (the bot's run did not get there in its turn budget)"
+  fi
+done

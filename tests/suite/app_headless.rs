@@ -1,0 +1,147 @@
+//! Headless Bevy: MinimalPlugins + StatesPlugin + the logic plugins, input faked.
+use bevy::ecs::schedule::ScheduleLabel;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use delve::app::screens::{Mode, Screen, TurnPhase};
+use delve::app::{GameRes, NewRun, logic_plugin};
+use delve::map::Dir;
+
+fn app(seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.insert_resource(NewRun { seed });
+    app.add_plugins(logic_plugin);
+    app.update(); // Loading: content
+    app.update(); // MainMenu
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::MainMenu
+    );
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::InGame);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::InGame
+    );
+    app
+}
+
+fn hash(app: &App) -> u64 {
+    app.world().resource::<GameRes>().0.state_hash()
+}
+
+fn game(app: &App) -> &delve::game::Game {
+    &app.world().resource::<GameRes>().0
+}
+
+/// Presses a key for one frame, then lets the turn resolve.
+fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release(key);
+    input.clear();
+    app.update();
+    app.update();
+}
+
+fn key_for(d: Dir) -> KeyCode {
+    match d {
+        Dir::Up => KeyCode::ArrowUp,
+        Dir::Down => KeyCode::ArrowDown,
+        Dir::Left => KeyCode::ArrowLeft,
+        Dir::Right => KeyCode::ArrowRight,
+    }
+}
+
+#[test]
+fn idle_frames_change_nothing() {
+    let mut app = app(9);
+    let before = hash(&app);
+    let turn = game(&app).turn;
+    for _ in 0..200 {
+        app.update();
+    }
+    assert_eq!(hash(&app), before);
+    assert_eq!(game(&app).turn, turn);
+    assert_eq!(
+        *app.world().resource::<State<TurnPhase>>().get(),
+        TurnPhase::AwaitingInput
+    );
+}
+
+#[test]
+fn one_move_is_one_turn_and_a_wall_is_none() {
+    let mut app = app(4);
+    let g = game(&app);
+    let p = g.hero_pos();
+    let open = Dir::ALL
+        .into_iter()
+        .find(|&d| g.map.is_passable(p.offset(d)) && g.creature_at(p.offset(d)).is_none())
+        .expect("an open neighbour");
+    let wall = Dir::ALL
+        .into_iter()
+        .find(|&d| !g.map.is_passable(p.offset(d)));
+
+    if let Some(wall) = wall {
+        let before = hash(&app);
+        press(&mut app, key_for(wall));
+        assert_eq!(hash(&app), before, "a refused move changed the game");
+        let log = app.world().resource::<delve::app::GameRes>();
+        let _ = log;
+    }
+
+    let turn = game(&app).turn;
+    press(&mut app, key_for(open));
+    assert_eq!(game(&app).turn, turn + 1);
+    assert!(game(&app).in_combat() || game(&app).hero_pos() == p.offset(open));
+    // Mode follows the core.
+    let mode = *app.world().resource::<State<Mode>>().get();
+    assert_eq!(mode == Mode::Combat, game(&app).in_combat());
+}
+
+#[test]
+fn escape_pauses_and_blocks_moves_until_resumed() {
+    let mut app = app(4);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(
+        *app.world()
+            .resource::<State<delve::app::screens::Overlay>>()
+            .get(),
+        delve::app::screens::Overlay::Pause
+    );
+    let turn = game(&app).turn;
+    for d in Dir::ALL {
+        press(&mut app, key_for(d));
+    }
+    assert_eq!(game(&app).turn, turn, "moves went through while paused");
+    press(&mut app, KeyCode::KeyM);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::MainMenu
+    );
+}
+
+/// Bevy's ambiguity-detection test, on our schedule: no two systems of ours race.
+#[test]
+fn no_system_order_ambiguities() {
+    let mut app = app(1);
+    let mut found = Vec::new();
+    let label = Update.intern();
+    app.world_mut().schedule_scope(label, |world, schedule| {
+        let _ = schedule.initialize(world);
+        found = schedule
+            .graph()
+            .conflicting_systems()
+            .to_string(schedule.graph(), world.components())
+            .map(|(a, b, c)| format!("{a} <-> {b} on {c:?}"))
+            .collect();
+    });
+    assert!(found.is_empty(), "ambiguous systems:\n{}", found.join("\n"));
+}

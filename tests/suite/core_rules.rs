@@ -1,0 +1,74 @@
+//! The rules through the public API: refusals change nothing, moves cost one turn.
+use delve::content::Content;
+use delve::game::{Command, Game, Outcome, Reason};
+use delve::map::Dir;
+
+fn content() -> Content {
+    Content::core().unwrap_or_else(|r| panic!("core content broken:\n{r}"))
+}
+
+/// A direction the hero can walk, and one that is a wall, from the start.
+fn open_and_wall(game: &Game) -> (Option<Dir>, Option<Dir>) {
+    let p = game.hero_pos();
+    let open = Dir::ALL
+        .into_iter()
+        .find(|&d| game.map.is_passable(p.offset(d)) && game.creature_at(p.offset(d)).is_none());
+    let wall = Dir::ALL
+        .into_iter()
+        .find(|&d| !game.map.is_passable(p.offset(d)));
+    (open, wall)
+}
+
+#[test]
+fn refused_move_changes_nothing_and_says_why() {
+    let content = content();
+    for seed in 0..20 {
+        let mut game = Game::new(seed, &content).unwrap();
+        let (_, wall) = open_and_wall(&game);
+        let Some(wall) = wall else { continue };
+        let before = game.clone();
+        let out = game.execute(&Command::Move(wall), &content);
+        assert_eq!(out, Outcome::Rejected(Reason::Wall));
+        assert_eq!(game, before, "a refused move changed the state");
+        assert_eq!(game.state_hash(), before.state_hash());
+    }
+}
+
+#[test]
+fn accepted_move_costs_exactly_one_turn() {
+    let content = content();
+    let mut game = Game::new(3, &content).unwrap();
+    let (open, _) = open_and_wall(&game);
+    let dir = open.expect("the start has an open neighbour");
+    let from = game.hero_pos();
+    let turn = game.turn;
+    let out = game.execute(&Command::Move(dir), &content);
+    assert_eq!(out, Outcome::TurnPassed);
+    assert_eq!(game.turn, turn + 1);
+    assert!(game.in_combat() || game.hero_pos() == from.offset(dir));
+}
+
+#[test]
+fn combat_commands_outside_a_fight_are_refused() {
+    let content = content();
+    let mut game = Game::new(5, &content).unwrap();
+    let before = game.clone();
+    assert_eq!(
+        game.execute(&Command::Flee, &content),
+        Outcome::Rejected(Reason::NotInCombat)
+    );
+    assert_eq!(
+        game.execute(&Command::Descend, &content),
+        Outcome::Rejected(Reason::NoStairs)
+    );
+    assert_eq!(game, before);
+}
+
+#[test]
+fn hero_starts_on_the_up_stairs_of_floor_one() {
+    let content = content();
+    let game = Game::new(11, &content).unwrap();
+    assert_eq!(game.floor, 1);
+    assert_eq!(game.hero_pos(), game.up);
+    assert!(game.is_visible(game.hero_pos()));
+}
