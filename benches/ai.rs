@@ -1,7 +1,7 @@
 //! One monster phase (criterion group `ai_turn`) with 10,000 monsters on a 255×255 floor:
 //! `delve` (greedy steps, and distance fields shared per distinct target) against
-//! `per_monster_bfs` (every `path` monster runs its own breadth-first search, seed 001's way)
-//! on the same state.
+//! `per_monster_bfs` (every `path` step found by the monster's own breadth-first search,
+//! seed 001's way) on the same state.
 use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::Duration;
@@ -12,12 +12,14 @@ use delve::game::Game;
 
 const SIDE: u32 = 255;
 const MONSTERS: u32 = 10_000;
-/// Monster phases played before measuring, so modes, headings and stuck counters are mixed.
+/// Monster phases played before measuring, so modes, headings, schedules and stuck counters
+/// are mixed the way a running floor mixes them.
 const WARM_UP_TURNS: u32 = 8;
 
-/// Floor 1 stretched to 255×255 with 10,000 monsters drawn from every spawn table of the core
-/// content (all target rules and both navigations), everyone hunting the hero; a few are
-/// frightened and a few badly hurt (fleeing).
+/// Floor 1 stretched to 255×255 (rooms and treasure scaled to the area) with 10,000 monsters
+/// drawn from every spawn table of the core content: all six target rules, both navigations.
+/// Everyone has seen the hero (chase/scatter on each one's own schedule, guards guarding,
+/// foragers foraging) and one in forty is frightened.
 fn crowd() -> (Content, Game) {
     let mut content = Content::core().expect("core content loads");
     let mut spawns = Vec::new();
@@ -42,71 +44,21 @@ fn crowd() -> (Content, Game) {
     let mut game = Game::new(0xA1, &content).expect("a run starts");
     let hero = game.hero;
     for (i, c) in game.creatures.values_mut().enumerate() {
-        if c.id == hero {
-            continue;
+        if c.id != hero {
+            c.ai.alerted = true;
+            if i % 40 == 0 {
+                c.frightened = 8;
+            }
         }
-        c.ai.alerted = true;
-        if i % 40 == 0 {
-            c.frightened = 8;
-        }
-    }
-    if let Ok(turns) = std::env::var("AI_PROF") {
-        let turns: u32 = turns.parse().unwrap();
-        for _ in 0..turns {
-            game.bench_ai_turn(&content);
-        }
-        let mut spent = 0;
-        let mut walls = Vec::new();
-        for _ in 0..200 {
-            let mut g = game.clone();
-            let t = cpu();
-            let w = std::time::Instant::now();
-            g.bench_ai_turn(&content);
-            walls.push(w.elapsed());
-            spent += cpu() - t;
-            black_box(g);
-        }
-        walls.sort();
-        eprintln!("mean {}us cpu, wall min {:?} p10 {:?} median {:?}", spent / 200 / 1000, walls[0], walls[20], walls[100]);
-        std::process::exit(0);
     }
     for _ in 0..WARM_UP_TURNS {
-        let t = cpu();
         game.bench_ai_turn(&content);
-        if std::env::var_os("AI_DEBUG").is_some() {
-            eprintln!("turn {}us cpu", (cpu() - t) / 1000);
-        }
     }
     (content, game)
 }
 
-fn cpu() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
-        .unwrap_or(0)
-}
-
 fn ai_turn(c: &mut Criterion) {
     let (content, base) = crowd();
-    if std::env::var_os("AI_DEBUG").is_some() {
-        let open = base.map.tiles().iter().filter(|t| t.is_passable()).count();
-        let mut cache = delve::grid::FieldCache::new();
-        for k in 0..3 {
-            let t = std::time::Instant::now();
-            for i in 0..20 {
-                cache.clear();
-                black_box(cache.get_or_build(&base.map, delve::map::Pos::new(i + k, 100)));
-            }
-            eprintln!("open {open} field {:?}", t.elapsed() / 20);
-            let t = std::time::Instant::now();
-            for i in 0..20 {
-                cache.clear();
-                black_box(cache.safety_or_build(&base.map, delve::map::Pos::new(i + k, 100), -1.2));
-            }
-            eprintln!("safety {:?}", t.elapsed() / 20);
-        }
-    }
     let monsters = base.creatures.len() - 1;
     assert_eq!(monsters, MONSTERS as usize, "the floor holds every monster");
     let mut group = c.benchmark_group("ai_turn");
@@ -123,6 +75,7 @@ fn ai_turn(c: &mut Criterion) {
             BatchSize::LargeInput,
         )
     });
+    // About a second per turn: the fewest samples criterion takes.
     group
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))

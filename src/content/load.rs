@@ -147,6 +147,28 @@ impl LoadReport {
     }
 }
 
+impl LoadReport {
+    /// One line: what loaded, what was skipped, how many problems.
+    pub fn summary(&self) -> String {
+        let errors = self
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        let mut s = format!("Content: {}", self.loaded.join(", "));
+        if !self.skipped.is_empty() {
+            s += &format!("  (skipped: {})", self.skipped.join(", "));
+        }
+        if !self.diagnostics.is_empty() {
+            s += &format!(
+                "  {errors} error(s), {} warning(s): run `delve check-mods`",
+                self.diagnostics.len() - errors
+            );
+        }
+        s
+    }
+}
+
 impl std::fmt::Display for LoadReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for d in &self.diagnostics {

@@ -9,8 +9,10 @@ bash scripts/deps.sh xvfb xauth mesa-vulkan-drivers
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 rm -f "$dir"/{menu,floor,combat,gameover}.png
-# The dev profile is the one the tests build: Bevy is not compiled a second time.
-cargo build --locked --features app
+# Built as the test build builds it: the integration tests make cargo build the `delve` binary
+# with the tests' feature set, so Bevy is not compiled a second time (a plain `cargo build`
+# resolves shared dependencies without the dev-dependencies' features and rebuilds Bevy).
+cargo test --locked --features app --no-run
 target="${CARGO_TARGET_DIR:-target}"
 start=$(date +%s)
 WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \

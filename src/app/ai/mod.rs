@@ -1,8 +1,6 @@
 //! The AI adapter: the monsters' intentions after each turn, for the debug overlay.
 mod intents;
 
-pub use intents::{AiIntents, AiOverlay};
-
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {

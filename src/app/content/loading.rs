@@ -2,7 +2,9 @@
 use bevy::prelude::*;
 
 use crate::app::screens::Screen;
-use crate::content::{Content, LoadReport, core_pack, load_packs};
+use crate::content::{Content, LoadReport};
+#[cfg(target_arch = "wasm32")]
+use crate::content::{core_pack, load_packs};
 
 /// The loaded content every rule reads.
 #[derive(Resource, Debug, Clone)]
@@ -16,13 +18,31 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Loading), load);
 }
 
+/// Where mods live: `mods/` in the working directory (none in the browser).
+fn load_all() -> (Content, LoadReport) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        crate::content::mods::load_with_mods(
+            std::path::Path::new("mods"),
+            &std::collections::BTreeSet::new(),
+        )
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        load_packs(&[core_pack()])
+    }
+}
+
 fn load(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let (content, report) = load_packs(&[core_pack()]);
-    if report.has_errors() {
+    let (content, report) = load_all();
+    if !report.diagnostics.is_empty() {
+        warn!("content report:\n{report}");
+    }
+    if report.skipped.iter().any(|p| p == "core") {
         // Only a broken core pack gets here; the test suite keeps it from shipping.
         error!("the core content is broken:\n{report}");
         exit.write(AppExit::error());

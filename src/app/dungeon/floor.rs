@@ -23,9 +23,10 @@ pub(super) fn plugin(app: &mut App) {
     });
     app.add_systems(
         Update,
-        announce_floor
-            .in_set(AppSystems::Dungeon)
-            .run_if(in_state(TurnPhase::Resolving).or(in_state(Screen::InGame).and(shown_nothing))),
+        announce_floor.in_set(AppSystems::Dungeon).run_if(
+            in_state(TurnPhase::Resolving)
+                .or_else(in_state(Screen::InGame).and_then(shown_nothing)),
+        ),
     );
 }
 

@@ -74,10 +74,13 @@ fn spawn_summary(mut commands: Commands, game: Option<Res<GameRes>>, content: Re
 fn game_over_input(
     keys: Res<ButtonInput<KeyCode>>,
     game: Option<Res<GameRes>>,
-    run: Res<NewRun>,
     mut commands: Commands,
 ) {
-    let seed = game.map_or(run.seed, |g| g.0.seed);
+    let Some(seed) = game.map(|g| g.0.seed) else {
+        // No run to tell about (should not happen): back to the menu rather than guess a seed.
+        commands.set_state(Screen::MainMenu);
+        return;
+    };
     // Through commands, so this and the menu never race on `NewRun`.
     if keys.just_pressed(KeyCode::Enter) {
         commands.insert_resource(NewRun {

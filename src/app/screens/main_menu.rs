@@ -3,6 +3,7 @@ use bevy::prelude::*;
 
 use super::{Screen, SkipMenu};
 use crate::app::AppSystems;
+use crate::app::content::ContentReport;
 use crate::app::turn::{GameRes, NewRun};
 
 pub(super) fn plugin(app: &mut App) {
@@ -26,7 +27,13 @@ fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
     }
 }
 
-fn spawn_menu(mut commands: Commands, run: Res<NewRun>, existing: Option<Res<GameRes>>) {
+fn spawn_menu(
+    mut commands: Commands,
+    run: Res<NewRun>,
+    existing: Option<Res<GameRes>>,
+    report: Option<Res<ContentReport>>,
+) {
+    let packs = report.map_or_else(String::new, |r| r.0.summary());
     let continue_line = if existing.is_some() {
         "C  continue the run\n"
     } else {
@@ -61,6 +68,11 @@ fn spawn_menu(mut commands: Commands, run: Res<NewRun>, existing: Option<Res<Gam
                 Text::new(seed_line(run.seed)),
                 TextFont::from_font_size(24.0),
                 TextColor(Color::WHITE),
+            ),
+            (
+                Text::new(packs),
+                TextFont::from_font_size(16.0),
+                TextColor(Color::srgb(0.55, 0.6, 0.55)),
             ),
             (
                 Text::new(format!(

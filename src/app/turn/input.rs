@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         read_input
             .in_set(AppSystems::Input)
-            .run_if(in_state(TurnPhase::AwaitingInput).and(in_state(Overlay::None))),
+            .run_if(in_state(TurnPhase::AwaitingInput).and_then(in_state(Overlay::None))),
     );
 }
 
