@@ -17,6 +17,8 @@ use crate::game::bot;
 const SETTLE: u32 = 20;
 /// Give up on reaching a fight or the end after this many bot turns.
 const MAX_TURNS: u64 = 500;
+/// Extra bot turns allowed for reaching GameOver, so the whole run stays well inside two minutes.
+const END_TURNS: u64 = 250;
 
 #[derive(Resource, Debug)]
 struct Smoke {
@@ -110,7 +112,7 @@ fn drive(
             let (Some(game), Some(content)) = (game, content) else {
                 return;
             };
-            if game.0.turn > MAX_TURNS * 2 {
+            if game.0.turn > MAX_TURNS + END_TURNS {
                 warn!("smoke: the run did not end within the turn budget");
                 smoke.stage = Stage::Done;
                 smoke.frames = 0;
