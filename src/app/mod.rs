@@ -4,6 +4,7 @@ mod combat;
 mod content;
 mod dungeon;
 pub mod render;
+pub mod save;
 pub mod screens;
 pub mod turn;
 mod ui;
@@ -59,6 +60,7 @@ pub fn logic_plugin(app: &mut App) {
         dungeon::plugin,
         combat::plugin,
         ai::plugin,
+        save::plugin,
     ));
 }
 

@@ -273,63 +273,34 @@ fn parse_pack(pack: &Pack, diags: &mut Vec<Diagnostic>) -> Parsed {
 }
 
 fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
-    let mut seen: BTreeMap<String, ()> = BTreeMap::new();
+    // Each registry has its own ids: a creature and an ability may share a name.
+    let mut seen_creatures = BTreeMap::new();
+    let mut seen_abilities = BTreeMap::new();
     for (path, text, file) in &parsed.files {
         let at = |span: std::ops::Range<usize>, key: String, sev, msg: String| {
             Diagnostic::at(sev, &parsed.pack, path, text, span.start, key, msg)
         };
-        for (i, c) in file.creatures.iter().enumerate() {
-            let def = c.get_ref();
-            let key = format!("creatures[{i}]");
-            let id = def.id.get_ref();
-            let exists = content.creatures.contains_key(id);
-            if !check_id(id, &parsed.pack, exists, &mut seen, &mut |m| {
-                diags.push(at(def.id.span(), format!("{key}.id"), Severity::Error, m))
-            }) {
-                continue;
-            }
-            match creature_kind(def) {
-                Ok(kind) => {
-                    if content.creatures.insert(id.clone(), kind).is_some() {
-                        diags.push(at(
-                            def.id.span(),
-                            format!("{key}.id"),
-                            Severity::Warning,
-                            format!("`{id}` replaces the definition from an earlier pack"),
-                        ));
-                    }
-                }
-                Err((span, field, msg)) => {
-                    diags.push(at(span, format!("{key}.{field}"), Severity::Error, msg))
-                }
-            }
-        }
-        for (i, a) in file.abilities.iter().enumerate() {
-            let def = a.get_ref();
-            let key = format!("abilities[{i}]");
-            let id = def.id.get_ref();
-            let exists = content.abilities.contains_key(id);
-            if !check_id(id, &parsed.pack, exists, &mut seen, &mut |m| {
-                diags.push(at(def.id.span(), format!("{key}.id"), Severity::Error, m))
-            }) {
-                continue;
-            }
-            match ability(def) {
-                Ok(ab) => {
-                    if content.abilities.insert(id.clone(), ab).is_some() {
-                        diags.push(at(
-                            def.id.span(),
-                            format!("{key}.id"),
-                            Severity::Warning,
-                            format!("`{id}` replaces the definition from an earlier pack"),
-                        ));
-                    }
-                }
-                Err((span, field, msg)) => {
-                    diags.push(at(span, format!("{key}.{field}"), Severity::Error, msg))
-                }
-            }
-        }
+        let mut report = |span, key, sev, msg| diags.push(at(span, key, sev, msg));
+        merge_registry(
+            &mut content.creatures,
+            &file.creatures,
+            "creatures",
+            &parsed.pack,
+            &mut seen_creatures,
+            |d: &CreatureDef| &d.id,
+            creature_kind,
+            &mut report,
+        );
+        merge_registry(
+            &mut content.abilities,
+            &file.abilities,
+            "abilities",
+            &parsed.pack,
+            &mut seen_abilities,
+            |d: &AbilityDef| &d.id,
+            ability,
+            &mut report,
+        );
         for (i, f) in file.floors.iter().enumerate() {
             let def = f.get_ref();
             if let Err(msg) = check_floor(def) {
@@ -341,6 +312,47 @@ fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
         }
         if let Some(patch) = &file.balance {
             content.balance.apply(patch);
+        }
+    }
+}
+
+type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 'a;
+
+/// Merges one registry's entries from one file: id rules, conversion, whole-entry override.
+#[allow(clippy::too_many_arguments)]
+fn merge_registry<D, T>(
+    registry: &mut BTreeMap<String, T>,
+    entries: &[Spanned<D>],
+    name: &str,
+    pack: &str,
+    seen: &mut BTreeMap<String, ()>,
+    id_of: impl Fn(&D) -> &Spanned<String>,
+    convert: impl Fn(&D) -> Result<T, FieldError>,
+    report: &mut Report<'_>,
+) {
+    for (i, entry) in entries.iter().enumerate() {
+        let def = entry.get_ref();
+        let key = format!("{name}[{i}]");
+        let id_span = id_of(def);
+        let id = id_span.get_ref();
+        let exists = registry.contains_key(id);
+        if !check_id(id, pack, exists, seen, &mut |m| {
+            report(id_span.span(), format!("{key}.id"), Severity::Error, m)
+        }) {
+            continue;
+        }
+        match convert(def) {
+            Ok(value) => {
+                if registry.insert(id.clone(), value).is_some() {
+                    report(
+                        id_span.span(),
+                        format!("{key}.id"),
+                        Severity::Warning,
+                        format!("`{id}` replaces the definition from an earlier pack"),
+                    );
+                }
+            }
+            Err((span, field, msg)) => report(span, format!("{key}.{field}"), Severity::Error, msg),
         }
     }
 }

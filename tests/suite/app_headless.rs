@@ -12,6 +12,8 @@ fn app(seed: u64) -> App {
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.init_resource::<ButtonInput<KeyCode>>();
     app.insert_resource(NewRun { seed });
+    // Tests never write the player's save.
+    app.insert_resource(delve::app::save::SavePath(None));
     app.add_plugins(logic_plugin);
     app.update(); // Loading: content
     app.update(); // MainMenu

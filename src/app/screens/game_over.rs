@@ -41,16 +41,7 @@ fn spawn_summary(mut commands: Commands, game: Option<Res<GameRes>>, content: Re
     commands.spawn((
         Name::new("Game over"),
         DespawnOnExit(Screen::GameOver),
-        Node {
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            row_gap: px(18),
-            ..default()
-        },
-        BackgroundColor(Color::srgb(0.08, 0.02, 0.03)),
+        super::full_screen(Color::srgb(0.08, 0.02, 0.03)),
         children![
             (
                 Text::new("GAME OVER"),

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 use super::{Screen, SkipMenu};
 use crate::app::AppSystems;
 use crate::app::content::ContentReport;
-use crate::app::turn::{GameRes, NewRun};
+use crate::app::turn::{DIGIT_KEYS, GameRes, NewRun};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::MainMenu), (spawn_menu, skip_menu));
@@ -27,13 +27,17 @@ fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
     }
 }
 
-fn spawn_menu(
+pub(crate) fn spawn_menu(
     mut commands: Commands,
     run: Res<NewRun>,
     existing: Option<Res<GameRes>>,
     report: Option<Res<ContentReport>>,
+    notice: Option<Res<crate::app::save::SaveNotice>>,
 ) {
-    let packs = report.map_or_else(String::new, |r| r.0.summary());
+    let mut packs = report.map_or_else(String::new, |r| r.0.summary());
+    if let Some(n) = notice.and_then(|n| n.0.clone()) {
+        packs = format!("{packs}\nSave: {n}");
+    }
     let continue_line = if existing.is_some() {
         "C  continue the run\n"
     } else {
@@ -42,16 +46,7 @@ fn spawn_menu(
     commands.spawn((
         Name::new("Main menu"),
         DespawnOnExit(Screen::MainMenu),
-        Node {
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            row_gap: px(14),
-            ..default()
-        },
-        BackgroundColor(Color::srgb(0.05, 0.05, 0.08)),
+        super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
         children![
             (
                 Text::new("DELVE"),
@@ -119,7 +114,7 @@ fn menu_input(
         run.seed /= 10;
         changed = true;
     }
-    for (i, key) in DIGITS.iter().enumerate() {
+    for (i, key) in DIGIT_KEYS.iter().enumerate() {
         if keys.just_pressed(*key) {
             run.seed = run.seed.saturating_mul(10).saturating_add(i as u64);
             changed = true;
@@ -131,16 +126,3 @@ fn menu_input(
         }
     }
 }
-
-const DIGITS: [KeyCode; 10] = [
-    KeyCode::Digit0,
-    KeyCode::Digit1,
-    KeyCode::Digit2,
-    KeyCode::Digit3,
-    KeyCode::Digit4,
-    KeyCode::Digit5,
-    KeyCode::Digit6,
-    KeyCode::Digit7,
-    KeyCode::Digit8,
-    KeyCode::Digit9,
-];

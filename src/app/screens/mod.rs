@@ -4,6 +4,8 @@ mod main_menu;
 mod pause;
 pub mod smoke;
 
+pub(crate) use main_menu::spawn_menu as spawn_main_menu;
+
 use bevy::prelude::*;
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -54,4 +56,20 @@ pub(super) fn plugin(app: &mut App) {
         .add_sub_state::<Overlay>()
         .add_sub_state::<TurnPhase>();
     app.add_plugins((main_menu::plugin, pause::plugin, game_over::plugin));
+}
+
+/// The root of a full-window screen: a centred column on a background colour.
+pub fn full_screen(background: Color) -> impl Bundle {
+    (
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            row_gap: px(16),
+            ..default()
+        },
+        BackgroundColor(background),
+    )
 }

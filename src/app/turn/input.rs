@@ -36,7 +36,9 @@ const MOVES: [(KeyCode, Dir); 12] = [
     (KeyCode::KeyL, Dir::Right),
 ];
 
-const ABILITY_KEYS: [KeyCode; 9] = [
+/// The digit keys 0–9: ability choices in a fight (1–9), seed entry on the menu.
+pub const DIGIT_KEYS: [KeyCode; 10] = [
+    KeyCode::Digit0,
     KeyCode::Digit1,
     KeyCode::Digit2,
     KeyCode::Digit3,
@@ -61,7 +63,7 @@ pub fn key_command(
             .enemies
             .get(target.min(game.enemies.len().saturating_sub(1)))
             .copied();
-        if let Some(i) = ABILITY_KEYS.iter().position(|k| *k == key) {
+        if let Some(i) = DIGIT_KEYS[1..].iter().position(|k| *k == key) {
             return abilities.get(i).map(|a| Command::Ability {
                 ability: a.clone(),
                 target,

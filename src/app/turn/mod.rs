@@ -2,7 +2,7 @@
 mod input;
 mod phase;
 
-pub use input::{SelectedTarget, key_command};
+pub use input::{DIGIT_KEYS, SelectedTarget, key_command};
 pub use phase::{GameRes, NewRun, PendingCommand, TurnResolved};
 
 use bevy::prelude::*;
