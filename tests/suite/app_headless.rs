@@ -159,7 +159,7 @@ fn no_system_order_ambiguities() {
                 "the schedule holds our systems ({} found)",
                 schedule.systems_len()
             );
-            if schedule.graph().conflicting_systems().len() > 0 && found.is_empty() {
+            if !schedule.graph().conflicting_systems().is_empty() && found.is_empty() {
                 found.push(format!(
                     "{} conflicts",
                     schedule.graph().conflicting_systems().len()

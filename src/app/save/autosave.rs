@@ -59,7 +59,7 @@ fn write(
     if game.is_over() {
         // Permadeath: the run's save goes with the run.
         if path.exists()
-            && let Err(e) = std::fs::remove_file(&path)
+            && let Err(e) = std::fs::remove_file(path)
         {
             notice.0 = Some(format!("could not remove {}: {e}", path.display()));
         }
