@@ -11,7 +11,7 @@ impl Game {
         if self.is_over() {
             return Outcome::Rejected(Reason::RunOver);
         }
-        if let Some(reason) = self.refusal(cmd, content) {
+        if let Some(reason) = self.refusal(cmd) {
             return Outcome::Rejected(reason);
         }
         self.last_events.clear();
@@ -22,7 +22,7 @@ impl Game {
     }
 
     /// The exploration refusals, checked before anything changes.
-    fn refusal(&self, cmd: &Command, content: &Content) -> Option<Reason> {
+    fn refusal(&self, cmd: &Command) -> Option<Reason> {
         if self.in_combat() {
             return None; // the combat turn validates its own commands
         }
@@ -34,10 +34,7 @@ impl Game {
             }
             Command::Descend => (hero.pos != self.down).then_some(Reason::NoStairs),
             Command::Ability { .. } | Command::Flee => Some(Reason::NotInCombat),
-            Command::Wait => {
-                let _ = content;
-                None
-            }
+            Command::Wait => None,
         }
     }
 
@@ -53,7 +50,7 @@ impl Game {
                 }
                 match self.creature_at(to).map(|c| c.id) {
                     Some(other) if other != hero => self.start_combat(other, content),
-                    _ => self.hero_steps(to, content),
+                    _ => self.hero_steps(to),
                 }
             }
             Command::Descend => {
@@ -91,7 +88,7 @@ impl Game {
         self.end_turn(content)
     }
 
-    fn hero_steps(&mut self, to: Pos, content: &Content) {
+    fn hero_steps(&mut self, to: Pos) {
         let hero = self.hero;
         if let Some(h) = self.creatures.get_mut(&hero) {
             h.pos = to;
@@ -118,7 +115,6 @@ impl Game {
         if to == self.down {
             self.log("Stairs lead down here (press > to descend).");
         }
-        let _ = content;
     }
 
     /// The hostile, non-frightened monster orthogonally next to the hero with the lowest id.

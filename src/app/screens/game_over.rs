@@ -3,7 +3,6 @@ use bevy::prelude::*;
 
 use super::Screen;
 use crate::app::AppSystems;
-use crate::app::content::ContentRes;
 use crate::app::turn::{GameRes, NewRun};
 use crate::game::{Game, RunOutcome};
 
@@ -21,8 +20,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The run summary as lines of text (also used by tests).
-pub fn summary(game: &Game, content: &crate::content::Content) -> String {
-    let _ = content;
+pub fn summary(game: &Game) -> String {
     let headline = match game.outcome {
         Some(RunOutcome::Won) => "You escaped the dungeon!".to_string(),
         _ => match &game.death {
@@ -36,8 +34,8 @@ pub fn summary(game: &Game, content: &crate::content::Content) -> String {
     )
 }
 
-fn spawn_summary(mut commands: Commands, game: Option<Res<GameRes>>, content: Res<ContentRes>) {
-    let text = game.map_or_else(|| "No run".to_string(), |g| summary(&g.0, &content.0));
+fn spawn_summary(mut commands: Commands, game: Option<Res<GameRes>>) {
+    let text = game.map_or_else(|| "No run".to_string(), |g| summary(&g.0));
     commands.spawn((
         Name::new("Game over"),
         DespawnOnExit(Screen::GameOver),
