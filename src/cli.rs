@@ -211,7 +211,7 @@ pub fn gen_floor(content: &Content, args: &GenArgs) -> Result<Vec<u8>, GenError>
     let def = content
         .floor_profile(args.floor)
         .ok_or_else(|| GenError::Usage("the content defines no floor profile".into()))?;
-    let mut profile = def.profile();
+    let mut profile = def.profile(&content.prefabs);
     if let Some(w) = args.width {
         profile.width = w;
     }
@@ -228,6 +228,15 @@ pub fn gen_floor(content: &Content, args: &GenArgs) -> Result<Vec<u8>, GenError>
     if fit >= 3 {
         profile.room_max = profile.room_max.min(fit);
         profile.room_min = profile.room_min.min(profile.room_max);
+    }
+    // Likewise prefab rooms that no longer fit are left out rather than refused.
+    let (w, h) = (profile.width, profile.height);
+    profile.prefabs.retain(|p| {
+        let (pw, ph) = p.size();
+        pw + 2 <= w && ph + 2 <= h
+    });
+    if profile.prefabs.is_empty() {
+        profile.prefab_count = 0;
     }
     profile
         .validate()

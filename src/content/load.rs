@@ -7,8 +7,9 @@ use toml::Spanned;
 use super::balance::Balance;
 use super::diagnostics::{Diagnostic, Severity, nearest};
 use super::schema::{
-    AbilityDef, ActionDef, Condition, ContentFile, CreatureDef, FloorDef, Movement,
+    AbilityDef, ActionDef, Condition, ContentFile, CreatureDef, FloorDef, Movement, PrefabDef,
 };
+use crate::dungeon::Prefab;
 
 /// Files larger than this are refused before parsing (a modder's accident, not content).
 pub const MAX_FILE_BYTES: usize = 1 << 20;
@@ -30,7 +31,12 @@ pub fn core_pack() -> Pack {
     }
     Pack {
         id: "core".into(),
-        files: embed!("creatures.toml", "abilities.toml", "floors.toml"),
+        files: embed!(
+            "creatures.toml",
+            "abilities.toml",
+            "prefabs.toml",
+            "floors.toml"
+        ),
     }
 }
 
@@ -89,6 +95,7 @@ pub struct Content {
     pub abilities: BTreeMap<String, Ability>,
     /// Floor profiles sorted by depth.
     pub floors: Vec<FloorDef>,
+    pub prefabs: BTreeMap<String, Prefab>,
     pub balance: Balance,
     /// Pack ids in load order.
     pub packs: Vec<String>,
@@ -104,6 +111,11 @@ impl Content {
 
     pub fn ability(&self, id: &str) -> Option<&Ability> {
         self.abilities.get(id)
+    }
+
+    /// The generator's profile of floor `k`, prefabs resolved.
+    pub fn generator_profile(&self, k: u32) -> Option<crate::dungeon::FloorProfile> {
+        self.floor_profile(k).map(|f| f.profile(&self.prefabs))
     }
 
     /// The profile of floor `k`: the last one whose depth is ≤ k.
@@ -276,6 +288,7 @@ fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
     // Each registry has its own ids: a creature and an ability may share a name.
     let mut seen_creatures = BTreeMap::new();
     let mut seen_abilities = BTreeMap::new();
+    let mut seen_prefabs = BTreeMap::new();
     for (path, text, file) in &parsed.files {
         let at = |span: std::ops::Range<usize>, key: String, sev, msg: String| {
             Diagnostic::at(sev, &parsed.pack, path, text, span.start, key, msg)
@@ -299,6 +312,16 @@ fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
             &mut seen_abilities,
             |d: &AbilityDef| &d.id,
             ability,
+            &mut report,
+        );
+        merge_registry(
+            &mut content.prefabs,
+            &file.prefabs,
+            "prefabs",
+            &parsed.pack,
+            &mut seen_prefabs,
+            |d: &PrefabDef| &d.id,
+            prefab,
             &mut report,
         );
         for (i, f) in file.floors.iter().enumerate() {
@@ -471,8 +494,35 @@ fn ability(def: &AbilityDef) -> Result<Ability, FieldError> {
 }
 
 /// The generator's own validation, so content and `delve gen` agree on what is a valid floor.
+/// Prefabs are checked against the floor once every pack's prefabs are known (`resolve`).
 fn check_floor(f: &FloorDef) -> Result<(), String> {
-    f.profile().validate()
+    let mut profile = f.profile(&BTreeMap::new());
+    profile.prefab_count = 0;
+    profile.validate()
+}
+
+fn prefab(def: &PrefabDef) -> Result<Prefab, FieldError> {
+    let mut legend = BTreeMap::new();
+    for (key, id) in &def.legend {
+        let mut chars = key.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err((
+                id.span(),
+                "legend",
+                format!("legend key `{key}` must be one character"),
+            ));
+        };
+        legend.insert(c, id.get_ref().clone());
+    }
+    let prefab = Prefab {
+        id: def.id.get_ref().clone(),
+        rows: def.rows.clone(),
+        legend,
+    };
+    prefab
+        .check()
+        .map_err(|(field, msg)| (def.id.span(), "rows", format!("{field}: {msg}")))?;
+    Ok(prefab)
 }
 
 /// The tile atlas draws printable ASCII; anything else would be an invisible monster.
@@ -530,7 +580,8 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
         .chain(BUILTIN_ABILITIES)
         .collect();
     let known_creatures: Vec<&str> = content.creatures.keys().map(String::as_str).collect();
-    let mut warnings = Vec::new();
+    let known_prefabs: Vec<&str> = content.prefabs.keys().map(String::as_str).collect();
+    let mut deferred = Vec::new();
     for (path, text, file) in &parsed.files {
         let mut unknown =
             |span: std::ops::Range<usize>, key: String, what: &str, id: &str, known: &[&str]| {
@@ -573,7 +624,7 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
             if let Some(last) = def.ai.last()
                 && !last.condition.is_empty()
             {
-                warnings.push(Diagnostic::at(
+                deferred.push(Diagnostic::at(
                     Severity::Warning,
                     &parsed.pack,
                     path,
@@ -584,8 +635,46 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
                 ));
             }
         }
+        for (i, p) in file.prefabs.iter().enumerate() {
+            for (key, id) in &p.get_ref().legend {
+                if !content.creatures.contains_key(id.get_ref()) {
+                    unknown(
+                        id.span(),
+                        format!("prefabs[{i}].legend.{key}"),
+                        "creature",
+                        id.get_ref(),
+                        &known_creatures,
+                    );
+                }
+            }
+        }
         for (i, f) in file.floors.iter().enumerate() {
-            for (j, s) in f.get_ref().spawns.iter().enumerate() {
+            let def = f.get_ref();
+            let mut known = true;
+            for (j, id) in def.prefabs.iter().enumerate() {
+                if !content.prefabs.contains_key(id.get_ref()) {
+                    known = false;
+                    unknown(
+                        id.span(),
+                        format!("floors[{i}].prefabs[{j}]"),
+                        "prefab",
+                        id.get_ref(),
+                        &known_prefabs,
+                    );
+                }
+            }
+            if known && let Err(msg) = def.profile(&content.prefabs).validate() {
+                deferred.push(Diagnostic::at(
+                    Severity::Error,
+                    &parsed.pack,
+                    path,
+                    text,
+                    f.span().start,
+                    format!("floors[{i}]"),
+                    msg,
+                ));
+            }
+            for (j, s) in def.spawns.iter().enumerate() {
                 if !content.creatures.contains_key(s.id.get_ref()) {
                     unknown(
                         s.id.span(),
@@ -598,7 +687,7 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
             }
         }
     }
-    diags.append(&mut warnings);
+    diags.append(&mut deferred);
     if parsed.pack == "core" && !content.creatures.contains_key("core:hero") {
         diags.push(Diagnostic {
             severity: Severity::Error,
@@ -668,5 +757,62 @@ mod tests {
             "[[creatures]]\nid = \"test:x\"\nname = \"X\"\nsymbol = \"xx\"\ncolor = \"gren\"\n";
         let (_, report) = load_packs(&[pack(&[("x.toml", text)])]);
         assert!(report.diagnostics[0].message.contains("symbol"));
+    }
+
+    #[test]
+    fn prefabs_load_and_floors_draw_from_them() {
+        let content = Content::core().unwrap();
+        assert!(content.prefabs.len() >= 8);
+        let crypt = &content.prefabs["core:crypt"];
+        assert_eq!(crypt.legend[&'w'], "core:wraith");
+        let profile = content.generator_profile(5).unwrap();
+        assert!(profile.prefab_count > 0);
+        assert!(profile.prefabs.iter().any(|p| p.id == "core:crypt"));
+    }
+
+    #[test]
+    fn prefab_errors_are_located() {
+        let floor = "[[floors]]\ndepth = 1\nwidth = 21\nheight = 21\nprefabs = [\"core:rat_dem\"]\nprefab_count = 1\n";
+        let (_, report) = load_packs(&[core_pack(), pack(&[("f.toml", floor)])]);
+        let d = &report.diagnostics[0];
+        assert_eq!((d.line, d.path.as_str()), (5, "floors[0].prefabs[0]"));
+        assert!(
+            d.message.contains("did you mean `core:rat_den`"),
+            "{}",
+            d.message
+        );
+
+        let legend = "[[prefabs]]\nid = \"test:den\"\nrows = [\"###\", \"#x#\", \"#+#\"]\nlegend = { x = \"core:ratt\" }\n";
+        let (_, report) = load_packs(&[core_pack(), pack(&[("p.toml", legend)])]);
+        let d = &report.diagnostics[0];
+        assert_eq!(d.path, "prefabs[0].legend.x");
+        assert!(
+            d.message.contains("unknown creature `core:ratt`"),
+            "{}",
+            d.message
+        );
+
+        let stray = "[[prefabs]]\nid = \"test:den\"\nrows = [\"###\", \"#y#\", \"#+#\"]\n";
+        let (_, report) = load_packs(&[core_pack(), pack(&[("p.toml", stray)])]);
+        assert!(
+            report.diagnostics[0]
+                .message
+                .contains("'y' is neither terrain")
+        );
+
+        let big = format!(
+            "{}{}",
+            legend
+                .replace("core:ratt", "core:rat")
+                .replace("\"###\", ", "\"###########################\", "),
+            floor.replace("core:rat_dem", "test:den")
+        );
+        let (_, report) = load_packs(&[core_pack(), pack(&[("p.toml", &big)])]);
+        assert!(report.has_errors());
+        assert!(
+            report.diagnostics[0].message.contains("does not fit"),
+            "{}",
+            report.diagnostics[0].message
+        );
     }
 }

@@ -15,6 +15,8 @@ pub struct ContentFile {
     #[serde(default)]
     pub floors: Vec<Spanned<FloorDef>>,
     #[serde(default)]
+    pub prefabs: Vec<Spanned<PrefabDef>>,
+    #[serde(default)]
     pub balance: Option<BalancePatch>,
 }
 
@@ -268,6 +270,22 @@ pub struct FloorDef {
     pub gold: (u32, u32),
     #[serde(default)]
     pub spawns: Vec<SpawnDef>,
+    /// Prefab room ids this floor draws from, `prefab_count` times.
+    #[serde(default)]
+    pub prefabs: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub prefab_count: u32,
+}
+
+/// A hand-made room: `rows` of `#` wall, `.` floor, `+` door and legend characters, each a
+/// floor tile with a creature on it; those creatures are the room's encounter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrefabDef {
+    pub id: Spanned<String>,
+    pub rows: Vec<String>,
+    #[serde(default)]
+    pub legend: BTreeMap<String, Spanned<String>>,
 }
 
 fn default_regression() -> f64 {
@@ -311,8 +329,12 @@ pub struct BalancePatch {
 }
 
 impl FloorDef {
-    /// The generator's profile for this floor definition.
-    pub fn profile(&self) -> crate::dungeon::FloorProfile {
+    /// The generator's profile for this floor definition; prefab ids missing from `prefabs`
+    /// are left out (loading reports them).
+    pub fn profile(
+        &self,
+        prefabs: &BTreeMap<String, crate::dungeon::Prefab>,
+    ) -> crate::dungeon::FloorProfile {
         crate::dungeon::FloorProfile {
             width: self.width,
             height: self.height,
@@ -334,8 +356,12 @@ impl FloorDef {
                     weight: s.weight,
                 })
                 .collect(),
-            prefabs: Vec::new(),
-            prefab_count: 0,
+            prefabs: self
+                .prefabs
+                .iter()
+                .filter_map(|id| prefabs.get(id.get_ref()).cloned())
+                .collect(),
+            prefab_count: self.prefab_count,
         }
     }
 }

@@ -62,6 +62,37 @@ impl Prefab {
         (w as u32, self.rows.len() as u32)
     }
 
+    /// The layout's own rules, apart from any map: (field, message) names what is wrong.
+    pub fn check(&self) -> Result<(), (String, String)> {
+        let (w, h) = self.size();
+        if w == 0 || h == 0 {
+            return Err(("rows".into(), "must not be empty".into()));
+        }
+        for (&c, id) in &self.legend {
+            if matches!(c, '#' | '.' | '+') {
+                return Err(("legend".into(), format!("'{c}' is a terrain character")));
+            }
+            if id.is_empty() {
+                return Err((
+                    format!("legend.{c}"),
+                    "creature id must not be empty".into(),
+                ));
+            }
+        }
+        for (r, row) in self.rows.iter().enumerate() {
+            if let Some(c) = row
+                .chars()
+                .find(|c| !matches!(c, '#' | '.' | '+') && !self.legend.contains_key(c))
+            {
+                return Err((
+                    format!("rows[{r}]"),
+                    format!("'{c}' is neither terrain (# . +) nor in the legend"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Whether the outermost rows and columns are all wall or door: then that ring is the
     /// room's wall and is laid on the maze's pillar lattice, the inside on its cells.
     pub fn has_ring(&self) -> bool {
@@ -211,39 +242,14 @@ impl FloorProfile {
             return Err("prefabs: prefab_count > 0 needs at least one prefab".to_string());
         }
         for (i, p) in self.prefabs.iter().enumerate() {
+            p.check()
+                .map_err(|(field, msg)| format!("prefabs[{i}].{field}: {msg} ({})", p.id))?;
             let (w, h) = p.size();
-            if w == 0 || h == 0 {
-                return Err(format!("prefabs[{i}].rows: must not be empty ({})", p.id));
-            }
             if w + 2 > self.width || h + 2 > self.height {
                 return Err(format!(
                     "prefabs[{i}].rows: {w}x{h} does not fit inside {}x{} ({})",
                     self.width, self.height, p.id
                 ));
-            }
-            for (&c, id) in &p.legend {
-                if matches!(c, '#' | '.' | '+') {
-                    return Err(format!(
-                        "prefabs[{i}].legend: '{c}' is a terrain character ({})",
-                        p.id
-                    ));
-                }
-                if id.is_empty() {
-                    return Err(format!(
-                        "prefabs[{i}].legend.{c}: creature id must not be empty"
-                    ));
-                }
-            }
-            for (r, row) in p.rows.iter().enumerate() {
-                if let Some(c) = row
-                    .chars()
-                    .find(|c| !matches!(c, '#' | '.' | '+') && !p.legend.contains_key(c))
-                {
-                    return Err(format!(
-                        "prefabs[{i}].rows[{r}]: '{c}' is neither terrain (# . +) nor in the legend ({})",
-                        p.id
-                    ));
-                }
             }
         }
         Ok(())

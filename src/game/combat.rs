@@ -194,13 +194,23 @@ impl Game {
         }
     }
 
-    /// Forms a fight with `trigger` plus every hostile within the radius that sees the hero.
-    pub(super) fn start_combat(&mut self, trigger: CreatureId, content: &Content) {
+    /// Forms a fight with `trigger`, the `guards` of a prefab room, and every hostile within
+    /// the radius that sees the hero.
+    pub(super) fn start_combat(
+        &mut self,
+        trigger: CreatureId,
+        guards: &[CreatureId],
+        content: &Content,
+    ) {
         let hero_pos = self.hero_pos();
         let radius = content.balance.encounter_radius as i64;
         let mut enemies = vec![trigger];
         for c in self.creatures.values() {
             if c.id == self.hero || c.id == trigger || !c.is_alive() || c.frightened > 0 {
+                continue;
+            }
+            if guards.contains(&c.id) {
+                enemies.push(c.id);
                 continue;
             }
             let hostile = content.creature(&c.kind).is_some_and(|k| k.hostile);

@@ -49,8 +49,11 @@ impl Game {
                     h.heading = *d;
                 }
                 match self.creature_at(to).map(|c| c.id) {
-                    Some(other) if other != hero => self.start_combat(other, content),
-                    _ => self.hero_steps(to),
+                    Some(other) if other != hero => self.start_combat(other, &[], content),
+                    _ => {
+                        self.hero_steps(to);
+                        self.enter_encounter_room(content);
+                    }
                 }
             }
             Command::Descend => {
@@ -81,7 +84,7 @@ impl Game {
         if !self.in_combat()
             && let Some(trigger) = self.adjacent_hostile(content)
         {
-            self.start_combat(trigger, content);
+            self.start_combat(trigger, &[], content);
             self.drain(content);
         }
         self.tick_exploration(content);
@@ -114,6 +117,36 @@ impl Game {
         }
         if to == self.down {
             self.log("Stairs lead down here (press > to descend).");
+        }
+    }
+
+    /// Walking into a prefab room wakes its encounter: the living, hostile, non-frightened
+    /// guards still in the room fight together (those that wandered off join by the radius rule). A room triggers once; an empty one just quietens.
+    fn enter_encounter_room(&mut self, content: &Content) {
+        let hp = self.hero_pos();
+        let Some(k) = self
+            .encounter_rooms
+            .iter()
+            .position(|e| e.room.contains(hp))
+        else {
+            return;
+        };
+        let room = self.encounter_rooms.remove(k);
+        let guards: Vec<CreatureId> = room
+            .guards
+            .iter()
+            .copied()
+            .filter(|id| {
+                self.creatures.get(id).is_some_and(|c| {
+                    room.room.contains(c.pos)
+                        && c.is_alive()
+                        && c.frightened == 0
+                        && content.creature(&c.kind).is_some_and(|k| k.hostile)
+                })
+            })
+            .collect();
+        if let Some(&trigger) = guards.first() {
+            self.start_combat(trigger, &guards, content);
         }
     }
 

@@ -131,6 +131,18 @@ pub struct Game {
     pub alarm: bool,
     pub outcome: Option<RunOutcome>,
     pub death: Option<Death>,
+    /// Prefab rooms whose guards fight together when the hero walks in; gone once triggered.
+    #[serde(default)]
+    pub encounter_rooms: Vec<EncounterRoom>,
+}
+
+/// A prefab room with its encounter (GAME.md: entering it starts the fight).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EncounterRoom {
+    pub prefab: String,
+    /// The room's inside, without its wall ring.
+    pub room: dungeon::Rect,
+    pub guards: Vec<CreatureId>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -204,6 +216,7 @@ impl Game {
             alarm: false,
             outcome: None,
             death: None,
+            encounter_rooms: Vec::new(),
         };
         game.enter_floor(1, content)?;
         Ok(game)
@@ -214,7 +227,7 @@ impl Game {
         let def = content
             .floor_profile(k)
             .ok_or(NewGameError::NoFloorProfile)?;
-        let profile = def.profile();
+        let profile = def.profile(&content.prefabs);
         profile.validate().map_err(NewGameError::BadProfile)?;
         let floor = dungeon::generate(&profile, self.seed, k);
         self.floor = k;
@@ -232,9 +245,25 @@ impl Game {
             h.frightened = 0;
             h.cooldowns.clear();
         }
+        self.encounter_rooms = floor
+            .encounters
+            .iter()
+            .map(|e| EncounterRoom {
+                prefab: e.prefab.clone(),
+                room: floor.rooms[e.room],
+                guards: Vec::new(),
+            })
+            .collect();
         for spawn in floor.monsters {
             if let Some(kind) = content.creature(&spawn.id) {
-                self.spawn(kind, spawn.pos);
+                let id = self.spawn(kind, spawn.pos);
+                let encounter = floor
+                    .encounters
+                    .iter()
+                    .position(|e| Some(e.room) == spawn.room);
+                if let Some(k) = encounter {
+                    self.encounter_rooms[k].guards.push(id);
+                }
             }
         }
         let n = self.map.len();

@@ -72,3 +72,75 @@ fn hero_starts_on_the_up_stairs_of_floor_one() {
     assert_eq!(game.hero_pos(), game.up);
     assert!(game.is_visible(game.hero_pos()));
 }
+
+/// Puts the hero just outside an encounter room's entrance; returns the step in.
+fn outside_encounter_room(game: &mut Game) -> Option<Dir> {
+    let room = game.encounter_rooms.first()?.room;
+    for y in room.y..room.y + room.h {
+        for x in room.x..room.x + room.w {
+            let inside = delve::map::Pos::new(x, y);
+            for d in Dir::ALL {
+                let outside = inside.offset(d.reverse());
+                if !room.contains(outside)
+                    && game.map.is_passable(outside)
+                    && game.creature_at(inside).is_none()
+                    && game.creature_at(outside).is_none()
+                {
+                    let hero = game.hero;
+                    game.creatures.get_mut(&hero).unwrap().pos = outside;
+                    return Some(d);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn entering_a_prefab_room_starts_its_encounter_once() {
+    let mut content = content();
+    // With no radius only the room's own guards can join, so the fight is the prefab's doing.
+    content.balance.encounter_radius = 0;
+    let mut tried = 0;
+    for seed in 0..40 {
+        let mut game = Game::new(seed, &content).unwrap();
+        let Some(step) = outside_encounter_room(&mut game) else {
+            continue;
+        };
+        let guards = game.encounter_rooms[0].guards.clone();
+        // A guard next to the doorway would start the fight by adjacency instead.
+        let entry = game.hero_pos().offset(step);
+        if guards
+            .iter()
+            .any(|g| game.creatures[g].pos.manhattan(entry) <= 1)
+        {
+            continue;
+        }
+        tried += 1;
+        assert!(
+            !guards.is_empty(),
+            "seed {seed}: an encounter room without guards"
+        );
+        assert_eq!(
+            game.execute(&Command::Move(step), &content),
+            Outcome::TurnPassed
+        );
+        assert!(game.in_combat(), "seed {seed}: walking in started no fight");
+        let mut enemies = game.enemies.clone();
+        enemies.sort();
+        let mut expected = guards.clone();
+        expected.sort();
+        assert_eq!(
+            enemies, expected,
+            "seed {seed}: the fight is the room's guards"
+        );
+        assert!(
+            game.encounter_rooms.is_empty(),
+            "seed {seed}: a room triggers once"
+        );
+    }
+    assert!(
+        tried >= 10,
+        "only {tried} seeds had a usable encounter room"
+    );
+}
