@@ -5,6 +5,7 @@ pub mod dungeon;
 pub mod game;
 pub mod grid;
 pub mod map;
+pub mod replay;
 pub mod rng;
 pub mod save;
 

@@ -8,6 +8,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Cmd::Sim(args)) => delve::cli::run_sim(&args),
+        Some(Cmd::Replay(args)) => delve::cli::run_replay(&args),
         Some(Cmd::Gen(args)) => delve::cli::run_gen(&args),
         Some(Cmd::CheckMods(args)) => delve::cli::run_check_mods(&args),
         Some(Cmd::Play(args)) => play(args),

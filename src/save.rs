@@ -8,7 +8,8 @@ use crate::content::Content;
 use crate::game::Game;
 use crate::game::hash::fnv1a;
 
-pub const FORMAT_VERSION: u32 = 1;
+/// 2: the game carries its command record (the run's replay) and its encounter rooms.
+pub const FORMAT_VERSION: u32 = 2;
 const MAGIC: &str = "DELVE-SAVE";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,41 +53,15 @@ pub struct Loaded {
 pub fn encode(game: &Game, content: &Content) -> Result<Vec<u8>, SaveError> {
     let body = serde_json::to_vec(game)
         .map_err(|e| SaveError::Io(format!("cannot encode the game: {e}")))?;
-    let mut out = format!(
-        "{MAGIC} {FORMAT_VERSION}\nfingerprint {:016x}\nchecksum {:016x}\n\n",
-        content.fingerprint(),
-        fnv1a(&body)
-    )
-    .into_bytes();
-    out.extend_from_slice(&body);
-    Ok(out)
+    Ok(frame(MAGIC, FORMAT_VERSION, content.fingerprint(), &body))
 }
 
 pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
-    let split = bytes
-        .windows(2)
-        .position(|w| w == b"\n\n")
-        .ok_or(SaveError::NotASave)?;
-    let header = std::str::from_utf8(&bytes[..split]).map_err(|_| SaveError::NotASave)?;
-    let body = &bytes[split + 2..];
-    let mut lines = header.lines();
-    let first = lines.next().unwrap_or_default();
-    let version = first.strip_prefix(MAGIC).ok_or(SaveError::NotASave)?.trim();
-    if version != FORMAT_VERSION.to_string() {
-        return Err(SaveError::Version {
-            found: version.to_string(),
-        });
-    }
-    let field = |line: Option<&str>, name: &str| -> Result<u64, SaveError> {
-        line.and_then(|l| l.strip_prefix(name))
-            .and_then(|v| u64::from_str_radix(v.trim(), 16).ok())
-            .ok_or_else(|| SaveError::Damaged(format!("bad `{}` line", name.trim())))
-    };
-    let fingerprint = field(lines.next(), "fingerprint ")?;
-    let checksum = field(lines.next(), "checksum ")?;
-    if fnv1a(body) != checksum {
-        return Err(SaveError::Damaged("checksum mismatch".into()));
-    }
+    let (fingerprint, body) = unframe(bytes, MAGIC, FORMAT_VERSION).map_err(|e| match e {
+        FrameError::Foreign => SaveError::NotASave,
+        FrameError::Version(found) => SaveError::Version { found },
+        FrameError::Damaged(why) => SaveError::Damaged(why),
+    })?;
     let game: Game = serde_json::from_slice(body)
         .map_err(|e| SaveError::Damaged(format!("unreadable game state: {e}")))?;
     check_game(&game)?;
@@ -105,6 +80,57 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
         "this save was made with other content; every id it uses still exists".to_string()
     });
     Ok(Loaded { game, warning })
+}
+
+/// Why framed bytes (a save or a replay) could not be opened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum FrameError {
+    /// Not our kind of file at all.
+    Foreign,
+    Version(String),
+    Damaged(String),
+}
+
+/// `MAGIC VERSION`, the content fingerprint and the body's checksum, a blank line, the body.
+pub(crate) fn frame(magic: &str, version: u32, fingerprint: u64, body: &[u8]) -> Vec<u8> {
+    let mut out = format!(
+        "{magic} {version}\nfingerprint {fingerprint:016x}\nchecksum {:016x}\n\n",
+        fnv1a(body)
+    )
+    .into_bytes();
+    out.extend_from_slice(body);
+    out
+}
+
+/// The fingerprint and the checksummed body of framed bytes.
+pub(crate) fn unframe<'a>(
+    bytes: &'a [u8],
+    magic: &str,
+    version: u32,
+) -> Result<(u64, &'a [u8]), FrameError> {
+    let split = bytes
+        .windows(2)
+        .position(|w| w == b"\n\n")
+        .ok_or(FrameError::Foreign)?;
+    let header = std::str::from_utf8(&bytes[..split]).map_err(|_| FrameError::Foreign)?;
+    let body = &bytes[split + 2..];
+    let mut lines = header.lines();
+    let first = lines.next().unwrap_or_default();
+    let found = first.strip_prefix(magic).ok_or(FrameError::Foreign)?.trim();
+    if found != version.to_string() {
+        return Err(FrameError::Version(found.to_string()));
+    }
+    let field = |line: Option<&str>, name: &str| -> Result<u64, FrameError> {
+        line.and_then(|l| l.strip_prefix(name))
+            .and_then(|v| u64::from_str_radix(v.trim(), 16).ok())
+            .ok_or_else(|| FrameError::Damaged(format!("bad `{}` line", name.trim())))
+    };
+    let fingerprint = field(lines.next(), "fingerprint ")?;
+    let checksum = field(lines.next(), "checksum ")?;
+    if fnv1a(body) != checksum {
+        return Err(FrameError::Damaged("checksum mismatch".into()));
+    }
+    Ok((fingerprint, body))
 }
 
 /// Structural checks a checksum cannot give (a hand-edited save with a fixed-up checksum).
@@ -131,7 +157,8 @@ fn check_game(game: &Game) -> Result<(), SaveError> {
 
 /// Writes atomically: a temp file beside the target, flushed and synced, then renamed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    let io = |e: std::io::Error| SaveError::Io(format!("{}: {e}", path.display()));
+    // Callers name the file; the error says what went wrong with it.
+    let io = |e: std::io::Error| SaveError::Io(e.to_string());
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
@@ -154,8 +181,7 @@ pub fn save(path: &Path, game: &Game, content: &Content) -> Result<(), SaveError
 }
 
 pub fn load(path: &Path, content: &Content) -> Result<Loaded, SaveError> {
-    let bytes =
-        std::fs::read(path).map_err(|e| SaveError::Io(format!("{}: {e}", path.display())))?;
+    let bytes = std::fs::read(path).map_err(|e| SaveError::Io(e.to_string()))?;
     decode(&bytes, content)
 }
 
@@ -233,10 +259,11 @@ mod tests {
             decode(&flipped, &content),
             Err(SaveError::Damaged(_))
         ));
-        let other =
-            String::from_utf8(bytes.clone())
-                .unwrap()
-                .replacen("DELVE-SAVE 1", "DELVE-SAVE 9", 1);
+        let other = String::from_utf8(bytes.clone()).unwrap().replacen(
+            &format!("{MAGIC} {FORMAT_VERSION}"),
+            "DELVE-SAVE 9",
+            1,
+        );
         assert_eq!(
             decode(other.as_bytes(), &content).unwrap_err(),
             SaveError::Version { found: "9".into() }
@@ -273,5 +300,28 @@ mod tests {
         assert!(!path.exists());
         assert_eq!(std::fs::read(&moved).unwrap(), b"two");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Truncation at any length and a bit flip anywhere: an error with its message, or
+        /// (a flip that changes nothing the loader reads, like hex case) the very same game.
+        #[test]
+        fn truncation_and_bit_flips_never_panic_or_change_the_game(
+            cut in 0usize..100_000, at in 0usize..100_000, bit in 0u8..8
+        ) {
+            let content = content();
+            let game = played(6, 40, &content);
+            let bytes = encode(&game, &content).unwrap();
+            let cut = cut % bytes.len();
+            proptest::prop_assert!(decode(&bytes[..cut], &content).is_err());
+            let mut flipped = bytes.clone();
+            flipped[at % bytes.len()] ^= 1 << bit;
+            match decode(&flipped, &content) {
+                Err(e) => proptest::prop_assert!(!e.to_string().is_empty()),
+                Ok(loaded) => proptest::prop_assert_eq!(loaded.game.state_hash(), game.state_hash()),
+            }
+        }
     }
 }

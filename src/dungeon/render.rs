@@ -114,14 +114,17 @@ pub fn to_png(
             pixels.extend_from_slice(&line);
         }
     }
+    encode_rgb(pw, ph, &pixels)
+}
+
+/// An 8-bit RGB PNG of `w`×`h` pixels, rows top to bottom.
+pub fn encode_rgb(w: u32, h: u32, pixels: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, pw, ph);
+    let mut encoder = png::Encoder::new(&mut out, w, h);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-    writer
-        .write_image_data(&pixels)
-        .map_err(|e| e.to_string())?;
+    writer.write_image_data(pixels).map_err(|e| e.to_string())?;
     writer.finish().map_err(|e| e.to_string())?;
     Ok(out)
 }

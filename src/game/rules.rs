@@ -15,10 +15,15 @@ impl Game {
             return Outcome::Rejected(reason);
         }
         self.last_events.clear();
-        if self.in_combat() {
-            return self.combat_turn(cmd, content);
+        let outcome = if self.in_combat() {
+            self.combat_turn(cmd, content)
+        } else {
+            self.explore_turn(cmd, content)
+        };
+        if !matches!(outcome, Outcome::Rejected(_)) {
+            self.record.push(cmd.clone());
         }
-        self.explore_turn(cmd, content)
+        outcome
     }
 
     /// The exploration refusals, checked before anything changes.

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::RunOutcome;
+use super::command::{Command, RunOutcome};
 use super::events::Event;
 use crate::content::Content;
 use crate::dungeon;
@@ -132,8 +132,9 @@ pub struct Game {
     pub outcome: Option<RunOutcome>,
     pub death: Option<Death>,
     /// Prefab rooms whose guards fight together when the hero walks in; gone once triggered.
-    #[serde(default)]
     pub encounter_rooms: Vec<EncounterRoom>,
+    /// Every accepted command since the run began: the run's replay, kept in its saves too.
+    pub record: Vec<Command>,
 }
 
 /// A prefab room with its encounter (GAME.md: entering it starts the fight).
@@ -217,6 +218,7 @@ impl Game {
             outcome: None,
             death: None,
             encounter_rooms: Vec::new(),
+            record: Vec::new(),
         };
         game.enter_floor(1, content)?;
         Ok(game)

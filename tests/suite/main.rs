@@ -1,6 +1,7 @@
 //! One integration-test harness, so Bevy links once: core tests always, app tests with `app`.
 mod core_rules;
 mod determinism;
+mod saves_replays;
 
 #[cfg(feature = "app")]
 mod app_headless;

@@ -66,8 +66,8 @@ fn write(
         return;
     }
     if let Err(e) = save::save(path, game, content) {
-        warn!("{e}");
-        notice.0 = Some(e.to_string());
+        warn!("{}: {e}", path.display());
+        notice.0 = Some(format!("{}: {e}", path.display()));
     }
 }
 

@@ -1,12 +1,16 @@
-//! The command line: `delve` (play), `delve sim`, `delve gen`.
-use std::fmt::Write as _;
+//! The command line: `delve` (play), `delve sim`, `delve replay`, `delve gen`, `delve check-mods`.
+mod plot;
+mod replay;
+mod sim;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use serde::Serialize;
 
 use crate::content::Content;
-use crate::game::{Game, Outcome, RunOutcome, bot};
+
+pub use replay::{ReplayArgs, run_replay};
+pub use sim::{RunsSummary, SimArgs, SimReport, run_sim, simulate, simulate_game, summarize};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -25,6 +29,8 @@ pub enum Cmd {
     Play(PlayArgs),
     /// Run the game headless with a bot; no window, no GPU.
     Sim(SimArgs),
+    /// Play a recorded run again headless and print its final state hash.
+    Replay(ReplayArgs),
     /// Generate one floor and print it (ASCII, JSON) or draw it (PNG).
     Gen(GenArgs),
     /// Check the content packs and mods; print the load report.
@@ -77,19 +83,6 @@ pub struct PlayArgs {
     pub smoke: Option<std::path::PathBuf>,
 }
 
-#[derive(clap::Args, Debug)]
-pub struct SimArgs {
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Turns to play (refused commands do not count).
-    #[arg(long, default_value_t = 1000)]
-    pub turns: u64,
-    #[arg(long, value_enum, default_value_t = Bot::Explore)]
-    pub bot: Bot,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-}
-
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bot {
     Explore,
@@ -101,102 +94,9 @@ pub enum Format {
     Json,
 }
 
-#[derive(Serialize, Debug, Clone, PartialEq)]
-pub struct SimReport {
-    pub seed: u64,
-    pub turns: u64,
-    pub floor: u32,
-    pub outcome: &'static str,
-    pub state_hash: String,
-    pub turns_per_second: f64,
-    pub gold: u32,
-    pub kills: u32,
-    pub level: u32,
-}
-
-/// Plays `turns` turns with the bot (or until the run ends) and reports.
-pub fn simulate(content: &Content, seed: u64, turns: u64) -> Result<(Game, SimReport), String> {
-    let mut game = Game::new(seed, content).map_err(|e| e.to_string())?;
-    let start = std::time::Instant::now();
-    let mut refusals = 0u32;
-    while game.turn < turns && !game.is_over() {
-        let cmd = bot::explore(&game, content);
-        match game.execute(&cmd, content) {
-            Outcome::Rejected(reason) => {
-                // A bot that only proposes refused commands would spin forever.
-                refusals += 1;
-                if refusals > 1000 {
-                    return Err(format!("the bot is stuck: `{cmd:?}` refused ({reason})"));
-                }
-            }
-            _ => refusals = 0,
-        }
-    }
-    let secs = start.elapsed().as_secs_f64().max(1e-9);
-    let report = SimReport {
-        seed,
-        turns: game.turn,
-        floor: game.floor,
-        outcome: match game.outcome {
-            None => "alive",
-            Some(RunOutcome::Died) => "died",
-            Some(RunOutcome::Won) => "won",
-        },
-        state_hash: format!("{:016x}", game.state_hash()),
-        turns_per_second: (game.turn as f64 / secs).round(),
-        gold: game.gold,
-        kills: game.kills,
-        level: game.level,
-    };
-    Ok((game, report))
-}
-
-fn render(report: &SimReport, format: Format) -> String {
-    match format {
-        Format::Json => serde_json::to_string(report).unwrap_or_default(),
-        Format::Text => {
-            let mut s = String::new();
-            let _ = write!(
-                s,
-                "seed {}: {} after {} turns on floor {} (level {}, {} gold, {} kills)\nstate hash {}\n{} turns/s",
-                report.seed,
-                report.outcome,
-                report.turns,
-                report.floor,
-                report.level,
-                report.gold,
-                report.kills,
-                report.state_hash,
-                report.turns_per_second
-            );
-            s
-        }
-    }
-}
-
 /// Loads the core pack, or says why it cannot (a bug in the shipped content).
 pub fn core_content() -> Result<Content, String> {
     Content::core().map_err(|r| format!("the core content is broken:\n{r}"))
-}
-
-pub fn run_sim(args: &SimArgs) -> ExitCode {
-    let content = match core_content() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("delve: {e}");
-            return ExitCode::from(1);
-        }
-    };
-    match simulate(&content, args.seed, args.turns) {
-        Ok((_, report)) => {
-            println!("{}", render(&report, args.format));
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("delve sim: {e}");
-            ExitCode::from(1)
-        }
-    }
 }
 
 /// Why `delve gen` could not run: usage problems exit 2, output problems exit 1.

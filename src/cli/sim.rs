@@ -1,0 +1,361 @@
+//! `delve sim`: the bot plays headless; one run (with save, load, record) or many (a summary).
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::value_parser;
+use serde::Serialize;
+
+use super::{Bot, Format, core_content};
+use crate::content::Content;
+use crate::game::{Game, Outcome, RunOutcome, bot};
+use crate::replay::Replay;
+
+#[derive(clap::Args, Debug)]
+pub struct SimArgs {
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Turns to play (refused commands do not count); with --load, turns more.
+    #[arg(long, default_value_t = 1000)]
+    pub turns: u64,
+    #[arg(long, value_enum, default_value_t = Bot::Explore)]
+    pub bot: Bot,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the final state here as a save (`delve sim --load` and the game read it).
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// Also write the save every K turns on the way, as the game's autosave does.
+    #[arg(long, value_name = "K", requires = "save", value_parser = value_parser!(u64).range(1..))]
+    pub save_every: Option<u64>,
+    /// Continue this save instead of starting a new run.
+    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    pub load: Option<PathBuf>,
+    /// Write the run's replay here (`delve replay FILE` plays it again).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Play this many runs (seeds S, S+1, …) and summarise how they ended.
+    #[arg(long, default_value_t = 1, value_parser = value_parser!(u64).range(1..),
+          conflicts_with_all = ["save", "load", "record"])]
+    pub runs: u64,
+    /// With --runs: draw how the runs ended on each floor as a PNG bar chart.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct SimReport {
+    pub seed: u64,
+    pub turns: u64,
+    pub floor: u32,
+    pub outcome: &'static str,
+    pub state_hash: String,
+    pub turns_per_second: f64,
+    pub gold: u32,
+    pub kills: u32,
+    pub level: u32,
+}
+
+/// Plays `turns` turns of a new run with the bot (or until the run ends) and reports.
+pub fn simulate(content: &Content, seed: u64, turns: u64) -> Result<(Game, SimReport), String> {
+    let game = Game::new(seed, content).map_err(|e| e.to_string())?;
+    simulate_game(game, content, turns, |_| Ok(()))
+}
+
+/// Plays `turns` more turns of `game`; `each` sees the state after every accepted command.
+pub fn simulate_game(
+    mut game: Game,
+    content: &Content,
+    turns: u64,
+    mut each: impl FnMut(&Game) -> Result<(), String>,
+) -> Result<(Game, SimReport), String> {
+    let end = game.turn.saturating_add(turns);
+    // Wall-clock time only measures the sim; it never reaches the rules.
+    let start = std::time::Instant::now();
+    let first = game.turn;
+    let mut refusals = 0u32;
+    while game.turn < end && !game.is_over() {
+        let cmd = bot::explore(&game, content);
+        match game.execute(&cmd, content) {
+            Outcome::Rejected(reason) => {
+                // A bot that only proposes refused commands would spin forever.
+                refusals += 1;
+                if refusals > 1000 {
+                    return Err(format!("the bot is stuck: `{cmd:?}` refused ({reason})"));
+                }
+            }
+            _ => {
+                refusals = 0;
+                each(&game)?;
+            }
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let report = SimReport {
+        seed: game.seed,
+        turns: game.turn,
+        floor: game.floor,
+        outcome: outcome_name(game.outcome),
+        state_hash: format!("{:016x}", game.state_hash()),
+        turns_per_second: ((game.turn - first) as f64 / secs).round(),
+        gold: game.gold,
+        kills: game.kills,
+        level: game.level,
+    };
+    Ok((game, report))
+}
+
+pub(super) fn outcome_name(outcome: Option<RunOutcome>) -> &'static str {
+    match outcome {
+        None => "alive",
+        Some(RunOutcome::Died) => "died",
+        Some(RunOutcome::Won) => "won",
+    }
+}
+
+/// How many runs ended on one floor, and how.
+#[derive(Serialize, Debug, Clone, Default, PartialEq, Eq)]
+pub struct FloorEnds {
+    pub floor: u32,
+    pub won: u32,
+    pub died: u32,
+    pub unfinished: u32,
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct RunsSummary {
+    pub runs: u64,
+    pub first_seed: u64,
+    pub max_turns: u64,
+    pub won: u32,
+    pub died: u32,
+    /// Still alive when the turn limit came.
+    pub unfinished: u32,
+    /// Win rate over all runs, 0..1.
+    pub win_rate: f64,
+    pub median_death_floor: Option<u32>,
+    pub mean_turns: f64,
+    /// One entry per floor from 1 to the deepest reached.
+    pub ends: Vec<FloorEnds>,
+}
+
+/// Tallies run reports (any order) into the per-floor ends and totals.
+pub fn summarize(reports: &[SimReport], first_seed: u64, max_turns: u64) -> RunsSummary {
+    let deepest = reports.iter().map(|r| r.floor).max().unwrap_or(1).max(1);
+    let mut ends: Vec<FloorEnds> = (1..=deepest)
+        .map(|floor| FloorEnds {
+            floor,
+            ..FloorEnds::default()
+        })
+        .collect();
+    let mut deaths = Vec::new();
+    for r in reports {
+        let e = &mut ends[r.floor.max(1) as usize - 1];
+        match r.outcome {
+            "won" => e.won += 1,
+            "died" => {
+                e.died += 1;
+                deaths.push(r.floor);
+            }
+            _ => e.unfinished += 1,
+        }
+    }
+    deaths.sort_unstable();
+    let sum = |f: fn(&FloorEnds) -> u32| ends.iter().map(f).sum::<u32>();
+    let won = sum(|e| e.won);
+    let runs = reports.len() as u64;
+    RunsSummary {
+        runs,
+        first_seed,
+        max_turns,
+        won,
+        died: sum(|e| e.died),
+        unfinished: sum(|e| e.unfinished),
+        win_rate: won as f64 / runs.max(1) as f64,
+        median_death_floor: deaths.get(deaths.len() / 2).copied(),
+        mean_turns: reports.iter().map(|r| r.turns as f64).sum::<f64>() / runs.max(1) as f64,
+        ends,
+    }
+}
+
+fn render(report: &SimReport, format: Format) -> String {
+    match format {
+        Format::Json => serde_json::to_string(report).unwrap_or_default(),
+        Format::Text => format!(
+            "seed {}: {} after {} turns on floor {} (level {}, {} gold, {} kills)\nstate hash {}\n{} turns/s",
+            report.seed,
+            report.outcome,
+            report.turns,
+            report.floor,
+            report.level,
+            report.gold,
+            report.kills,
+            report.state_hash,
+            report.turns_per_second
+        ),
+    }
+}
+
+fn render_summary(s: &RunsSummary, format: Format) -> String {
+    if format == Format::Json {
+        return serde_json::to_string(s).unwrap_or_default();
+    }
+    let mut out = format!(
+        "{} runs from seed {} (at most {} turns each): {} won, {} died, {} unfinished (win rate {:.1}%)\n",
+        s.runs,
+        s.first_seed,
+        s.max_turns,
+        s.won,
+        s.died,
+        s.unfinished,
+        s.win_rate * 100.0
+    );
+    match s.median_death_floor {
+        Some(f) => _ = writeln!(out, "median death floor {f}"),
+        None => out.push_str("no deaths\n"),
+    }
+    let _ = writeln!(out, "mean turns {:.0}", s.mean_turns);
+    out.push_str("floor  won  died  unfinished");
+    for e in &s.ends {
+        let _ = write!(
+            out,
+            "\n{:>5} {:>4} {:>5} {:>11}",
+            e.floor, e.won, e.died, e.unfinished
+        );
+    }
+    out
+}
+
+/// Exit 1 with a message that names the file.
+fn fail(path: &Path, what: impl std::fmt::Display) -> ExitCode {
+    eprintln!("delve sim: {}: {what}", path.display());
+    ExitCode::from(1)
+}
+
+pub fn run_sim(args: &SimArgs) -> ExitCode {
+    let content = match core_content() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("delve: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if args.runs > 1 || args.plot.is_some() {
+        return run_many(args, &content);
+    }
+    let game = match &args.load {
+        Some(path) => match crate::save::load(path, &content) {
+            Ok(loaded) => {
+                if let Some(w) = loaded.warning {
+                    eprintln!("delve sim: {}: {w}", path.display());
+                }
+                loaded.game
+            }
+            Err(e) => return fail(path, e),
+        },
+        None => match Game::new(args.seed, &content) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("delve sim: {e}");
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let autosave = |g: &Game| -> Result<(), String> {
+        if let (Some(path), Some(k)) = (&args.save, args.save_every)
+            && g.turn.is_multiple_of(k)
+        {
+            crate::save::save(path, g, &content).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(())
+    };
+    let (game, report) = match simulate_game(game, &content, args.turns, autosave) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("delve sim: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Some(path) = &args.save
+        && let Err(e) = crate::save::save(path, &game, &content)
+    {
+        return fail(path, e);
+    }
+    if let Some(path) = &args.record
+        && let Err(e) = Replay::of(&game, &content).write(path, &content)
+    {
+        return fail(path, e);
+    }
+    println!("{}", render(&report, args.format));
+    ExitCode::SUCCESS
+}
+
+fn run_many(args: &SimArgs, content: &Content) -> ExitCode {
+    let mut reports = Vec::new();
+    for i in 0..args.runs {
+        let seed = args.seed.wrapping_add(i);
+        match simulate(content, seed, args.turns) {
+            Ok((_, r)) => reports.push(r),
+            Err(e) => {
+                eprintln!("delve sim: seed {seed}: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let summary = summarize(&reports, args.seed, args.turns);
+    if let Some(path) = &args.plot {
+        let written = super::plot::ends_chart(&summary.ends)
+            .and_then(|png| std::fs::write(path, png).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            return fail(path, e);
+        }
+    }
+    println!("{}", render_summary(&summary, args.format));
+    ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(floor: u32, outcome: &'static str, turns: u64) -> SimReport {
+        SimReport {
+            seed: 0,
+            turns,
+            floor,
+            outcome,
+            state_hash: String::new(),
+            turns_per_second: 0.0,
+            gold: 0,
+            kills: 0,
+            level: 1,
+        }
+    }
+
+    #[test]
+    fn summary_tallies_every_run_once() {
+        let reports = [
+            report(1, "died", 10),
+            report(3, "died", 30),
+            report(3, "alive", 50),
+            report(8, "won", 90),
+            report(2, "died", 20),
+        ];
+        let s = summarize(&reports, 7, 100);
+        assert_eq!((s.won, s.died, s.unfinished), (1, 3, 1));
+        assert_eq!(s.won + s.died + s.unfinished, s.runs as u32);
+        assert_eq!(s.ends.len(), 8);
+        assert_eq!(
+            s.ends[2],
+            FloorEnds {
+                floor: 3,
+                won: 0,
+                died: 1,
+                unfinished: 1
+            }
+        );
+        assert_eq!(s.median_death_floor, Some(2));
+        assert!((s.win_rate - 0.2).abs() < 1e-12);
+        assert!((s.mean_turns - 40.0).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,212 @@
+//! Replays: a run's seed, content and accepted commands, played again headless to its hash.
+use std::fmt;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::Content;
+use crate::game::{Command, Game, Outcome, Reason};
+use crate::save::{FrameError, frame, unframe};
+
+pub const FORMAT_VERSION: u32 = 1;
+const MAGIC: &str = "DELVE-REPLAY";
+
+/// Everything needed to play a run again: the rules and the content do the rest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    pub seed: u64,
+    /// Packs in load order when it was recorded (for the message when they differ).
+    pub packs: Vec<String>,
+    pub commands: Vec<Command>,
+    /// The state hash after the last command, as recorded.
+    pub final_hash: u64,
+    pub final_turn: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReplayError {
+    Io(String),
+    NotAReplay,
+    Version(String),
+    Damaged(String),
+    /// Recorded with other content: replaying would play a different game.
+    OtherContent {
+        recorded: Vec<String>,
+    },
+    /// The rules refused a recorded command: the replay does not belong to these rules.
+    Diverged {
+        index: usize,
+        command: Command,
+        reason: Reason,
+    },
+    BadSeed(String),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Io(e) => write!(f, "cannot read or write the replay: {e}"),
+            ReplayError::NotAReplay => write!(f, "this is not a Delve replay file"),
+            ReplayError::Version(v) => write!(
+                f,
+                "the replay has format version {v}; this game reads version {FORMAT_VERSION}"
+            ),
+            ReplayError::Damaged(why) => write!(f, "the replay is damaged ({why})"),
+            ReplayError::OtherContent { recorded } => write!(
+                f,
+                "the replay was recorded with other content (packs: {}); load exactly that content to replay it",
+                recorded.join(", ")
+            ),
+            ReplayError::Diverged {
+                index,
+                command,
+                reason,
+            } => write!(
+                f,
+                "command {index} ({command:?}) is refused when replayed ({reason}): the replay does not match these rules"
+            ),
+            ReplayError::BadSeed(e) => write!(f, "the replay's run cannot start: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl Replay {
+    /// The replay of `game` so far (its seed and every accepted command).
+    pub fn of(game: &Game, content: &Content) -> Replay {
+        Replay {
+            seed: game.seed,
+            packs: content.packs.clone(),
+            commands: game.record.clone(),
+            final_hash: game.state_hash(),
+            final_turn: game.turn,
+        }
+    }
+
+    pub fn encode(&self, content: &Content) -> Result<Vec<u8>, ReplayError> {
+        let body = serde_json::to_vec(self)
+            .map_err(|e| ReplayError::Io(format!("cannot encode the replay: {e}")))?;
+        Ok(frame(MAGIC, FORMAT_VERSION, content.fingerprint(), &body))
+    }
+
+    /// Reads a replay made with exactly `content`; anything else is refused with the reason.
+    pub fn decode(bytes: &[u8], content: &Content) -> Result<Replay, ReplayError> {
+        let (fingerprint, body) = unframe(bytes, MAGIC, FORMAT_VERSION).map_err(|e| match e {
+            FrameError::Foreign => ReplayError::NotAReplay,
+            FrameError::Version(v) => ReplayError::Version(v),
+            FrameError::Damaged(why) => ReplayError::Damaged(why),
+        })?;
+        let replay: Replay = serde_json::from_slice(body)
+            .map_err(|e| ReplayError::Damaged(format!("unreadable command list: {e}")))?;
+        if fingerprint != content.fingerprint() {
+            return Err(ReplayError::OtherContent {
+                recorded: replay.packs,
+            });
+        }
+        Ok(replay)
+    }
+
+    /// Plays the commands from a new run of the seed; every one must be accepted again.
+    pub fn run(&self, content: &Content) -> Result<Game, ReplayError> {
+        let mut game =
+            Game::new(self.seed, content).map_err(|e| ReplayError::BadSeed(e.to_string()))?;
+        for (index, command) in self.commands.iter().enumerate() {
+            if let Outcome::Rejected(reason) = game.execute(command, content) {
+                return Err(ReplayError::Diverged {
+                    index,
+                    command: command.clone(),
+                    reason,
+                });
+            }
+        }
+        Ok(game)
+    }
+
+    pub fn write(&self, path: &Path, content: &Content) -> Result<(), ReplayError> {
+        crate::save::write_atomic(path, &self.encode(content)?)
+            .map_err(|e| ReplayError::Io(e.to_string()))
+    }
+
+    pub fn read(path: &Path, content: &Content) -> Result<Replay, ReplayError> {
+        let bytes = std::fs::read(path).map_err(|e| ReplayError::Io(e.to_string()))?;
+        Replay::decode(&bytes, content)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::bot;
+
+    fn content() -> Content {
+        Content::core().unwrap()
+    }
+
+    fn played(seed: u64, turns: u64, content: &Content) -> Game {
+        let mut g = Game::new(seed, content).unwrap();
+        while g.turn < turns && !g.is_over() {
+            let cmd = bot::explore(&g, content);
+            g.execute(&cmd, content);
+        }
+        g
+    }
+
+    #[test]
+    fn replays_reproduce_their_hash_over_several_seeds() {
+        let content = content();
+        for seed in [1, 2, 3, 99, 2024] {
+            let game = played(seed, 600, &content);
+            let bytes = Replay::of(&game, &content).encode(&content).unwrap();
+            let replay = Replay::decode(&bytes, &content).unwrap();
+            assert_eq!(replay.commands.len() as u64, game.record.len() as u64);
+            let again = replay.run(&content).unwrap();
+            assert_eq!(again.state_hash(), replay.final_hash, "seed {seed}");
+            assert_eq!(again.turn, replay.final_turn);
+        }
+    }
+
+    #[test]
+    fn other_content_and_damage_are_refused() {
+        let content = content();
+        let game = played(5, 100, &content);
+        let bytes = Replay::of(&game, &content).encode(&content).unwrap();
+        let mut other = content.clone();
+        other.balance.evasion += 0.01;
+        assert!(matches!(
+            Replay::decode(&bytes, &other),
+            Err(ReplayError::OtherContent { .. })
+        ));
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 3;
+        flipped[last] ^= 0x20;
+        assert!(matches!(
+            Replay::decode(&flipped, &content),
+            Err(ReplayError::Damaged(_))
+        ));
+        assert_eq!(
+            Replay::decode(b"hello", &content),
+            Err(ReplayError::NotAReplay)
+        );
+        for cut in [0, 10, bytes.len() / 2, bytes.len() - 1] {
+            assert!(
+                Replay::decode(&bytes[..cut], &content).is_err(),
+                "cut {cut}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_command_the_rules_refuse_is_a_divergence() {
+        let content = content();
+        let game = Game::new(8, &content).unwrap();
+        let mut replay = Replay::of(&game, &content);
+        replay.commands.push(Command::Descend);
+        let err = replay.run(&content).unwrap_err();
+        assert!(
+            matches!(err, ReplayError::Diverged { index: 0, .. }),
+            "{err}"
+        );
+        assert!(err.to_string().contains("command 0"));
+    }
+}
