@@ -7,11 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-out/web}"
 profile="${WEB_PROFILE:-web-release}"
-bash scripts/deps.sh rustc-web cargo-web rust-web-src lld-22
-target_dir="${CARGO_TARGET_DIR:-target}"
-# Debian's cargo/rustc 1.96 come first only for this build; RUSTC_BOOTSTRAP allows -Z build-std.
-PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 /usr/bin/cargo build --locked --features app --bin delve \
-  --profile "$profile" -Z build-std=std,panic_abort --target wasm32-unknown-unknown
+source scripts/wasm-env.sh
+wasm_cargo build --locked --features app --bin delve --profile "$profile"
+target_dir="$WASM_TARGET_DIR"
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
 tools="${DELVE_TOOLS:-$HOME/.cache/delve-tools}/wasm-bindgen-$version"
 if [ ! -x "$tools/bin/wasm-bindgen" ]; then

@@ -8,6 +8,8 @@ pub mod map;
 pub mod replay;
 pub mod rng;
 pub mod save;
+#[cfg(feature = "wasm-replay")]
+pub mod wasm_replay;
 
 #[cfg(feature = "app")]
 pub mod app;

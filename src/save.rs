@@ -51,9 +51,14 @@ pub struct Loaded {
 
 /// The save file's bytes: a header (magic, version, fingerprint, checksum) and the JSON body.
 pub fn encode(game: &Game, content: &Content) -> Result<Vec<u8>, SaveError> {
+    encode_with(game, content.fingerprint())
+}
+
+/// `encode` with the content's fingerprint already computed.
+pub fn encode_with(game: &Game, fingerprint: u64) -> Result<Vec<u8>, SaveError> {
     let body = serde_json::to_vec(game)
         .map_err(|e| SaveError::Io(format!("cannot encode the game: {e}")))?;
-    Ok(frame(MAGIC, FORMAT_VERSION, content.fingerprint(), &body))
+    Ok(frame(MAGIC, FORMAT_VERSION, fingerprint, &body))
 }
 
 pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {

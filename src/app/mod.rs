@@ -8,6 +8,7 @@ pub mod save;
 pub mod screens;
 pub mod turn;
 mod ui;
+mod web;
 
 use std::process::ExitCode;
 
@@ -69,7 +70,16 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((logic_plugin, render::plugin, ui::plugin));
 }
 
-pub fn run(args: PlayArgs) -> ExitCode {
+pub fn run(mut args: PlayArgs) -> ExitCode {
+    // The browser has no command line; its page address may carry the seed.
+    match web::url_seed() {
+        Ok(Some(seed)) => args.seed = Some(seed),
+        Ok(None) => {}
+        Err(e) => {
+            web::report_error(&e);
+            return ExitCode::from(2);
+        }
+    }
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins

@@ -13,7 +13,7 @@ fn app(seed: u64) -> App {
     app.init_resource::<ButtonInput<KeyCode>>();
     app.insert_resource(NewRun { seed });
     // Tests never write the player's save.
-    app.insert_resource(delve::app::save::SavePath(None));
+    app.insert_resource(delve::app::save::SaveStore::Off);
     app.add_plugins(logic_plugin);
     app.update(); // Loading: content
     app.update(); // MainMenu
@@ -167,4 +167,24 @@ fn no_system_order_ambiguities() {
             }
         });
     assert!(found.is_empty(), "ambiguous systems:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_pause_menu_exports_a_replay_that_reproduces_the_run() {
+    let dir = std::env::temp_dir().join(format!("delve-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut app = app(5);
+    app.insert_resource(delve::app::save::SaveStore::File(dir.join("run.save")));
+    for d in Dir::ALL {
+        press(&mut app, key_for(d));
+    }
+    press(&mut app, KeyCode::Escape);
+    press(&mut app, KeyCode::KeyR);
+    let g = game(&app).clone();
+    let content = app.world().resource::<delve::app::ContentRes>().0.clone();
+    let file = dir.join(format!("delve-seed{}-turn{}.replay", g.seed, g.turn));
+    let replay = delve::replay::Replay::read(&file, &content)
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    assert_eq!(replay.run(&content).unwrap().state_hash(), g.state_hash());
+    let _ = std::fs::remove_dir_all(&dir);
 }

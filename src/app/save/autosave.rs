@@ -1,41 +1,24 @@
-//! Saves the run on every floor change and when leaving the game screen; loads it for Continue.
-//! Permadeath: the save is removed when the run ends. A save that cannot be loaded is moved
-//! aside (never deleted) and the menu says why.
-use std::path::PathBuf;
-
+//! Saves the run on every floor change, when leaving the game screen and (browser) when the
+//! tab is hidden; loads it for Continue. Permadeath: the save is removed when the run ends.
+//! A save that cannot be loaded is moved aside (never deleted) and the menu says why.
 use bevy::prelude::*;
 
+use super::store::SaveStore;
 use crate::app::AppSystems;
 use crate::app::content::ContentRes;
 use crate::app::dungeon::FloorEntered;
 use crate::app::screens::Screen;
-use crate::app::turn::GameRes;
+use crate::app::turn::{GameRes, TurnResolved};
 use crate::save;
 
 /// The last save problem or warning, for the main menu.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct SaveNotice(pub Option<String>);
 
-/// Where the run is saved; `None` turns saving off (the browser, tests that do not want it).
-#[derive(Resource, Debug, Clone)]
-pub struct SavePath(pub Option<PathBuf>);
-
-impl Default for SavePath {
-    fn default() -> Self {
-        if cfg!(target_arch = "wasm32") {
-            return Self(None);
-        }
-        Self(Some(
-            std::env::var_os("DELVE_SAVE")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| PathBuf::from("saves/run.save")),
-        ))
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveNotice>()
-        .init_resource::<SavePath>();
+        .init_resource::<SaveStore>();
+    app.add_systems(Startup, watch_tab);
     app.add_systems(
         OnEnter(Screen::MainMenu),
         load_for_continue.before(crate::app::screens::spawn_main_menu),
@@ -43,31 +26,30 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::InGame), save_on_exit);
     app.add_systems(
         Update,
-        save_on_floor
+        (save_on_floor, remember_for_hidden_tab)
+            .chain()
             .in_set(AppSystems::Finish)
             .run_if(in_state(Screen::InGame)),
     );
 }
 
 fn write(
-    path: &SavePath,
+    store: &SaveStore,
     game: &crate::game::Game,
     content: &crate::content::Content,
     notice: &mut SaveNotice,
 ) {
-    let Some(path) = &path.0 else { return };
-    if game.is_over() {
+    let result = if game.is_over() {
         // Permadeath: the run's save goes with the run.
-        if path.exists()
-            && let Err(e) = std::fs::remove_file(path)
-        {
-            notice.0 = Some(format!("could not remove {}: {e}", path.display()));
-        }
-        return;
-    }
-    if let Err(e) = save::save(path, game, content) {
-        warn!("{}: {e}", path.display());
-        notice.0 = Some(format!("{}: {e}", path.display()));
+        store.remove()
+    } else {
+        save::encode(game, content)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| store.write(&bytes))
+    };
+    if let Err(e) = result {
+        warn!("{}: {e}", store.describe());
+        notice.0 = Some(format!("{}: {e}", store.describe()));
     }
 }
 
@@ -76,13 +58,13 @@ fn save_on_floor(
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,
     mut notice: ResMut<SaveNotice>,
-    path: Res<SavePath>,
+    store: Res<SaveStore>,
 ) {
     if floors.read().count() == 0 {
         return;
     }
     if let Some(game) = game {
-        write(&path, &game.0, &content.0, &mut notice);
+        write(&store, &game.0, &content.0, &mut notice);
     }
 }
 
@@ -90,36 +72,63 @@ fn save_on_exit(
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,
     mut notice: ResMut<SaveNotice>,
-    path: Res<SavePath>,
+    store: Res<SaveStore>,
 ) {
     if let Some(game) = game {
-        write(&path, &game.0, &content.0, &mut notice);
+        write(&store, &game.0, &content.0, &mut notice);
     }
 }
 
-/// On the menu without a run in memory, a save on disk becomes the run that Continue resumes.
+fn watch_tab(store: Res<SaveStore>) {
+    if let SaveStore::Browser(key) = &*store {
+        crate::app::web::save_when_hidden(key.clone());
+    }
+}
+
+/// Browser: the state the hidden-tab save writes, refreshed after every turn.
+fn remember_for_hidden_tab(
+    mut turns: MessageReader<TurnResolved>,
+    game: Option<Res<GameRes>>,
+    content: Res<ContentRes>,
+    store: Res<SaveStore>,
+) {
+    if turns.read().count() == 0 || !matches!(*store, SaveStore::Browser(_)) {
+        return;
+    }
+    let game = game.as_ref().map(|g| &g.0).filter(|g| !g.is_over());
+    crate::app::web::remember(game, content.0.fingerprint());
+}
+
+/// On the menu without a run in memory, a stored save becomes the run that Continue resumes.
 fn load_for_continue(
     mut commands: Commands,
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,
     mut notice: ResMut<SaveNotice>,
-    path: Res<SavePath>,
+    store: Res<SaveStore>,
 ) {
-    let Some(path) = &path.0 else { return };
-    if game.is_some() || !path.exists() {
+    if game.is_some() {
         return;
     }
-    match save::load(path, &content.0) {
+    let bytes = match store.read() {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return,
+        Err(e) => {
+            notice.0 = Some(format!("{}: {e}", store.describe()));
+            return;
+        }
+    };
+    match save::decode(&bytes, &content.0) {
         Ok(loaded) => {
             notice.0 = loaded.warning;
             commands.insert_resource(GameRes(loaded.game));
         }
         Err(e) => {
-            let kept = save::quarantine(path).map_or_else(
+            let kept = store.quarantine().map_or_else(
                 |q| format!(" (and it could not be moved: {q})"),
-                |to| format!("; it was kept as {}", to.display()),
+                |to| format!("; it was kept as {to}"),
             );
-            notice.0 = Some(format!("{}: {e}{kept}", path.display()));
+            notice.0 = Some(format!("{}: {e}{kept}", store.describe()));
         }
     }
 }

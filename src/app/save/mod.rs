@@ -1,7 +1,10 @@
-//! The save adapter: the core's save format written on floor change and on quitting to the menu.
+//! The save adapter: the core's save format written on floor change, on quitting to the menu
+//! and when the browser tab is hidden; replays exported on request.
 mod autosave;
+mod store;
 
-pub use autosave::{SaveNotice, SavePath};
+pub use autosave::SaveNotice;
+pub use store::{SaveStore, export};
 
 use bevy::prelude::*;
 

@@ -1,8 +1,14 @@
-//! The pause overlay: Escape opens it; resume, or return to the main menu.
+//! The pause overlay: Escape opens it; resume, export the run's replay, or return to the menu.
 use bevy::prelude::*;
 
 use super::{Overlay, Screen};
-use crate::app::AppSystems;
+use crate::app::save::{SaveStore, export};
+use crate::app::{AppSystems, ContentRes, GameRes};
+use crate::replay::Replay;
+
+/// The pause overlay's column, where the export's result line goes.
+#[derive(Component)]
+struct PauseRoot;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Pause), spawn_pause);
@@ -17,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn_pause(mut commands: Commands) {
     commands.spawn((
         Name::new("Pause"),
+        PauseRoot,
         DespawnOnExit(Overlay::Pause),
         Node {
             position_type: PositionType::Absolute,
@@ -33,7 +40,7 @@ fn spawn_pause(mut commands: Commands) {
         children![
             (Text::new("Paused"), TextFont::from_font_size(48.0)),
             (
-                Text::new("Esc  resume\nM  quit to the main menu (Continue resumes the run)"),
+                Text::new("Esc  resume\nR  export this run's replay\nM  quit to the main menu (Continue resumes the run)"),
                 TextFont::from_font_size(20.0),
                 TextLayout::justify(Justify::Center),
             ),
@@ -41,11 +48,16 @@ fn spawn_pause(mut commands: Commands) {
     ));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn pause_input(
     keys: Res<ButtonInput<KeyCode>>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut commands: Commands,
+    game: Option<Res<GameRes>>,
+    content: Res<ContentRes>,
+    store: Res<SaveStore>,
+    root: Query<Entity, With<PauseRoot>>,
 ) {
     let paused = *overlay.get() == Overlay::Pause;
     if keys.just_pressed(KeyCode::Escape) {
@@ -56,5 +68,23 @@ fn pause_input(
         });
     } else if paused && keys.just_pressed(KeyCode::KeyM) {
         commands.set_state(Screen::MainMenu);
+    } else if paused
+        && keys.just_pressed(KeyCode::KeyR)
+        && let Some(game) = game
+        && let Ok(root) = root.single()
+    {
+        let (game, content) = (&game.0, &content.0);
+        let name = format!("delve-seed{}-turn{}.replay", game.seed, game.turn);
+        let line = Replay::of(game, content)
+            .encode(content)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| export(&name, &bytes, &store))
+            .map_or_else(
+                |e| format!("The replay could not be exported: {e}"),
+                |to| format!("Replay exported: {to}"),
+            );
+        commands
+            .entity(root)
+            .with_child((Text::new(line), TextFont::from_font_size(18.0)));
     }
 }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Native versus browser: runs recorded by the native `delve sim --record` are replayed by the
+# core compiled to wasm32 (the browser build's target, run in Node's V8); every replay must
+# end in the native state hash. Usage: tests/smoke/wasm-determinism.sh [DIR]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+dir="${1:-out/wasm-determinism}"
+mkdir -p "$dir"
+source scripts/wasm-env.sh
+command -v node >/dev/null || bash scripts/deps.sh nodejs
+# The library alone as a cdylib: no Bevy, no dev-dependencies, just the exports.
+wasm_cargo rustc --locked --lib --release --features wasm-replay --crate-type cdylib
+wasm="$WASM_TARGET_DIR/wasm32-unknown-unknown/release/delve.wasm"
+cargo build --locked --quiet --bin delve
+native="${CARGO_TARGET_DIR:-target}/debug/delve"
+files=()
+for seed in 1 2 3 7 42 1234; do
+  "$native" sim --seed "$seed" --turns 3000 --record "$dir/seed$seed.replay" >/dev/null
+  files+=("$dir/seed$seed.replay")
+done
+node tests/web/replay_hash.mjs "$wasm" "${files[@]}" > "$dir/wasm.txt"
+fail=0
+while read -r file hash; do
+  want=$("$native" replay "$file" --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["state_hash"])')
+  if [ "$hash" = "$want" ]; then
+    echo "same  $file $hash"
+  else
+    echo "DIFFERENT  $file native $want wasm $hash"
+    fail=1
+  fi
+done < "$dir/wasm.txt"
+[ "$(wc -l < "$dir/wasm.txt")" -eq "${#files[@]}" ] || { echo "wasm replayed too few files"; fail=1; }
+exit $fail

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Builds the browser version, serves it on 127.0.0.1, loads it in Debian's headless Chromium
+# and saves DIR/web.png; fails when the page logged an error or the picture is blank.
+# Usage: tests/smoke/web.sh DIR
+set -euo pipefail
+dir="${1:?usage: tests/smoke/web.sh DIR}"
+cd "$(dirname "$0")/../.."
+mkdir -p "$dir"
+dir="$(cd "$dir" && pwd)"
+bash scripts/web-build.sh "$dir/site"
+bash scripts/deps.sh chromium
+command -v node >/dev/null || bash scripts/deps.sh nodejs npm
+# playwright-core drives Debian's chromium; it never downloads a browser of its own.
+tools="${DELVE_TOOLS:-$HOME/.cache/delve-tools}/node"
+if [ ! -d "$tools/node_modules/playwright-core" ]; then
+  mkdir -p "$tools"
+  npm install --prefix "$tools" --no-save --silent playwright-core@1.65.1
+fi
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$dir/site" > "$dir/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  curl -sf "http://127.0.0.1:$port/" >/dev/null && break
+  sleep 0.1
+done
+rm -f "$dir/web.png"
+status=0
+NODE_TOOLS="$tools" node tests/web/smoke.mjs "http://127.0.0.1:$port/?seed=7" "$dir/web.png" \
+  | tee "$dir/web.json" || status=$?
+[ -f "$dir/web.png" ] && python3 tests/smoke/check_png.py "$dir/web.png" || status=1
+exit $status
