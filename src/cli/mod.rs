@@ -94,6 +94,13 @@ pub enum Format {
     Json,
 }
 
+/// Prints a report line to standard output. A closed pipe (`delve sim | head`) is not an
+/// error worth a panic: the reader has what it wanted.
+pub(crate) fn emit(text: impl std::fmt::Display) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stdout().lock(), "{text}");
+}
+
 /// Loads the core pack, or says why it cannot (a bug in the shipped content).
 pub fn core_content() -> Result<Content, String> {
     Content::core().map_err(|r| format!("the core content is broken:\n{r}"))
@@ -200,11 +207,8 @@ pub fn run_check_mods(args: &CheckModsArgs) -> ExitCode {
     let (_, report) =
         crate::content::mods::load_with_mods(&args.mods, &std::collections::BTreeSet::new());
     match args.format {
-        Format::Text => println!("{report}"),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(&report).unwrap_or_default()
-        ),
+        Format::Text => emit(&report),
+        Format::Json => emit(serde_json::to_string_pretty(&report).unwrap_or_default()),
     }
     if report.has_errors() {
         ExitCode::from(1)

@@ -61,8 +61,8 @@ pub fn run_replay(args: &ReplayArgs) -> ExitCode {
         matches: hash == replay.final_hash,
     };
     match args.format {
-        Format::Json => println!("{}", serde_json::to_string(&report).unwrap_or_default()),
-        Format::Text => println!(
+        Format::Json => super::emit(serde_json::to_string(&report).unwrap_or_default()),
+        Format::Text => super::emit(format!(
             "seed {}: {} commands, {} after {} turns on floor {} ({} gold, {} kills)\nstate hash {}{}",
             report.seed,
             report.commands,
@@ -77,7 +77,7 @@ pub fn run_replay(args: &ReplayArgs) -> ExitCode {
             } else {
                 format!(" (recorded {}: MISMATCH)", report.recorded_hash)
             }
-        ),
+        )),
     }
     if report.matches {
         ExitCode::SUCCESS

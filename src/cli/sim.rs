@@ -1,4 +1,5 @@
 //! `delve sim`: the bot plays headless; one run (with save, load, record) or many (a summary).
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -54,6 +55,9 @@ pub struct SimReport {
     pub gold: u32,
     pub kills: u32,
     pub level: u32,
+    /// Who killed the hero and with what, when the run ended in death.
+    pub killer: Option<String>,
+    pub killed_with: Option<String>,
 }
 
 /// Plays `turns` turns of a new run with the bot (or until the run ends) and reports.
@@ -101,6 +105,8 @@ pub fn simulate_game(
         gold: game.gold,
         kills: game.kills,
         level: game.level,
+        killer: game.death.as_ref().map(|d| d.killer.clone()),
+        killed_with: game.death.as_ref().map(|d| d.ability.clone()),
     };
     Ok((game, report))
 }
@@ -137,6 +143,8 @@ pub struct RunsSummary {
     pub mean_turns: f64,
     /// One entry per floor from 1 to the deepest reached.
     pub ends: Vec<FloorEnds>,
+    pub deaths_by_creature: BTreeMap<String, u32>,
+    pub deaths_by_ability: BTreeMap<String, u32>,
 }
 
 /// Tallies run reports (any order) into the per-floor ends and totals.
@@ -149,7 +157,14 @@ pub fn summarize(reports: &[SimReport], first_seed: u64, max_turns: u64) -> Runs
         })
         .collect();
     let mut deaths = Vec::new();
+    let (mut by_creature, mut by_ability) = (BTreeMap::new(), BTreeMap::new());
     for r in reports {
+        if let Some(k) = &r.killer {
+            *by_creature.entry(k.clone()).or_insert(0) += 1;
+        }
+        if let Some(a) = &r.killed_with {
+            *by_ability.entry(a.clone()).or_insert(0) += 1;
+        }
         let e = &mut ends[r.floor.max(1) as usize - 1];
         match r.outcome {
             "won" => e.won += 1,
@@ -175,6 +190,8 @@ pub fn summarize(reports: &[SimReport], first_seed: u64, max_turns: u64) -> Runs
         median_death_floor: deaths.get(deaths.len() / 2).copied(),
         mean_turns: reports.iter().map(|r| r.turns as f64).sum::<f64>() / runs.max(1) as f64,
         ends,
+        deaths_by_creature: by_creature,
+        deaths_by_ability: by_ability,
     }
 }
 
@@ -215,6 +232,17 @@ fn render_summary(s: &RunsSummary, format: Format) -> String {
         None => out.push_str("no deaths\n"),
     }
     let _ = writeln!(out, "mean turns {:.0}", s.mean_turns);
+    for (what, counts) in [
+        ("killers", &s.deaths_by_creature),
+        ("killing blows", &s.deaths_by_ability),
+    ] {
+        let mut sorted: Vec<_> = counts.iter().collect();
+        sorted.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let list: Vec<String> = sorted.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        if !list.is_empty() {
+            let _ = writeln!(out, "{what}: {}", list.join(", "));
+        }
+    }
     out.push_str("floor  won  died  unfinished");
     for e in &s.ends {
         let _ = write!(
@@ -286,7 +314,7 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     {
         return fail(path, e);
     }
-    println!("{}", render(&report, args.format));
+    super::emit(render(&report, args.format));
     ExitCode::SUCCESS
 }
 
@@ -310,7 +338,7 @@ fn run_many(args: &SimArgs, content: &Content) -> ExitCode {
             return fail(path, e);
         }
     }
-    println!("{}", render_summary(&summary, args.format));
+    super::emit(render_summary(&summary, args.format));
     ExitCode::SUCCESS
 }
 
@@ -319,7 +347,10 @@ mod tests {
     use super::*;
 
     fn report(floor: u32, outcome: &'static str, turns: u64) -> SimReport {
+        let died = outcome == "died";
         SimReport {
+            killer: died.then(|| format!("Orc {floor}")),
+            killed_with: died.then(|| "Attack".to_string()),
             seed: 0,
             turns,
             floor,
@@ -357,5 +388,7 @@ mod tests {
         assert_eq!(s.median_death_floor, Some(2));
         assert!((s.win_rate - 0.2).abs() < 1e-12);
         assert!((s.mean_turns - 40.0).abs() < 1e-12);
+        assert_eq!(s.deaths_by_ability["Attack"], 3);
+        assert_eq!(s.deaths_by_creature.values().sum::<u32>(), 3);
     }
 }

@@ -48,12 +48,14 @@ pub fn step_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Dir> {
     Dir::from_delta(next.x - from.x, next.y - from.y)
 }
 
+/// Towards the nearest treasure the hero has seen. Remembered, not just visible: chasing only
+/// visible piles made the bot step back and forth across the edge of its view.
 fn treasure_step(game: &Game) -> Option<Dir> {
-    if !game.treasure.keys().any(|&p| game.is_visible(p)) {
+    if !game.treasure.keys().any(|&p| game.is_explored(p)) {
         return None;
     }
     step_towards(game, |p| {
-        game.is_visible(p) && game.treasure.contains_key(&p)
+        game.is_explored(p) && game.treasure.contains_key(&p)
     })
 }
 

@@ -303,6 +303,10 @@ impl Game {
             .collect();
         self.enemies = alive;
         self.creatures.retain(|id, c| *id == hero || c.is_alive());
+        // Every id the state names must resolve: the dead leave the rooms they guarded.
+        for room in &mut self.encounter_rooms {
+            room.guards.retain(|g| self.creatures.contains_key(g));
+        }
         if self.hero().is_alive() {
             if fled {
                 self.end_combat(CombatEnd::Fled, content);

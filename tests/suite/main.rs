@@ -1,4 +1,5 @@
 //! One integration-test harness, so Bevy links once: core tests always, app tests with `app`.
+mod balance;
 mod core_rules;
 mod determinism;
 mod saves_replays;
