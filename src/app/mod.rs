@@ -1,5 +1,5 @@
 //! The Bevy application: thin adapters over the core, one plugin per concern and folder.
-mod ai;
+pub mod ai;
 mod combat;
 mod content;
 mod dungeon;

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 bash scripts/deps.sh xvfb xauth mesa-vulkan-drivers
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
-rm -f "$dir"/{menu,floor,combat,gameover}.png
+rm -f "$dir"/{menu,floor,ai,combat,gameover}.png
 # Built as the test build builds it: the integration tests make cargo build the `delve` binary
 # with the tests' feature set, so Bevy is not compiled a second time (a plain `cargo build`
 # resolves shared dependencies without the dev-dependencies' features and rebuilds Bevy).
@@ -22,7 +22,7 @@ WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-python3 tests/smoke/check_png.py "$dir/menu.png" "$dir/floor.png"
+python3 tests/smoke/check_png.py "$dir/menu.png" "$dir/floor.png" "$dir/ai.png"
 for optional in combat gameover; do
   if [ -f "$dir/$optional.png" ]; then
     python3 tests/smoke/check_png.py "$dir/$optional.png"

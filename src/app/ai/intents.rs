@@ -1,18 +1,28 @@
-//! Collects each monster's mode and target after a turn; F3 toggles showing them.
+//! Collects each monster's mode, target and heading after a turn; F3 toggles showing them.
 use bevy::prelude::*;
 
 use crate::app::AppSystems;
 use crate::app::screens::{Screen, TurnPhase};
 use crate::app::turn::GameRes;
 use crate::game::AiMode;
-use crate::map::Pos;
+use crate::map::{Dir, Pos};
 
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct AiOverlay(pub bool);
 
-/// (monster tile, mode, target tile) for every monster on the floor.
+/// What one monster is about: where it is, its mode, the tile it aims for, and its heading
+/// (its next greedy step unless a wall or a better neighbour turns it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Intent {
+    pub pos: Pos,
+    pub mode: AiMode,
+    pub target: Pos,
+    pub heading: Dir,
+}
+
+/// Every monster's intent on the floor, refreshed after each turn.
 #[derive(Resource, Debug, Default, Clone)]
-pub struct AiIntents(pub Vec<(Pos, AiMode, Pos)>);
+pub struct AiIntents(pub Vec<Intent>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiOverlay>()
@@ -43,6 +53,11 @@ fn collect(game: Option<Res<GameRes>>, mut intents: ResMut<AiIntents>) {
         .creatures
         .values()
         .filter(|c| c.id != g.hero)
-        .map(|c| (c.pos, c.ai.mode, c.ai.target))
+        .map(|c| Intent {
+            pos: c.pos,
+            mode: c.ai.mode,
+            target: c.ai.target,
+            heading: c.heading,
+        })
         .collect();
 }

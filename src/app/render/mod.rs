@@ -1,5 +1,7 @@
-//! Rendering: the tile atlas, the map layers, creature glyphs and the camera. Reads only.
+//! Rendering: the tile atlas, the map layers, creature glyphs, the AI overlay and the camera.
+//! Reads only.
 mod actors;
+mod ai_overlay;
 mod camera;
 pub mod map;
 mod tileset;
@@ -31,5 +33,11 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_plugins(TilemapPlugin);
     app.insert_resource(ClearColor(Color::srgb(0.02, 0.02, 0.03)));
-    app.add_plugins((tileset::plugin, map::plugin, actors::plugin, camera::plugin));
+    app.add_plugins((
+        tileset::plugin,
+        map::plugin,
+        actors::plugin,
+        ai_overlay::plugin,
+        camera::plugin,
+    ));
 }

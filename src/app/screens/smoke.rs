@@ -9,6 +9,7 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use super::{Screen, TurnPhase};
 use crate::app::AppSystems;
+use crate::app::ai::AiOverlay;
 use crate::app::content::ContentRes;
 use crate::app::turn::{GameRes, PendingCommand};
 use crate::game::bot;
@@ -17,6 +18,8 @@ use crate::game::bot;
 const SETTLE: u32 = 20;
 /// Give up on reaching a fight or the end after this many bot turns.
 const MAX_TURNS: u64 = 500;
+/// Turns played with the AI overlay on before its screenshot.
+const AI_TURNS: u64 = 6;
 /// Extra bot turns allowed for reaching GameOver, so the whole run stays well inside two minutes.
 const END_TURNS: u64 = 250;
 
@@ -31,6 +34,10 @@ struct Smoke {
 enum Stage {
     Menu,
     Floor,
+    /// A few turns with the AI debug overlay on, then its picture.
+    Ai,
+    /// The screenshot is taken after this frame renders; the overlay goes off after that.
+    AiOff,
     Combat,
     GameOver,
     Done,
@@ -59,6 +66,7 @@ fn drive(
     mut next_phase: ResMut<NextState<TurnPhase>>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
+    mut overlay: ResMut<AiOverlay>,
 ) {
     smoke.frames += 1;
     let settled = smoke.frames > SETTLE;
@@ -86,6 +94,26 @@ fn drive(
         (Stage::Floor, Screen::InGame) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "floor.png");
+            smoke.stage = Stage::Ai;
+            smoke.frames = 0;
+            overlay.0 = true;
+        }
+        (Stage::Ai, Screen::InGame) => {
+            let (Some(game), Some(content)) = (game, content) else {
+                return;
+            };
+            if game.0.turn < AI_TURNS && !game.0.in_combat() && !game.0.is_over() {
+                smoke.frames = 0;
+                play(&game, &content);
+            } else if smoke.frames > SETTLE {
+                let dir = smoke.dir.clone();
+                shot(&mut commands, &dir, "ai.png");
+                smoke.stage = Stage::AiOff;
+                smoke.frames = 0;
+            }
+        }
+        (Stage::AiOff, Screen::InGame) if settled => {
+            overlay.0 = false;
             smoke.stage = Stage::Combat;
             smoke.frames = 0;
         }
