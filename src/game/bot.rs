@@ -50,7 +50,7 @@ pub fn step_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Dir> {
 
 /// Towards the nearest treasure the hero has seen. Remembered, not just visible: chasing only
 /// visible piles made the bot step back and forth across the edge of its view.
-fn treasure_step(game: &Game) -> Option<Dir> {
+pub(super) fn treasure_step(game: &Game) -> Option<Dir> {
     if !game.treasure.keys().any(|&p| game.is_explored(p)) {
         return None;
     }

@@ -7,8 +7,10 @@ mod events;
 pub mod hash;
 mod rules;
 mod state;
+pub mod travel;
 
 pub use combat::{Attr, Formulas, QUEUE_LIMIT, flee_chance, hit_chance, mitigate, xp_for_level};
 pub use command::{Command, Outcome, Reason, RunOutcome};
 pub use events::{CombatEnd, Event};
 pub use state::{AiMode, AiState, Creature, CreatureId, Death, Game, LogLine, NewGameError};
+pub use travel::{TravelGoal, TravelStop, travel_step};

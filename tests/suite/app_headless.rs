@@ -188,3 +188,30 @@ fn the_pause_menu_exports_a_replay_that_reproduces_the_run() {
     assert_eq!(replay.run(&content).unwrap().state_hash(), g.state_hash());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
+    use delve::app::turn::Travel;
+    use delve::game::{TravelGoal, travel_step};
+    let mut app = app(12);
+    let content = app.world().resource::<delve::app::ContentRes>().0.clone();
+    press(&mut app, KeyCode::KeyX);
+    for _ in 0..60 {
+        app.update();
+    }
+    let walked = game(&app).turn;
+    assert!(walked >= 3, "one key press walked only {walked} turns");
+    if app.world().resource::<Travel>().0.is_none() {
+        // It stopped only because exploring has no next step (a monster in view, say).
+        assert!(travel_step(game(&app), &content, TravelGoal::Explore).is_err());
+    }
+    // Started again, any other key stops it at once.
+    app.world_mut().resource_mut::<Travel>().0 = Some(TravelGoal::Explore);
+    press(&mut app, KeyCode::Space);
+    let turn = game(&app).turn;
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(app.world().resource::<Travel>().0.is_none());
+    assert_eq!(game(&app).turn, turn, "travel went on after a key");
+}

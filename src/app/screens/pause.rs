@@ -40,7 +40,11 @@ fn spawn_pause(mut commands: Commands) {
         children![
             (Text::new("Paused"), TextFont::from_font_size(48.0)),
             (
-                Text::new("Esc  resume\nR  export this run's replay\nM  quit to the main menu (Continue resumes the run)"),
+                Text::new(
+                    "Esc  resume\nR  export this run's replay\nM  quit to the main menu (Continue resumes the run)\n\n\
+                     arrows / WASD / hjkl  move     .  wait     >  or Enter  descend\n\
+                     X  auto-explore     G  travel to the stairs down     F3  AI overlay"
+                ),
                 TextFont::from_font_size(20.0),
                 TextLayout::justify(Justify::Center),
             ),

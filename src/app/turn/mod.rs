@@ -1,12 +1,14 @@
 //! The turn loop: input becomes a command, the core runs it once, the phase returns.
 mod input;
 mod phase;
+mod travel;
 
 pub use input::{DIGIT_KEYS, SelectedTarget, key_command};
 pub use phase::{GameRes, NewRun, PendingCommand, TurnResolved};
+pub use travel::{Notice, Travel, travel_key};
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((phase::plugin, input::plugin));
+    app.add_plugins((phase::plugin, input::plugin, travel::plugin));
 }

@@ -3,7 +3,7 @@ use bevy::prelude::*;
 
 use super::UiSystems;
 use crate::app::screens::Screen;
-use crate::app::turn::{GameRes, TurnResolved};
+use crate::app::turn::{GameRes, Notice, TurnResolved};
 use crate::game::Outcome;
 
 /// The lines the log shows, newest last.
@@ -71,6 +71,7 @@ pub fn lines_for(resolved: &TurnResolved, game: &crate::game::Game) -> Vec<Strin
 
 fn collect(
     mut turns: MessageReader<TurnResolved>,
+    mut notices: MessageReader<Notice>,
     game: Option<Res<GameRes>>,
     mut log: ResMut<MessageLog>,
 ) {
@@ -79,6 +80,7 @@ fn collect(
         let lines = lines_for(t, &game.0);
         log.0.extend(lines);
     }
+    log.0.extend(notices.read().map(|n| n.0.clone()));
     if log.0.len() > KEPT {
         let extra = log.0.len() - KEPT;
         log.0.drain(..extra);

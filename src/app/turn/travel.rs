@@ -1,0 +1,68 @@
+//! Auto-explore (X) and travel to the stairs (G): one ordinary move per frame, each a whole
+//! turn, until a monster comes into view, a fight starts, the goal is reached or a key is
+//! pressed. Why it stopped goes to the message log.
+use bevy::prelude::*;
+
+use super::phase::{GameRes, PendingCommand};
+use crate::app::content::ContentRes;
+use crate::app::screens::TurnPhase;
+use crate::game::{Command, TravelGoal, TravelStop, travel_step};
+
+/// The travel under way, if any.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Travel(pub Option<TravelGoal>);
+
+/// A line for the message log that no turn produced (why travel stopped).
+#[derive(Message, Debug, Clone)]
+pub struct Notice(pub String);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Travel>().add_message::<Notice>();
+}
+
+/// The travel key, if `key` is one.
+pub fn travel_key(key: KeyCode) -> Option<TravelGoal> {
+    match key {
+        KeyCode::KeyX | KeyCode::KeyO => Some(TravelGoal::Explore),
+        KeyCode::KeyG => Some(TravelGoal::Stairs),
+        _ => None,
+    }
+}
+
+/// Runs after the keyboard: starts travel on its key, stops it on any other key, else
+/// proposes the next step as the turn's command.
+pub(super) fn step(
+    keys: Res<ButtonInput<KeyCode>>,
+    game: Option<Res<GameRes>>,
+    content: Res<ContentRes>,
+    mut travel: ResMut<Travel>,
+    mut pending: ResMut<PendingCommand>,
+    mut phase: ResMut<NextState<TurnPhase>>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some(game) = game else { return };
+    let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
+    if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k)) {
+        travel.0 = Some(goal);
+    } else if !pressed.is_empty() || pending.0.is_some() {
+        // Any other key (or a command already chosen this frame) interrupts.
+        travel.0 = None;
+    }
+    let Some(goal) = travel.0 else { return };
+    if game.0.is_over() {
+        travel.0 = None;
+        return;
+    }
+    match travel_step(&game.0, &content.0, goal) {
+        Ok(d) => {
+            pending.0 = Some(Command::Move(d));
+            phase.set(TurnPhase::Resolving);
+        }
+        Err(stop) => {
+            travel.0 = None;
+            if stop != TravelStop::Arrived {
+                notices.write(Notice(stop.to_string()));
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Travel and auto-explore (GAME.md "One turn"): one ordinary move per turn along a shortest
+//! path, stopping when a monster comes into view. The UI and the bot ask for the next step.
+use std::fmt;
+
+use super::bot::{frontier_step, step_towards, treasure_step};
+use super::state::Game;
+use crate::content::Content;
+use crate::map::Dir;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TravelGoal {
+    /// The nearest remembered treasure, else the nearest unexplored edge.
+    Explore,
+    /// The down stairs, once found.
+    Stairs,
+}
+
+/// Why travel did not take (another) step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TravelStop {
+    InCombat,
+    MonsterInView,
+    NothingLeft,
+    StairsUnknown,
+    NoPath,
+    Arrived,
+}
+
+impl fmt::Display for TravelStop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TravelStop::InCombat => "You are in a fight.",
+            TravelStop::MonsterInView => "A monster is in view.",
+            TravelStop::NothingLeft => "Nothing left to explore.",
+            TravelStop::StairsUnknown => "You have not found the stairs down yet.",
+            TravelStop::NoPath => "There is no known way there.",
+            TravelStop::Arrived => "You are there.",
+        })
+    }
+}
+
+/// The next step towards `goal`, or why there is none.
+pub fn travel_step(game: &Game, content: &Content, goal: TravelGoal) -> Result<Dir, TravelStop> {
+    if game.in_combat() {
+        return Err(TravelStop::InCombat);
+    }
+    let hostile_in_view = game.creatures.values().any(|c| {
+        c.id != game.hero
+            && c.is_alive()
+            && game.is_visible(c.pos)
+            && content.creature(&c.kind).is_some_and(|k| k.hostile)
+    });
+    if hostile_in_view {
+        return Err(TravelStop::MonsterInView);
+    }
+    match goal {
+        TravelGoal::Explore => treasure_step(game)
+            .or_else(|| frontier_step(game))
+            .ok_or(TravelStop::NothingLeft),
+        TravelGoal::Stairs if game.hero_pos() == game.down => Err(TravelStop::Arrived),
+        TravelGoal::Stairs if !game.is_explored(game.down) => Err(TravelStop::StairsUnknown),
+        TravelGoal::Stairs => step_towards(game, |p| p == game.down).ok_or(TravelStop::NoPath),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Command, Outcome};
+
+    fn content() -> Content {
+        Content::core().unwrap()
+    }
+
+    /// A run with every monster gone, so nothing interrupts travel.
+    fn alone(seed: u64, content: &Content) -> Game {
+        let mut g = Game::new(seed, content).unwrap();
+        let hero = g.hero;
+        g.creatures.retain(|id, _| *id == hero);
+        g.encounter_rooms.clear();
+        g
+    }
+
+    #[test]
+    fn auto_explore_sees_the_whole_floor_then_says_so() {
+        let content = content();
+        let mut g = alone(3, &content);
+        let mut steps = 0;
+        let stop = loop {
+            match travel_step(&g, &content, TravelGoal::Explore) {
+                Ok(d) => {
+                    assert_eq!(g.execute(&Command::Move(d), &content), Outcome::TurnPassed);
+                    steps += 1;
+                    assert!(steps < 20_000, "auto-explore does not end");
+                }
+                Err(stop) => break stop,
+            }
+        };
+        assert_eq!(stop, TravelStop::NothingLeft);
+        assert!(g.treasure.is_empty(), "every pile on the way is picked up");
+        // Every floor tile reachable from the start has been seen.
+        let unseen = (0..g.map.len())
+            .filter(|&i| g.map.tiles()[i].is_passable() && !g.explored[i])
+            .count();
+        assert_eq!(unseen, 0);
+        assert_eq!(g.turn, steps);
+    }
+
+    #[test]
+    fn travel_to_the_stairs_arrives_and_stops_for_monsters() {
+        let content = content();
+        let mut g = alone(4, &content);
+        assert_eq!(
+            travel_step(&g, &content, TravelGoal::Stairs),
+            Err(TravelStop::StairsUnknown)
+        );
+        g.explored.iter_mut().for_each(|e| *e = true);
+        while let Ok(d) = travel_step(&g, &content, TravelGoal::Stairs) {
+            g.execute(&Command::Move(d), &content);
+        }
+        assert_eq!(g.hero_pos(), g.down);
+        assert_eq!(
+            travel_step(&g, &content, TravelGoal::Stairs),
+            Err(TravelStop::Arrived)
+        );
+        // A hostile monster in view stops it; the forager (not hostile) does not.
+        let rat = content.creature("core:rat").unwrap().clone();
+        let hero = g.hero_pos();
+        let next = Dir::ALL
+            .into_iter()
+            .map(|d| hero.offset(d))
+            .find(|&p| g.map.is_passable(p))
+            .unwrap();
+        g.spawn(&rat, next);
+        assert_eq!(
+            travel_step(&g, &content, TravelGoal::Explore),
+            Err(TravelStop::MonsterInView)
+        );
+    }
+}
