@@ -37,6 +37,7 @@ fn crowd() -> (Content, Game) {
     first.rooms = scale(first.rooms);
     first.treasure = scale(first.treasure);
     first.traps = 0;
+    first.prefab_count = 0;
     first.width = SIDE;
     first.height = SIDE;
     first.monsters = MONSTERS;

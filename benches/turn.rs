@@ -9,6 +9,7 @@ fn thirty_monsters() -> (Content, Game) {
     let mut content = Content::core().expect("core content loads");
     for f in &mut content.floors {
         f.monsters = 30;
+        f.prefab_count = 0;
     }
     let game = Game::new(2024, &content).expect("a run starts");
     (content, game)

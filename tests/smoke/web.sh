@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the browser version, serves it on 127.0.0.1, loads it in Debian's headless Chromium
-# and saves DIR/web.png; fails when the page logged an error or the picture is blank.
+# and saves DIR/web.png; checks the local-storage save and that the replay the page exports
+# ends natively in the same state hash; fails when the page logged an error, the picture is
+# blank or the hashes differ.
 # Usage: tests/smoke/web.sh DIR
 set -euo pipefail
 dir="${1:?usage: tests/smoke/web.sh DIR}"
@@ -24,9 +26,15 @@ for _ in $(seq 50); do
   curl -sf "http://127.0.0.1:$port/" >/dev/null && break
   sleep 0.1
 done
-rm -f "$dir/web.png"
+rm -f "$dir/web.png" "$dir/web.replay"
 status=0
-NODE_TOOLS="$tools" node tests/web/smoke.mjs "http://127.0.0.1:$port/?seed=7" "$dir/web.png" \
+NODE_TOOLS="$tools" node tests/web/smoke.mjs "http://127.0.0.1:$port/?seed=7" "$dir" \
   | tee "$dir/web.json" || status=$?
 [ -f "$dir/web.png" ] && python3 tests/smoke/check_png.py "$dir/web.png" || status=1
+if [ -f "$dir/web.replay" ]; then
+  # The browser's run, replayed by the native core: it must end in the hash it recorded.
+  cargo run --locked --quiet --bin delve -- replay "$dir/web.replay" || status=1
+else
+  status=1
+fi
 exit $status
