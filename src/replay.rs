@@ -137,19 +137,10 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::bot;
+    use crate::game::bot::played;
 
     fn content() -> Content {
         Content::core().unwrap()
-    }
-
-    fn played(seed: u64, turns: u64, content: &Content) -> Game {
-        let mut g = Game::new(seed, content).unwrap();
-        while g.turn < turns && !g.is_over() {
-            let cmd = bot::explore(&g, content);
-            g.execute(&cmd, content);
-        }
-        g
     }
 
     #[test]

@@ -214,19 +214,11 @@ pub fn quarantine(path: &Path) -> Result<PathBuf, SaveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Command, bot};
+    use crate::game::Command;
+    use crate::game::bot::{self, played};
 
     fn content() -> Content {
         Content::core().unwrap()
-    }
-
-    fn played(seed: u64, turns: u64, content: &Content) -> Game {
-        let mut g = Game::new(seed, content).unwrap();
-        while g.turn < turns && !g.is_over() {
-            let cmd = bot::explore(&g, content);
-            g.execute(&cmd, content);
-        }
-        g
     }
 
     #[test]

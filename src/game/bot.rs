@@ -100,3 +100,14 @@ fn ability(id: &str, target: Option<super::state::CreatureId>) -> Command {
         target,
     }
 }
+
+/// A new run of `seed` played by the bot for `turns` turns, or to its end (for tests).
+#[cfg(test)]
+pub(crate) fn played(seed: u64, turns: u64, content: &Content) -> Game {
+    let mut g = Game::new(seed, content).expect("a run starts");
+    while g.turn < turns && !g.is_over() {
+        let cmd = explore(&g, content);
+        g.execute(&cmd, content);
+    }
+    g
+}
