@@ -20,8 +20,8 @@ use super::state::{AiMode, Creature, CreatureId, Game};
 use crate::content::Content;
 use crate::content::schema::{Movement, Nav, TargetRule};
 use crate::grid::{
-    DistanceField, FieldCache, Score, Step, UNREACHED, greedy_step, nearest, random_turn,
-    snap_to_passable, wander_noise,
+    DistanceField, FieldCache, Score, Step, UNREACHED, greedy_step, map_stamp, nearest,
+    random_turn, snap_to_passable, wander_noise,
 };
 use crate::map::{Dir, Pos, TileMap};
 use crate::rng::Rng;
@@ -198,6 +198,8 @@ struct Phase<'g> {
     snaps: Vec<(Pos, Pos)>,
     /// Whether `scratch.loot` holds this turn's treasure distances yet.
     loot_built: bool,
+    /// `map_stamp` of the map, computed on the turn's first fixed-target field.
+    stamp: Option<u64>,
     logs: Vec<&'static str>,
 }
 
@@ -303,6 +305,7 @@ impl Game {
             budget: PROBE_BUDGET,
             snaps: Vec::new(),
             loot_built: false,
+            stamp: None,
             logs: Vec::new(),
         };
         for (slot, (c, &k)) in creatures.values_mut().zip(&kind_of).enumerate() {
@@ -549,7 +552,9 @@ impl Phase<'_> {
                 greedy_step(free, from, heading, target, Score::Flee)
             }
             AiMode::Chase | AiMode::Scatter => {
-                if pathing && let Some(act) = self.path_step(from, target, own) {
+                // A scatter corner is the same tile every turn: its field outlives the turn.
+                let fixed = mode == AiMode::Scatter && target == c.ai.scatter;
+                if pathing && let Some(act) = self.path_step(from, target, own, fixed) {
                     return act;
                 }
                 // Greedy, or its target is out of reach: the greedy step still gets nearer.
@@ -576,13 +581,21 @@ impl Phase<'_> {
     /// every monster aiming there). A monster's own target is searched from the target only
     /// as far as the monster: the same distances around it, so the same step, without a
     /// map-wide field per guard or pincer.
-    fn path_step(&mut self, from: Pos, target: Pos, own: bool) -> Option<Act> {
+    fn path_step(&mut self, from: Pos, target: Pos, own: bool, fixed: bool) -> Option<Act> {
         let cells = &self.cells;
         let free = |p| cells.free(p);
         match self.planner {
             Planner::SharedFields if own => {
                 let goal = snap_to_passable(self.map, target);
                 self.scratch.probe.step(cells, goal, from, &mut self.budget)
+            }
+            Planner::SharedFields if fixed => {
+                let stamp = *self.stamp.get_or_insert_with(|| map_stamp(self.map));
+                let field = self
+                    .scratch
+                    .fields
+                    .get_or_build_fixed(self.map, stamp, target);
+                downhill(field, from, free)
             }
             Planner::SharedFields => {
                 let goal = snap_shared(&mut self.snaps, self.map, cells, target);

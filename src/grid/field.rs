@@ -294,6 +294,16 @@ fn bfs_levels(dist: &mut [u32], queue: &mut [u32], mut tail: usize, pad: Padded)
     }
 }
 
+/// Identifies a map's terrain (FNV-1a over its size and tiles), for `get_or_build_fixed`.
+pub fn map_stamp(map: &TileMap) -> u64 {
+    let size = (u64::from(map.width()) << 32) | u64::from(map.height());
+    map.tiles()
+        .iter()
+        .fold(crate::game::hash::fnv1a(&size.to_le_bytes()), |h, &t| {
+            (h ^ t as u64).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+}
+
 /// The distance fields of one turn, at most one per distinct target, shared by every monster
 /// that navigates to that target. `clear` it when the turn (or the map) changes.
 #[derive(Clone, Debug, Default)]
@@ -301,6 +311,11 @@ pub struct FieldCache {
     fields: BTreeMap<Pos, DistanceField>,
     /// Keyed by threat and the coefficient's bits (f32 is not `Ord`).
     safety: BTreeMap<(Pos, u32), DistanceField>,
+    /// Fields towards fixed tiles (scatter corners), kept from turn to turn while the map
+    /// stays the same: a field depends on the map and its target only.
+    fixed: BTreeMap<Pos, DistanceField>,
+    /// Which map `fixed` belongs to (`map_stamp`).
+    fixed_stamp: u64,
     /// Fields of earlier turns, reused so a steady-state turn allocates nothing.
     spare: Vec<DistanceField>,
     queue: Vec<u32>,
@@ -318,6 +333,18 @@ impl FieldCache {
             .extend(std::mem::take(&mut self.fields).into_values());
         self.spare
             .extend(std::mem::take(&mut self.safety).into_values());
+    }
+
+    /// The field towards a tile that stays the target turn after turn (a scatter corner):
+    /// built once per map, reused until `map` differs (`stamp` = `map_stamp(map)`).
+    pub fn get_or_build_fixed(&mut self, map: &TileMap, stamp: u64, target: Pos) -> &DistanceField {
+        if stamp != self.fixed_stamp {
+            self.spare
+                .extend(std::mem::take(&mut self.fixed).into_values());
+            self.fixed_stamp = stamp;
+        }
+        let key = snap_to_passable(map, target);
+        Self::build(&mut self.fixed, &mut self.spare, &mut self.queue, map, key)
     }
 
     /// Number of fields built this turn.
@@ -810,6 +837,29 @@ mod tests {
         assert_eq!(
             cache.get_or_build(&map, Pos::new(1, 1)),
             &DistanceField::bfs(&map, &[Pos::new(1, 1)])
+        );
+    }
+
+    #[test]
+    fn fixed_fields_outlive_turns_but_not_the_map() {
+        let mut map = TileMap::from_ascii("#####\n#...#\n#.#.#\n#...#\n#####\n");
+        let mut cache = FieldCache::new();
+        let corner = Pos::new(-2, -2);
+        let snapped = snap_to_passable(&map, corner);
+        let stamp = map_stamp(&map);
+        let first = cache.get_or_build_fixed(&map, stamp, corner).clone();
+        assert_eq!(first, DistanceField::bfs(&map, &[snapped]));
+        cache.clear();
+        assert!(cache.is_empty(), "fixed fields are not this turn's");
+        assert_eq!(cache.get_or_build_fixed(&map, stamp, corner), &first);
+        // Another map (one wall opened) has another stamp and gets its own field.
+        map.set(Pos::new(2, 2), crate::map::Tile::Floor);
+        let stamp2 = map_stamp(&map);
+        assert_ne!(stamp, stamp2);
+        let snapped = snap_to_passable(&map, corner);
+        assert_eq!(
+            cache.get_or_build_fixed(&map, stamp2, corner),
+            &DistanceField::bfs(&map, &[snapped])
         );
     }
 }
