@@ -101,6 +101,26 @@ pub(crate) fn emit(text: impl std::fmt::Display) {
     let _ = writeln!(std::io::stdout().lock(), "{text}");
 }
 
+/// The core pack plus the mods in `dir` (all enabled), as the game loads them; any pack that
+/// fails to load is an error here, since a run with other content is another run.
+pub fn content_with_mods(dir: Option<&std::path::Path>) -> Result<Content, String> {
+    let Some(dir) = dir else {
+        return core_content();
+    };
+    if !dir.is_dir() {
+        return Err(format!("{}: no such mods folder", dir.display()));
+    }
+    let (content, report) =
+        crate::content::mods::load_with_mods(dir, &std::collections::BTreeSet::new());
+    if report.has_errors() || !report.skipped.is_empty() {
+        return Err(format!(
+            "{}: the mods do not load cleanly:\n{report}",
+            dir.display()
+        ));
+    }
+    Ok(content)
+}
+
 /// Loads the core pack, or says why it cannot (a bug in the shipped content).
 pub fn core_content() -> Result<Content, String> {
     Content::core().map_err(|r| format!("the core content is broken:\n{r}"))

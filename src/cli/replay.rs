@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use serde::Serialize;
 
-use super::{Format, core_content};
+use super::Format;
 use crate::replay::Replay;
 
 #[derive(clap::Args, Debug)]
@@ -13,6 +13,9 @@ pub struct ReplayArgs {
     pub file: PathBuf,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Load the mods in this folder too: a replay exported by the game was made with them.
+    #[arg(long, value_name = "DIR")]
+    pub mods: Option<PathBuf>,
 }
 
 #[derive(Serialize, Debug)]
@@ -35,7 +38,7 @@ pub fn run_replay(args: &ReplayArgs) -> ExitCode {
         eprintln!("delve replay: {}: {what}", args.file.display());
         ExitCode::from(1)
     };
-    let content = match core_content() {
+    let content = match super::content_with_mods(args.mods.as_deref()) {
         Ok(c) => c,
         Err(e) => return fail(&e),
     };

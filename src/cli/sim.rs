@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::value_parser;
 use serde::Serialize;
 
-use super::{Bot, Format, core_content};
+use super::{Bot, Format};
 use crate::content::Content;
 use crate::game::{Game, Outcome, RunOutcome, bot};
 use crate::replay::Replay;
@@ -42,6 +42,9 @@ pub struct SimArgs {
     /// With --runs: draw how the runs ended on each floor as a PNG bar chart.
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
+    /// Also load the mods in this folder, as the game does (default: the core pack alone).
+    #[arg(long, value_name = "DIR")]
+    pub mods: Option<PathBuf>,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
@@ -261,7 +264,7 @@ fn fail(path: &Path, what: impl std::fmt::Display) -> ExitCode {
 }
 
 pub fn run_sim(args: &SimArgs) -> ExitCode {
-    let content = match core_content() {
+    let content = match super::content_with_mods(args.mods.as_deref()) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("delve: {e}");

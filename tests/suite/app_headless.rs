@@ -215,3 +215,59 @@ fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
     assert!(app.world().resource::<Travel>().0.is_none());
     assert_eq!(game(&app).turn, turn, "travel went on after a key");
 }
+
+/// The app adds nothing to the rules: the bot's commands through the turn loop end in the
+/// same state as the core's `simulate` with the same content.
+#[test]
+fn the_turn_loop_plays_exactly_the_core_rules() {
+    use delve::app::{PendingCommand, screens::TurnPhase};
+    let mut app = app(73);
+    let content = app.world().resource::<delve::app::ContentRes>().0.clone();
+    for _ in 0..3000 {
+        let g = game(&app);
+        if g.turn >= 150 || g.is_over() {
+            break;
+        }
+        if *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingInput {
+            let cmd = delve::game::bot::explore(g, &content);
+            app.world_mut().resource_mut::<PendingCommand>().0 = Some(cmd);
+            app.world_mut()
+                .resource_mut::<NextState<TurnPhase>>()
+                .set(TurnPhase::Resolving);
+        }
+        app.update();
+    }
+    let g = game(&app);
+    let (core, _) = delve::cli::simulate(&content, 73, g.turn).unwrap();
+    assert_eq!(g.turn, core.turn);
+    assert_eq!(g.state_hash(), core.state_hash());
+}
+
+/// `delve play --seed N` starts that run even when a save waits for Continue.
+#[test]
+fn a_seed_on_the_command_line_starts_a_new_run_over_a_kept_one() {
+    let dir = std::env::temp_dir().join(format!("delve-skip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.save");
+    let content = delve::content::Content::core().unwrap();
+    let (kept, _) = delve::cli::simulate(&content, 5, 20).unwrap();
+    // Saved with the core pack alone; the app adds the bundled mods, whose ids include core's,
+    // so the save would load (with a warning) for Continue.
+    delve::save::save(&path, &kept, &content).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.init_resource::<ButtonInput<KeyCode>>();
+    app.insert_resource(delve::app::save::SaveStore::File(path.clone()));
+    app.insert_resource(NewRun { seed: 9 });
+    app.insert_resource(delve::app::screens::SkipMenu);
+    app.add_plugins(logic_plugin);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::InGame
+    );
+    assert_eq!((game(&app).seed, game(&app).turn), (9, 0));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,7 +7,8 @@ use crate::app::content::ContentReport;
 use crate::app::turn::{DIGIT_KEYS, GameRes, NewRun};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::MainMenu), (spawn_menu, skip_menu));
+    // After the menu (and so after Continue's load): a skipped menu's new run must win.
+    app.add_systems(OnEnter(Screen::MainMenu), (spawn_menu, skip_menu).chain());
     app.add_systems(
         Update,
         menu_input
@@ -20,9 +21,11 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct SeedText;
 
+/// `delve play --seed N` asks for a new run: it replaces a kept one, as Enter does.
 fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
     if skip.is_some() {
         commands.remove_resource::<SkipMenu>();
+        commands.remove_resource::<GameRes>();
         commands.set_state(Screen::InGame);
     }
 }

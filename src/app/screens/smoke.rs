@@ -87,6 +87,8 @@ fn drive(
         (Stage::Menu, Screen::MainMenu) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "menu.png");
+            // A new run with the smoke's seed, never a continued one (as Enter on the menu).
+            commands.remove_resource::<GameRes>();
             commands.set_state(Screen::InGame);
             smoke.stage = Stage::Floor;
             smoke.frames = 0;
@@ -129,7 +131,12 @@ fn drive(
                     smoke.frames = 0;
                 }
             } else if game.0.turn > MAX_TURNS {
-                warn!("smoke: no fight within {MAX_TURNS} turns");
+                warn!(
+                    "smoke: no fight within {MAX_TURNS} turns (turn {}, hero at {:?}, {} health)",
+                    game.0.turn,
+                    game.0.hero_pos(),
+                    game.0.hero().health
+                );
                 smoke.stage = Stage::GameOver;
             } else {
                 smoke.frames = 0;
