@@ -271,3 +271,38 @@ fn a_seed_on_the_command_line_starts_a_new_run_over_a_kept_one() {
     assert_eq!((game(&app).seed, game(&app).turn), (9, 0));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// F1 shows the keys and Escape closes it; opening it in a fight leaves the fight as it was.
+#[test]
+fn help_opens_and_closes_without_ending_a_fight() {
+    use delve::app::screens::Overlay;
+    use delve::app::{PendingCommand, screens::TurnPhase};
+    let mut app = app(73);
+    let content = app.world().resource::<delve::app::ContentRes>().0.clone();
+    for _ in 0..2000 {
+        if game(&app).in_combat() {
+            break;
+        }
+        if *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingInput {
+            let cmd = delve::game::bot::explore(game(&app), &content);
+            app.world_mut().resource_mut::<PendingCommand>().0 = Some(cmd);
+            app.world_mut()
+                .resource_mut::<NextState<TurnPhase>>()
+                .set(TurnPhase::Resolving);
+        }
+        app.update();
+    }
+    assert!(game(&app).in_combat(), "seed 73 fights on floor 1");
+    let before = hash(&app);
+    press(&mut app, KeyCode::F1);
+    let overlay = |app: &App| *app.world().resource::<State<Overlay>>().get();
+    assert_eq!(overlay(&app), Overlay::Help);
+    assert_eq!(*app.world().resource::<State<Mode>>().get(), Mode::Combat);
+    // Keys that would act in the fight do nothing while the help is up.
+    press(&mut app, KeyCode::Digit1);
+    assert_eq!(hash(&app), before);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(overlay(&app), Overlay::None);
+    assert!(game(&app).in_combat());
+    assert_eq!(hash(&app), before);
+}

@@ -32,6 +32,12 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Tween(true));
     app.add_systems(
         Update,
+        toggle_tween
+            .in_set(crate::app::AppSystems::Input)
+            .run_if(in_state(Screen::InGame)),
+    );
+    app.add_systems(
+        Update,
         (sync_glyphs, animate)
             .chain()
             .in_set(RenderSystems::Actors)
@@ -114,6 +120,13 @@ fn sync_glyphs(
             },
             DespawnOnExit(Screen::InGame),
         ));
+    }
+}
+
+/// F2 turns smooth movement off (glyphs jump to their tile) and on again.
+fn toggle_tween(keys: Res<ButtonInput<KeyCode>>, mut tween: ResMut<Tween>) {
+    if keys.just_pressed(KeyCode::F2) {
+        tween.0 = !tween.0;
     }
 }
 

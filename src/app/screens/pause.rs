@@ -1,4 +1,5 @@
-//! The pause overlay: Escape opens it; resume, export the run's replay, or return to the menu.
+//! The pause and help overlays: Escape pauses (resume, export the run's replay, or return to
+//! the menu); F1 shows the keys. Escape closes whichever is open. Overlays never end a fight.
 use bevy::prelude::*;
 
 use super::{Overlay, Screen};
@@ -12,6 +13,7 @@ struct PauseRoot;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Pause), spawn_pause);
+    app.add_systems(OnEnter(Overlay::Help), spawn_help);
     app.add_systems(
         Update,
         pause_input
@@ -41,12 +43,57 @@ fn spawn_pause(mut commands: Commands) {
             (Text::new("Paused"), TextFont::from_font_size(48.0)),
             (
                 Text::new(
-                    "Esc  resume\nR  export this run's replay\nM  quit to the main menu (Continue resumes the run)\n\n\
-                     arrows / WASD / hjkl  move     .  wait     >  or Enter  descend\n\
-                     X  auto-explore     G  travel to the stairs down     F3  AI overlay"
+                    "Esc  resume\nR  export this run's replay\nF1  keys\nM  quit to the main menu (Continue resumes the run)"
                 ),
                 TextFont::from_font_size(20.0),
                 TextLayout::justify(Justify::Center),
+            ),
+        ],
+    ));
+}
+
+/// Every key of the game, for the help overlay.
+pub const KEYS: &str = "\
+Exploring
+  arrows / WASD / hjkl   move (into a monster: fight)
+  Space or .             wait a turn
+  > or Enter             take the stairs down
+  X                      auto-explore until something comes into view
+  G                      travel to the stairs down
+In a fight
+  1-9                    use an ability on the selected enemy
+  Tab                    select the next enemy
+  F                      flee        Space  wait
+Any time
+  Esc                    pause (R there exports the replay)
+  F1                     this help
+  F2                     smooth movement on / off
+  F3                     the monsters' AI overlay
+  + / - / mouse wheel    zoom";
+
+fn spawn_help(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Help"),
+        DespawnOnExit(Overlay::Help),
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            row_gap: px(12),
+            ..default()
+        },
+        GlobalZIndex(10),
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.8)),
+        children![
+            (Text::new("Keys"), TextFont::from_font_size(40.0)),
+            (Text::new(KEYS), TextFont::from_font_size(18.0)),
+            (
+                Text::new("Esc or F1 to close"),
+                TextFont::from_font_size(16.0),
+                TextColor(Color::srgb(0.6, 0.6, 0.6)),
             ),
         ],
     ));
@@ -65,10 +112,16 @@ fn pause_input(
 ) {
     let paused = *overlay.get() == Overlay::Pause;
     if keys.just_pressed(KeyCode::Escape) {
-        next_overlay.set(if paused {
+        next_overlay.set(if *overlay.get() == Overlay::None {
+            Overlay::Pause
+        } else {
+            Overlay::None
+        });
+    } else if keys.just_pressed(KeyCode::F1) {
+        next_overlay.set(if *overlay.get() == Overlay::Help {
             Overlay::None
         } else {
-            Overlay::Pause
+            Overlay::Help
         });
     } else if paused && keys.just_pressed(KeyCode::KeyM) {
         commands.set_state(Screen::MainMenu);
