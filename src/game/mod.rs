@@ -4,6 +4,7 @@ pub mod bot;
 mod combat;
 mod command;
 mod events;
+pub mod examine;
 pub mod hash;
 mod rules;
 mod state;
@@ -13,4 +14,4 @@ pub use combat::{Attr, Formulas, QUEUE_LIMIT, flee_chance, hit_chance, mitigate,
 pub use command::{Command, Outcome, Reason, RunOutcome};
 pub use events::{CombatEnd, Event};
 pub use state::{AiMode, AiState, Creature, CreatureId, Death, Game, LogLine, NewGameError};
-pub use travel::{TravelGoal, TravelStop, travel_step};
+pub use travel::{TravelGoal, TravelStop, known_path, travel_step};

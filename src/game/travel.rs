@@ -5,7 +5,8 @@ use std::fmt;
 use super::bot::{frontier_step, step_towards, treasure_step};
 use super::state::Game;
 use crate::content::Content;
-use crate::map::Dir;
+use crate::grid::nearest;
+use crate::map::{Dir, Pos, Tile, TileMap};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TravelGoal {
@@ -13,6 +14,8 @@ pub enum TravelGoal {
     Explore,
     /// The down stairs, once found.
     Stairs,
+    /// A tile the player pointed at (click to travel).
+    Tile(Pos),
 }
 
 /// Why travel did not take (another) step.
@@ -60,7 +63,30 @@ pub fn travel_step(game: &Game, content: &Content, goal: TravelGoal) -> Result<D
         TravelGoal::Stairs if game.hero_pos() == game.down => Err(TravelStop::Arrived),
         TravelGoal::Stairs if !game.is_explored(game.down) => Err(TravelStop::StairsUnknown),
         TravelGoal::Stairs => step_towards(game, |p| p == game.down).ok_or(TravelStop::NoPath),
+        TravelGoal::Tile(to) if to == game.hero_pos() => Err(TravelStop::Arrived),
+        TravelGoal::Tile(to) => {
+            let path = known_path(game, to).ok_or(TravelStop::NoPath)?;
+            let next = path[1];
+            let from = game.hero_pos();
+            Dir::from_delta(next.x - from.x, next.y - from.y).ok_or(TravelStop::NoPath)
+        }
     }
+}
+
+/// The shortest path from the hero to `to` over tiles the hero has seen (what the player
+/// knows of the floor), hero's tile first; for travel and its preview.
+pub fn known_path(game: &Game, to: Pos) -> Option<Vec<Pos>> {
+    if !game.map.in_bounds(to) || !game.is_explored(to) || !game.map.is_passable(to) {
+        return None;
+    }
+    let mut known = TileMap::new(game.map.width(), game.map.height(), Tile::Wall);
+    for i in 0..game.map.len() {
+        if game.explored[i] {
+            let p = game.map.pos(i);
+            known.set(p, game.map.get(p));
+        }
+    }
+    nearest(&known, game.hero_pos(), |p| p == to).filter(|path| path.len() >= 2)
 }
 
 #[cfg(test)]
@@ -104,6 +130,37 @@ mod tests {
             .count();
         assert_eq!(unseen, 0);
         assert_eq!(g.turn, steps);
+    }
+
+    #[test]
+    fn travel_to_a_tile_goes_over_known_tiles_only() {
+        let content = content();
+        let mut g = alone(6, &content);
+        let unknown = (0..g.map.len())
+            .map(|i| g.map.pos(i))
+            .find(|&p| g.map.is_passable(p) && !g.is_explored(p))
+            .unwrap();
+        assert_eq!(known_path(&g, unknown), None);
+        assert_eq!(
+            travel_step(&g, &content, TravelGoal::Tile(unknown)),
+            Err(TravelStop::NoPath)
+        );
+        // Explore first; then the far tile is known and travel walks there turn by turn.
+        while let Ok(d) = travel_step(&g, &content, TravelGoal::Explore) {
+            g.execute(&Command::Move(d), &content);
+        }
+        let path = known_path(&g, unknown).unwrap();
+        assert_eq!(path[0], g.hero_pos());
+        let turns = g.turn;
+        while let Ok(d) = travel_step(&g, &content, TravelGoal::Tile(unknown)) {
+            g.execute(&Command::Move(d), &content);
+        }
+        assert_eq!(g.hero_pos(), unknown);
+        assert_eq!(
+            g.turn - turns,
+            path.len() as u64 - 1,
+            "the preview is the walk"
+        );
     }
 
     #[test]

@@ -56,6 +56,13 @@ pub fn world_of(p: Pos, height: u32) -> Vec2 {
     Vec2::new(p.x as f32 * TILE, (height as i32 - 1 - p.y) as f32 * TILE)
 }
 
+/// The tile under world point `w` (the inverse of `world_of`; tiles are centred on it).
+pub fn tile_of(w: Vec2, height: u32) -> Pos {
+    let x = (w.x / TILE).round() as i32;
+    let y = height as i32 - 1 - (w.y / TILE).round() as i32;
+    Pos::new(x, y)
+}
+
 fn tile_pos(p: Pos, height: u32) -> TilePos {
     TilePos::new(p.x as u32, height - 1 - p.y as u32)
 }

@@ -60,6 +60,7 @@ Exploring
   > or Enter             take the stairs down
   X                      auto-explore until something comes into view
   G                      travel to the stairs down
+  mouse                  point at a tile to examine it; click to travel there
 In a fight
   1-9                    use an ability on the selected enemy
   Tab                    select the next enemy

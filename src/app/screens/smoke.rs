@@ -13,6 +13,7 @@ use crate::app::ai::AiOverlay;
 use crate::app::content::ContentRes;
 use crate::app::turn::{GameRes, PendingCommand};
 use crate::game::bot;
+use bevy::window::PrimaryWindow;
 
 /// Frames to let a screen settle (assets, fonts, first render) before a screenshot.
 const SETTLE: u32 = 20;
@@ -67,6 +68,8 @@ fn drive(
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
     mut overlay: ResMut<AiOverlay>,
+    mut window: Single<&mut Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
 ) {
     smoke.frames += 1;
     let settled = smoke.frames > SETTLE;
@@ -107,6 +110,10 @@ fn drive(
             if game.0.turn < AI_TURNS && !game.0.in_combat() && !game.0.is_over() {
                 smoke.frames = 0;
                 play(&game, &content);
+            } else if smoke.frames == 2 {
+                // Point at a known tile a few steps away: the picture shows the examine panel
+                // and the path preview too.
+                point_at_known_tile(&game.0, &mut window, &camera);
             } else if smoke.frames > SETTLE {
                 let dir = smoke.dir.clone();
                 shot(&mut commands, &dir, "ai.png");
@@ -167,5 +174,24 @@ fn drive(
             exit.write(AppExit::Success);
         }
         _ => {}
+    }
+}
+
+/// Warps the mouse pointer onto the farthest seen floor tile within eight steps of the hero.
+fn point_at_known_tile(
+    game: &crate::game::Game,
+    window: &mut Window,
+    camera: &(&Camera, &GlobalTransform),
+) {
+    let hero = game.hero_pos();
+    let target = (0..game.map.len())
+        .map(|i| game.map.pos(i))
+        .filter(|&p| game.is_explored(p) && game.map.is_passable(p))
+        .filter(|&p| p.manhattan(hero) <= 8)
+        .max_by_key(|&p| (p.manhattan(hero), std::cmp::Reverse((p.y, p.x))));
+    let Some(p) = target else { return };
+    let world = crate::app::render::map::world_of(p, game.map.height()).extend(0.0);
+    if let Ok(at) = camera.0.world_to_viewport(camera.1, world) {
+        window.set_cursor_position(Some(at));
     }
 }

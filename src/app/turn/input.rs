@@ -11,7 +11,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SelectedTarget>();
     app.add_systems(
         Update,
-        (read_input, super::travel::step)
+        (super::pointer::hover, read_input, super::travel::step)
             .chain()
             .in_set(AppSystems::Input)
             .run_if(in_state(TurnPhase::AwaitingInput).and_then(in_state(Overlay::None))),

@@ -1,14 +1,21 @@
 //! The turn loop: input becomes a command, the core runs it once, the phase returns.
 mod input;
 mod phase;
+mod pointer;
 mod travel;
 
 pub use input::{DIGIT_KEYS, SelectedTarget, key_command};
 pub use phase::{GameRes, NewRun, PendingCommand, TurnResolved};
+pub use pointer::Hovered;
 pub use travel::{Notice, Travel, travel_key};
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((phase::plugin, input::plugin, travel::plugin));
+    app.add_plugins((
+        phase::plugin,
+        input::plugin,
+        travel::plugin,
+        pointer::plugin,
+    ));
 }

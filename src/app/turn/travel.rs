@@ -1,6 +1,6 @@
-//! Auto-explore (X) and travel to the stairs (G): one ordinary move per frame, each a whole
-//! turn, until a monster comes into view, a fight starts, the goal is reached or a key is
-//! pressed. Why it stopped goes to the message log.
+//! Auto-explore (X), travel to the stairs (G) and to a clicked tile: one ordinary move per
+//! frame, each a whole turn, until a monster comes into view, a fight starts, the goal is
+//! reached or a key is pressed. Why it stopped goes to the message log.
 use bevy::prelude::*;
 
 use super::phase::{GameRes, PendingCommand};
@@ -31,8 +31,11 @@ pub fn travel_key(key: KeyCode) -> Option<TravelGoal> {
 
 /// Runs after the keyboard: starts travel on its key, stops it on any other key, else
 /// proposes the next step as the turn's command.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn step(
     keys: Res<ButtonInput<KeyCode>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    hovered: Res<super::pointer::Hovered>,
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,
     mut travel: ResMut<Travel>,
@@ -42,8 +45,11 @@ pub(super) fn step(
 ) {
     let Some(game) = game else { return };
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
+    let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
     if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k)) {
         travel.0 = Some(goal);
+    } else if clicked && let Some(p) = hovered.0 {
+        travel.0 = Some(TravelGoal::Tile(p));
     } else if !pressed.is_empty() || pending.0.is_some() {
         // Any other key (or a command already chosen this frame) interrupts.
         travel.0 = None;

@@ -1,5 +1,6 @@
-//! In-game UI: the HUD, the message log and the combat panel. Reads only.
+//! In-game UI: the HUD, the message log, the combat panel and the examine panel. Reads only.
 mod combat_panel;
+mod examine;
 mod hud;
 pub mod log;
 
@@ -20,5 +21,10 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(crate::app::AppSystems::Present),
     );
-    app.add_plugins((hud::plugin, log::plugin, combat_panel::plugin));
+    app.add_plugins((
+        hud::plugin,
+        log::plugin,
+        combat_panel::plugin,
+        examine::plugin,
+    ));
 }

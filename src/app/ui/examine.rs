@@ -1,0 +1,82 @@
+//! Pointing at a tile: a panel describing it (terrain, treasure, a creature's health and hit
+//! chances) and dots along the path a click would travel. Reads only.
+use bevy::prelude::*;
+
+use super::UiSystems;
+use crate::app::content::ContentRes;
+use crate::app::render::map::world_of;
+use crate::app::screens::Screen;
+use crate::app::turn::{GameRes, Hovered, TurnResolved};
+use crate::game::examine::describe;
+use crate::game::known_path;
+
+#[derive(Component)]
+struct ExamineText;
+
+/// One dot of the path preview.
+#[derive(Component)]
+struct PathDot;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::InGame), spawn_panel);
+    app.add_systems(
+        Update,
+        show.in_set(UiSystems::Panel)
+            .run_if(in_state(Screen::InGame))
+            .run_if(resource_changed::<Hovered>.or_else(on_message::<TurnResolved>)),
+    );
+}
+
+fn spawn_panel(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Examine"),
+        ExamineText,
+        Text::new(""),
+        TextFont::from_font_size(15.0),
+        TextColor(Color::srgb(0.85, 0.85, 0.8)),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(44),
+            right: px(10),
+            max_width: percent(35),
+            padding: UiRect::all(px(6)),
+            ..default()
+        },
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+        DespawnOnExit(Screen::InGame),
+    ));
+}
+
+fn show(
+    mut commands: Commands,
+    hovered: Res<Hovered>,
+    game: Option<Res<GameRes>>,
+    content: Res<ContentRes>,
+    mut text: Single<&mut Text, With<ExamineText>>,
+    dots: Query<Entity, With<PathDot>>,
+) {
+    for e in &dots {
+        commands.entity(e).despawn();
+    }
+    let (Some(game), Some(p)) = (game, hovered.0) else {
+        text.0.clear();
+        return;
+    };
+    let g = &game.0;
+    text.0 = describe(g, &content.0, p).map_or_else(String::new, |l| l.join("\n"));
+    if g.in_combat() || g.is_over() {
+        return;
+    }
+    let Some(path) = known_path(g, p) else { return };
+    let height = g.map.height();
+    for &step in &path[1..] {
+        commands.spawn((
+            PathDot,
+            Text2d::new("*"),
+            TextFont::from_font_size(14.0),
+            TextColor(Color::srgba(0.9, 0.8, 0.3, 0.8)),
+            Transform::from_translation(world_of(step, height).extend(4.0)),
+            DespawnOnExit(Screen::InGame),
+        ));
+    }
+}
