@@ -22,11 +22,9 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn spawn_pause(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Pause"),
-        PauseRoot,
-        DespawnOnExit(Overlay::Pause),
+/// A centred column over the whole window, above the game, on a dark veil of `alpha`.
+fn overlay_root(alpha: f32) -> impl Bundle {
+    (
         Node {
             position_type: PositionType::Absolute,
             width: percent(100),
@@ -38,7 +36,16 @@ fn spawn_pause(mut commands: Commands) {
             ..default()
         },
         GlobalZIndex(10),
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.7)),
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, alpha)),
+    )
+}
+
+fn spawn_pause(mut commands: Commands) {
+    commands.spawn((
+        Name::new("Pause"),
+        PauseRoot,
+        DespawnOnExit(Overlay::Pause),
+        overlay_root(0.7),
         children![
             (Text::new("Paused"), TextFont::from_font_size(48.0)),
             (
@@ -76,18 +83,7 @@ fn spawn_help(mut commands: Commands) {
     commands.spawn((
         Name::new("Help"),
         DespawnOnExit(Overlay::Help),
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            row_gap: px(12),
-            ..default()
-        },
-        GlobalZIndex(10),
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.8)),
+        overlay_root(0.8),
         children![
             (Text::new("Keys"), TextFont::from_font_size(40.0)),
             (Text::new(KEYS), TextFont::from_font_size(18.0)),
