@@ -815,4 +815,31 @@ mod tests {
             report.diagnostics[0].message
         );
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+
+        /// Whatever bytes a mod file holds, loading reports and never panics; a pack that
+        /// failed is skipped whole and the core stays loaded.
+        #[test]
+        fn arbitrary_bytes_never_panic_the_loader(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400)) {
+            let junk = Pack { id: "junk".into(), files: vec![("junk.toml".into(), bytes)] };
+            let (content, report) = load_packs(&[core_pack(), junk]);
+            proptest::prop_assert!(content.creature("core:hero").is_some());
+            if report.has_errors() {
+                proptest::prop_assert_eq!(report.skipped, vec!["junk".to_string()]);
+            }
+        }
+
+        /// Mutated copies of a real content file: the same promise, closer to what a modder types.
+        #[test]
+        fn mutated_content_never_panics_the_loader(at in 0usize..2000, byte in proptest::prelude::any::<u8>(), cut in 0usize..2000) {
+            let mut text = include_bytes!("../../assets/core/prefabs.toml").to_vec();
+            let at = at % text.len();
+            text[at] = byte;
+            text.truncate(cut.max(at + 1));
+            let pack = Pack { id: "core".into(), files: vec![("prefabs.toml".into(), text)] };
+            let _ = load_packs(&[core_pack(), pack]);
+        }
+    }
 }
