@@ -224,6 +224,14 @@ pub fn run_gen(args: &GenArgs) -> ExitCode {
 
 /// `delve check-mods`: exit 0 without errors (warnings allowed), 1 with errors.
 pub fn run_check_mods(args: &CheckModsArgs) -> ExitCode {
+    // Checking a folder that is not there would report the core pack alone as all fine.
+    if !args.mods.is_dir() {
+        eprintln!(
+            "delve check-mods: {}: no such mods folder",
+            args.mods.display()
+        );
+        return ExitCode::from(2);
+    }
     let (_, report) =
         crate::content::mods::load_with_mods(&args.mods, &std::collections::BTreeSet::new());
     match args.format {

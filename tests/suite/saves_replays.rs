@@ -87,6 +87,9 @@ fn bad_files_exit_1_naming_the_file() {
     assert_eq!(std::fs::read(junk).unwrap(), b"not a save at all");
     let usage = delve(&["sim", "--runs", "2", "--save", junk]);
     assert_eq!(usage.status.code(), Some(2));
+    let missing = delve(&["check-mods", "--mods", "/nonexistent/mods"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent/mods"));
 }
 
 #[test]
