@@ -18,7 +18,9 @@ pub struct Glyph {
     pub target: Vec3,
     /// Seconds of hit flash left.
     pub flash: f32,
+    /// The colour drawn now (content colour under the palette), and the content colour.
     pub color: Color,
+    pub rgb: [u8; 3],
 }
 
 /// Smooth movement between tiles; never delays input. Off snaps at once.
@@ -52,6 +54,7 @@ fn sync_glyphs(
     mut turns: MessageReader<TurnResolved>,
     mut floors: MessageReader<FloorEntered>,
     mut glyphs: Query<(Entity, &mut Glyph, &mut Transform, &mut Visibility)>,
+    palette: Res<super::palette::Palette>,
 ) {
     let new_floor = floors.read().count() > 0;
     let turned = turns.read().count() > 0;
@@ -98,8 +101,7 @@ fn sync_glyphs(
         let Some(kind) = content.0.creature(&c.kind) else {
             continue;
         };
-        let [r, gr, b] = kind.color;
-        let color = Color::srgb_u8(r, gr, b);
+        let color = super::palette::color_of(kind.color, *palette);
         let pos = world_of(c.pos, height).extend(2.0);
         commands.spawn((
             Name::new(kind.name.clone()),
@@ -108,6 +110,7 @@ fn sync_glyphs(
                 target: pos,
                 flash: 0.0,
                 color,
+                rgb: kind.color,
             },
             Text2d::new(kind.symbol.to_string()),
             TextFont::from_font_size(22.0),

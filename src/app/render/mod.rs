@@ -4,6 +4,7 @@ mod actors;
 mod ai_overlay;
 mod camera;
 pub mod map;
+pub mod palette;
 mod tileset;
 
 use bevy::prelude::*;
@@ -38,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         map::plugin,
         actors::plugin,
         ai_overlay::plugin,
+        palette::plugin,
         camera::plugin,
     ));
 }

@@ -77,6 +77,7 @@ Any time
   F1                     this help
   F2                     smooth movement on / off
   F3                     the monsters' AI overlay
+  F4                     colour-blind-safe colours on / off
   + / - / mouse wheel    zoom";
 
 fn spawn_help(mut commands: Commands) {
