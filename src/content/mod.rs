@@ -1,6 +1,6 @@
 //! Content registries loaded from TOML: creatures, abilities, floor profiles and `[balance]`.
 mod balance;
-mod diagnostics;
+pub mod diagnostics;
 mod load;
 pub mod mods;
 pub mod schema;

@@ -120,7 +120,10 @@ fn load_for_continue(
     };
     match save::decode(&bytes, &content.0) {
         Ok(loaded) => {
-            notice.0 = loaded.warning;
+            // Keep an earlier notice (a broken keys file, say) unless there is a new one.
+            if loaded.warning.is_some() {
+                notice.0 = loaded.warning;
+            }
             commands.insert_resource(GameRes(loaded.game));
         }
         Err(e) => {

@@ -1,11 +1,11 @@
 //! Keys to commands: arrows, WASD and vi keys move; the rest wait, descend, fight or flee.
 use bevy::prelude::*;
 
+use super::bindings::{Action, Bindings};
 use super::phase::{GameRes, PendingCommand};
 use crate::app::AppSystems;
 use crate::app::screens::{Overlay, TurnPhase};
 use crate::game::{Command, Game};
-use crate::map::Dir;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SelectedTarget>();
@@ -21,21 +21,6 @@ pub(super) fn plugin(app: &mut App) {
 /// Which enemy the combat commands aim at (an index into the fight, re-read each turn).
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct SelectedTarget(pub usize);
-
-const MOVES: [(KeyCode, Dir); 12] = [
-    (KeyCode::ArrowUp, Dir::Up),
-    (KeyCode::ArrowDown, Dir::Down),
-    (KeyCode::ArrowLeft, Dir::Left),
-    (KeyCode::ArrowRight, Dir::Right),
-    (KeyCode::KeyW, Dir::Up),
-    (KeyCode::KeyS, Dir::Down),
-    (KeyCode::KeyA, Dir::Left),
-    (KeyCode::KeyD, Dir::Right),
-    (KeyCode::KeyK, Dir::Up),
-    (KeyCode::KeyJ, Dir::Down),
-    (KeyCode::KeyH, Dir::Left),
-    (KeyCode::KeyL, Dir::Right),
-];
 
 /// The digit keys 0–9: ability choices in a fight (1–9), seed entry on the menu.
 pub const DIGIT_KEYS: [KeyCode; 10] = [
@@ -58,7 +43,9 @@ pub fn key_command(
     game: &Game,
     abilities: &[String],
     target: usize,
+    bindings: &Bindings,
 ) -> Option<Command> {
+    let action = bindings.action(key);
     if game.in_combat() {
         let target = game
             .enemies
@@ -70,20 +57,21 @@ pub fn key_command(
                 target,
             });
         }
-        return match key {
-            KeyCode::KeyF => Some(Command::Flee),
-            KeyCode::Space | KeyCode::Period => Some(Command::Wait),
+        return match action {
+            Some(Action::Flee) => Some(Command::Flee),
+            Some(Action::Wait) => Some(Command::Wait),
             _ => None,
         };
     }
-    if let Some((_, d)) = MOVES.iter().find(|(k, _)| *k == key) {
-        return Some(Command::Move(*d));
+    // `>` is Shift+`.` on most layouts, whatever `.` is bound to.
+    if key == KeyCode::Period && shift {
+        return Some(Command::Descend);
     }
-    match key {
-        KeyCode::Period if shift => Some(Command::Descend),
-        KeyCode::Enter => Some(Command::Descend),
-        KeyCode::Space | KeyCode::Period => Some(Command::Wait),
-        _ => None,
+    match action? {
+        Action::Move(d) => Some(Command::Move(d)),
+        Action::Descend => Some(Command::Descend),
+        Action::Wait => Some(Command::Wait),
+        Action::Explore | Action::TravelStairs | Action::Flee => None,
     }
 }
 
@@ -94,6 +82,7 @@ fn read_input(
     mut target: ResMut<SelectedTarget>,
     mut pending: ResMut<PendingCommand>,
     mut phase: ResMut<NextState<TurnPhase>>,
+    bindings: Res<Bindings>,
 ) {
     let Some(game) = game else { return };
     let game = &game.0;
@@ -111,7 +100,7 @@ fn read_input(
         .copied()
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
-        .find_map(|k| key_command(k, shift, game, &abilities, target.0));
+        .find_map(|k| key_command(k, shift, game, &abilities, target.0, &bindings));
     if let Some(cmd) = cmd {
         pending.0 = Some(cmd);
         phase.set(TurnPhase::Resolving);

@@ -1,9 +1,11 @@
 //! The turn loop: input becomes a command, the core runs it once, the phase returns.
+mod bindings;
 mod input;
 mod phase;
 mod pointer;
 mod travel;
 
+pub use bindings::{Action, Bindings};
 pub use input::{DIGIT_KEYS, SelectedTarget, key_command};
 pub use phase::{GameRes, NewRun, PendingCommand, TurnResolved};
 pub use pointer::Hovered;
@@ -17,5 +19,6 @@ pub(super) fn plugin(app: &mut App) {
         input::plugin,
         travel::plugin,
         pointer::plugin,
+        bindings::plugin,
     ));
 }

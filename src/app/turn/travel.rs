@@ -3,6 +3,7 @@
 //! reached or a key is pressed. Why it stopped goes to the message log.
 use bevy::prelude::*;
 
+use super::bindings::{Action, Bindings};
 use super::phase::{GameRes, PendingCommand};
 use crate::app::content::ContentRes;
 use crate::app::screens::TurnPhase;
@@ -20,11 +21,11 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Travel>().add_message::<Notice>();
 }
 
-/// The travel key, if `key` is one.
-pub fn travel_key(key: KeyCode) -> Option<TravelGoal> {
-    match key {
-        KeyCode::KeyX | KeyCode::KeyO => Some(TravelGoal::Explore),
-        KeyCode::KeyG => Some(TravelGoal::Stairs),
+/// The travel a key starts under `bindings`, if any.
+pub fn travel_key(key: KeyCode, bindings: &Bindings) -> Option<TravelGoal> {
+    match bindings.action(key)? {
+        Action::Explore => Some(TravelGoal::Explore),
+        Action::TravelStairs => Some(TravelGoal::Stairs),
         _ => None,
     }
 }
@@ -42,11 +43,12 @@ pub(super) fn step(
     mut pending: ResMut<PendingCommand>,
     mut phase: ResMut<NextState<TurnPhase>>,
     mut notices: MessageWriter<Notice>,
+    bindings: Res<Bindings>,
 ) {
     let Some(game) = game else { return };
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
     let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
-    if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k)) {
+    if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k, &bindings)) {
         travel.0 = Some(goal);
     } else if clicked && let Some(p) = hovered.0 {
         travel.0 = Some(TravelGoal::Tile(p));

@@ -1,0 +1,250 @@
+//! Key bindings: defaults in code, and the player's own in a TOML file (`keys.toml` beside the
+//! save, or `$DELVE_KEYS`). A file that does not parse is reported on the main menu and the
+//! defaults stay in use; nothing is guessed.
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use crate::map::Dir;
+
+/// What a key can ask for outside the fight's ability digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Action {
+    Move(Dir),
+    Wait,
+    Descend,
+    Explore,
+    TravelStairs,
+    Flee,
+}
+
+/// The action names the file uses.
+const NAMES: [(&str, Action); 10] = [
+    ("up", Action::Move(Dir::Up)),
+    ("down", Action::Move(Dir::Down)),
+    ("left", Action::Move(Dir::Left)),
+    ("right", Action::Move(Dir::Right)),
+    ("wait", Action::Wait),
+    ("descend", Action::Descend),
+    ("explore", Action::Explore),
+    ("travel_stairs", Action::TravelStairs),
+    ("flee", Action::Flee),
+    ("rest", Action::Wait),
+];
+
+/// Key names as Bevy's `KeyCode` spells them.
+const KEYS: [(&str, KeyCode); 58] = [
+    ("ArrowUp", KeyCode::ArrowUp),
+    ("ArrowDown", KeyCode::ArrowDown),
+    ("ArrowLeft", KeyCode::ArrowLeft),
+    ("ArrowRight", KeyCode::ArrowRight),
+    ("Space", KeyCode::Space),
+    ("Enter", KeyCode::Enter),
+    ("Period", KeyCode::Period),
+    ("Comma", KeyCode::Comma),
+    ("Slash", KeyCode::Slash),
+    ("Semicolon", KeyCode::Semicolon),
+    ("Backspace", KeyCode::Backspace),
+    ("Home", KeyCode::Home),
+    ("End", KeyCode::End),
+    ("PageUp", KeyCode::PageUp),
+    ("PageDown", KeyCode::PageDown),
+    ("Numpad2", KeyCode::Numpad2),
+    ("Numpad4", KeyCode::Numpad4),
+    ("Numpad5", KeyCode::Numpad5),
+    ("Numpad6", KeyCode::Numpad6),
+    ("Numpad8", KeyCode::Numpad8),
+    ("NumpadEnter", KeyCode::NumpadEnter),
+    ("KeyA", KeyCode::KeyA),
+    ("KeyB", KeyCode::KeyB),
+    ("KeyC", KeyCode::KeyC),
+    ("KeyD", KeyCode::KeyD),
+    ("KeyE", KeyCode::KeyE),
+    ("KeyF", KeyCode::KeyF),
+    ("KeyG", KeyCode::KeyG),
+    ("KeyH", KeyCode::KeyH),
+    ("KeyI", KeyCode::KeyI),
+    ("KeyJ", KeyCode::KeyJ),
+    ("KeyK", KeyCode::KeyK),
+    ("KeyL", KeyCode::KeyL),
+    ("KeyM", KeyCode::KeyM),
+    ("KeyN", KeyCode::KeyN),
+    ("KeyO", KeyCode::KeyO),
+    ("KeyP", KeyCode::KeyP),
+    ("KeyQ", KeyCode::KeyQ),
+    ("KeyR", KeyCode::KeyR),
+    ("KeyS", KeyCode::KeyS),
+    ("KeyT", KeyCode::KeyT),
+    ("KeyU", KeyCode::KeyU),
+    ("KeyV", KeyCode::KeyV),
+    ("KeyW", KeyCode::KeyW),
+    ("KeyX", KeyCode::KeyX),
+    ("KeyY", KeyCode::KeyY),
+    ("KeyZ", KeyCode::KeyZ),
+    ("Digit0", KeyCode::Digit0),
+    ("F5", KeyCode::F5),
+    ("F6", KeyCode::F6),
+    ("F7", KeyCode::F7),
+    ("F8", KeyCode::F8),
+    ("F9", KeyCode::F9),
+    ("F10", KeyCode::F10),
+    ("F11", KeyCode::F11),
+    ("F12", KeyCode::F12),
+    ("Insert", KeyCode::Insert),
+    ("Delete", KeyCode::Delete),
+];
+
+/// Which keys do what (exploring; in a fight Wait and Flee apply, digits pick abilities).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct Bindings(pub BTreeMap<KeyCode, Action>);
+
+impl Default for Bindings {
+    fn default() -> Self {
+        use Action::*;
+        let mut map = BTreeMap::new();
+        let mut bind = |keys: &[KeyCode], a: Action| {
+            for &k in keys {
+                map.insert(k, a);
+            }
+        };
+        bind(
+            &[KeyCode::ArrowUp, KeyCode::KeyW, KeyCode::KeyK],
+            Move(Dir::Up),
+        );
+        bind(
+            &[KeyCode::ArrowDown, KeyCode::KeyS, KeyCode::KeyJ],
+            Move(Dir::Down),
+        );
+        bind(
+            &[KeyCode::ArrowLeft, KeyCode::KeyA, KeyCode::KeyH],
+            Move(Dir::Left),
+        );
+        bind(
+            &[KeyCode::ArrowRight, KeyCode::KeyD, KeyCode::KeyL],
+            Move(Dir::Right),
+        );
+        bind(&[KeyCode::Space, KeyCode::Period], Wait);
+        bind(&[KeyCode::Enter], Descend);
+        bind(&[KeyCode::KeyX, KeyCode::KeyO], Explore);
+        bind(&[KeyCode::KeyG], TravelStairs);
+        bind(&[KeyCode::KeyF], Flee);
+        Self(map)
+    }
+}
+
+impl Bindings {
+    pub fn action(&self, key: KeyCode) -> Option<Action> {
+        self.0.get(&key).copied()
+    }
+
+    /// The defaults with the file's actions replaced: each listed action gets exactly the
+    /// keys the file gives it. Unknown actions or key names are errors that name them.
+    pub fn parse(text: &str) -> Result<Bindings, String> {
+        let table: BTreeMap<String, Vec<String>> =
+            toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
+        let mut out = Bindings::default();
+        for (name, keys) in &table {
+            let Some(&(_, action)) = NAMES.iter().find(|(n, _)| n == name) else {
+                let known: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
+                return Err(format!(
+                    "unknown action `{name}` (known: {})",
+                    known.join(", ")
+                ));
+            };
+            out.0.retain(|_, a| *a != action);
+            for k in keys {
+                let Some(&(_, code)) = KEYS.iter().find(|(n, _)| n == k) else {
+                    let hint =
+                        crate::content::diagnostics::nearest(k, KEYS.iter().map(|(n, _)| *n))
+                            .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+                    return Err(format!("`{name}`: unknown key `{k}`{hint}"));
+                };
+                if let Some(other) = out.0.insert(code, action)
+                    && other != action
+                    && table.contains_key(name_of(other))
+                {
+                    return Err(format!(
+                        "`{k}` is bound to both `{}` and `{name}`",
+                        name_of(other)
+                    ));
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn name_of(a: Action) -> &'static str {
+    NAMES.iter().find(|(_, x)| *x == a).map_or("?", |(n, _)| n)
+}
+
+/// Where the player's bindings live.
+fn keys_path() -> Option<PathBuf> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    Some(
+        std::env::var_os("DELVE_KEYS")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("saves/keys.toml")),
+    )
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Bindings>();
+    app.add_systems(Startup, load);
+}
+
+fn load(mut bindings: ResMut<Bindings>, mut notice: ResMut<crate::app::save::SaveNotice>) {
+    let Some(path) = keys_path().filter(|p| p.exists()) else {
+        return;
+    };
+    match std::fs::read_to_string(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| Bindings::parse(&t))
+    {
+        Ok(b) => *bindings = b,
+        Err(e) => {
+            notice.0 = Some(format!(
+                "{}: {e}; the default keys are in use",
+                path.display()
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_rebinds_only_what_it_names_and_errors_name_the_key() {
+        let b = Bindings::parse("up = [\"KeyI\"]\nexplore = [\"KeyZ\"]\n").unwrap();
+        assert_eq!(b.action(KeyCode::KeyI), Some(Action::Move(Dir::Up)));
+        assert_eq!(
+            b.action(KeyCode::KeyW),
+            None,
+            "up has exactly the file's keys"
+        );
+        assert_eq!(b.action(KeyCode::KeyZ), Some(Action::Explore));
+        assert_eq!(b.action(KeyCode::KeyX), None);
+        assert_eq!(b.action(KeyCode::KeyS), Some(Action::Move(Dir::Down)));
+        let e = Bindings::parse("up = [\"KeyWW\"]").unwrap_err();
+        assert!(
+            e.contains("unknown key `KeyWW`") && e.contains("did you mean `KeyW`"),
+            "{e}"
+        );
+        assert!(
+            Bindings::parse("jump = [\"Space\"]")
+                .unwrap_err()
+                .contains("unknown action `jump`")
+        );
+        assert!(
+            Bindings::parse("up = [\"KeyQ\"]\ndown = [\"KeyQ\"]")
+                .unwrap_err()
+                .contains("bound to both")
+        );
+        assert!(Bindings::parse("up = 3").is_err());
+    }
+}
