@@ -12,8 +12,9 @@ fn app(seed: u64) -> App {
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.init_resource::<ButtonInput<KeyCode>>();
     app.insert_resource(NewRun { seed });
-    // Tests never write the player's save.
+    // Tests never write the player's save nor read the player's keys.
     app.insert_resource(delve::app::save::SaveStore::Off);
+    app.insert_resource(delve::app::turn::KeysPath(None));
     app.add_plugins(logic_plugin);
     app.update(); // Loading: content
     app.update(); // MainMenu
@@ -305,4 +306,42 @@ fn help_opens_and_closes_without_ending_a_fight() {
     assert_eq!(overlay(&app), Overlay::None);
     assert!(game(&app).in_combat());
     assert_eq!(hash(&app), before);
+}
+
+/// A keys file rebinds the game's keys; a broken one is named on the menu and changes nothing.
+#[test]
+fn a_keys_file_rebinds_and_a_broken_one_is_reported() {
+    use delve::app::turn::{Action, Bindings, KeysPath};
+    let dir = std::env::temp_dir().join(format!("delve-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let start = |text: &str| {
+        let path = dir.join("keys.toml");
+        std::fs::write(&path, text).unwrap();
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        app.init_resource::<ButtonInput<KeyCode>>();
+        app.insert_resource(delve::app::save::SaveStore::Off);
+        app.insert_resource(KeysPath(Some(path)));
+        app.add_plugins(logic_plugin);
+        app.update();
+        app.update();
+        app
+    };
+    let app = start("up = [\"KeyI\"]\n");
+    let b = app.world().resource::<Bindings>();
+    assert_eq!(b.action(KeyCode::KeyI), Some(Action::Move(Dir::Up)));
+    assert_eq!(b.action(KeyCode::KeyW), None);
+    let app = start("up = [\"KeyII\"]\n");
+    assert_eq!(*app.world().resource::<Bindings>(), Bindings::default());
+    let notice = app
+        .world()
+        .resource::<delve::app::save::SaveNotice>()
+        .0
+        .clone();
+    let notice = notice.expect("the menu names the broken file");
+    assert!(
+        notice.contains("keys.toml") && notice.contains("KeyII"),
+        "{notice}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -179,37 +179,45 @@ fn name_of(a: Action) -> &'static str {
     NAMES.iter().find(|(_, x)| *x == a).map_or("?", |(n, _)| n)
 }
 
-/// Where the player's bindings live.
-fn keys_path() -> Option<PathBuf> {
-    if cfg!(target_arch = "wasm32") {
-        return None;
+/// Where the player's bindings live (`None`: nowhere, as in the browser).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct KeysPath(pub Option<PathBuf>);
+
+impl Default for KeysPath {
+    fn default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            return Self(None);
+        }
+        Self(Some(
+            std::env::var_os("DELVE_KEYS")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("saves/keys.toml")),
+        ))
     }
-    Some(
-        std::env::var_os("DELVE_KEYS")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from("saves/keys.toml")),
-    )
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Bindings>();
+    app.init_resource::<Bindings>().init_resource::<KeysPath>();
     app.add_systems(Startup, load);
 }
 
-fn load(mut bindings: ResMut<Bindings>, mut notice: ResMut<crate::app::save::SaveNotice>) {
-    let Some(path) = keys_path().filter(|p| p.exists()) else {
+fn load(
+    path: Res<KeysPath>,
+    mut bindings: ResMut<Bindings>,
+    mut notice: ResMut<crate::app::save::SaveNotice>,
+) {
+    let Some(path) = path.0.as_ref().filter(|p| p.exists()) else {
         return;
     };
-    match std::fs::read_to_string(&path)
+    match std::fs::read_to_string(path)
         .map_err(|e| e.to_string())
         .and_then(|t| Bindings::parse(&t))
     {
         Ok(b) => *bindings = b,
         Err(e) => {
-            notice.0 = Some(format!(
-                "{}: {e}; the default keys are in use",
-                path.display()
-            ))
+            let msg = format!("{}: {e}; the default keys are in use", path.display());
+            warn!("{msg}");
+            notice.0 = Some(msg);
         }
     }
 }

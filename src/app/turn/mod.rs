@@ -5,7 +5,7 @@ mod phase;
 mod pointer;
 mod travel;
 
-pub use bindings::{Action, Bindings};
+pub use bindings::{Action, Bindings, KeysPath};
 pub use input::{DIGIT_KEYS, SelectedTarget, key_command};
 pub use phase::{GameRes, NewRun, PendingCommand, TurnResolved};
 pub use pointer::Hovered;
