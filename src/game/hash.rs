@@ -9,8 +9,15 @@ const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 const PRIME: u64 = 0x0000_0100_0000_01b3;
 
 pub fn fnv1a(bytes: &[u8]) -> u64 {
+    fnv1a_iter(bytes.iter().copied())
+}
+
+/// `fnv1a` over bytes that need not sit in one slice (a map's tiles, say).
+pub fn fnv1a_iter(bytes: impl IntoIterator<Item = u8>) -> u64 {
     let mut h = Fnv(OFFSET);
-    h.write(bytes);
+    for b in bytes {
+        h.byte(b);
+    }
     h.0
 }
 
@@ -27,10 +34,13 @@ pub fn canonical_hash<T: Serialize + ?Sized>(value: &T) -> u64 {
 struct Fnv(u64);
 
 impl Fnv {
+    fn byte(&mut self, b: u8) {
+        self.0 ^= b as u64;
+        self.0 = self.0.wrapping_mul(PRIME);
+    }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(PRIME);
+            self.byte(b);
         }
     }
     fn tag(&mut self, t: u8) {

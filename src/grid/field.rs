@@ -297,11 +297,8 @@ fn bfs_levels(dist: &mut [u32], queue: &mut [u32], mut tail: usize, pad: Padded)
 /// Identifies a map's terrain (FNV-1a over its size and tiles), for `get_or_build_fixed`.
 pub fn map_stamp(map: &TileMap) -> u64 {
     let size = (u64::from(map.width()) << 32) | u64::from(map.height());
-    map.tiles()
-        .iter()
-        .fold(crate::game::hash::fnv1a(&size.to_le_bytes()), |h, &t| {
-            (h ^ t as u64).wrapping_mul(0x0000_0100_0000_01b3)
-        })
+    let tiles = map.tiles().iter().map(|&t| t as u8);
+    crate::game::hash::fnv1a_iter(size.to_le_bytes().into_iter().chain(tiles))
 }
 
 /// The distance fields of one turn, at most one per distinct target, shared by every monster
