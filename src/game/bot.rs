@@ -42,9 +42,12 @@ pub fn explore(game: &Game, content: &Content) -> Command {
 
 /// Next step of the hero's travel to the nearest tile satisfying `goal` (shortest path).
 pub fn step_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Dir> {
-    let from = game.hero_pos();
-    let path = nearest(&game.map, from, goal)?;
-    let next = *path.get(1)?;
+    first_step(&nearest(&game.map, game.hero_pos(), goal)?)
+}
+
+/// The direction of a path's first step (the path starts on the walker's tile).
+pub(super) fn first_step(path: &[Pos]) -> Option<Dir> {
+    let (from, next) = (path.first()?, path.get(1)?);
     Dir::from_delta(next.x - from.x, next.y - from.y)
 }
 

@@ -2,7 +2,7 @@
 //! path, stopping when a monster comes into view. The UI and the bot ask for the next step.
 use std::fmt;
 
-use super::bot::{frontier_step, step_towards, treasure_step};
+use super::bot::{first_step, frontier_step, step_towards, treasure_step};
 use super::state::Game;
 use crate::content::Content;
 use crate::grid::nearest;
@@ -64,12 +64,9 @@ pub fn travel_step(game: &Game, content: &Content, goal: TravelGoal) -> Result<D
         TravelGoal::Stairs if !game.is_explored(game.down) => Err(TravelStop::StairsUnknown),
         TravelGoal::Stairs => step_towards(game, |p| p == game.down).ok_or(TravelStop::NoPath),
         TravelGoal::Tile(to) if to == game.hero_pos() => Err(TravelStop::Arrived),
-        TravelGoal::Tile(to) => {
-            let path = known_path(game, to).ok_or(TravelStop::NoPath)?;
-            let next = path[1];
-            let from = game.hero_pos();
-            Dir::from_delta(next.x - from.x, next.y - from.y).ok_or(TravelStop::NoPath)
-        }
+        TravelGoal::Tile(to) => known_path(game, to)
+            .and_then(|path| first_step(&path))
+            .ok_or(TravelStop::NoPath),
     }
 }
 
