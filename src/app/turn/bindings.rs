@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
+use crate::content::diagnostics::nearest;
 use crate::map::Dir;
 
 /// What a key can ask for outside the fight's ability digits.
@@ -20,7 +21,7 @@ pub enum Action {
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 10] = [
+const NAMES: [(&str, Action); 9] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -30,69 +31,68 @@ const NAMES: [(&str, Action); 10] = [
     ("explore", Action::Explore),
     ("travel_stairs", Action::TravelStairs),
     ("flee", Action::Flee),
-    ("rest", Action::Wait),
 ];
 
-/// Key names as Bevy's `KeyCode` spells them.
-const KEYS: [(&str, KeyCode); 58] = [
-    ("ArrowUp", KeyCode::ArrowUp),
-    ("ArrowDown", KeyCode::ArrowDown),
-    ("ArrowLeft", KeyCode::ArrowLeft),
-    ("ArrowRight", KeyCode::ArrowRight),
-    ("Space", KeyCode::Space),
-    ("Enter", KeyCode::Enter),
-    ("Period", KeyCode::Period),
-    ("Comma", KeyCode::Comma),
-    ("Slash", KeyCode::Slash),
-    ("Semicolon", KeyCode::Semicolon),
-    ("Backspace", KeyCode::Backspace),
-    ("Home", KeyCode::Home),
-    ("End", KeyCode::End),
-    ("PageUp", KeyCode::PageUp),
-    ("PageDown", KeyCode::PageDown),
-    ("Numpad2", KeyCode::Numpad2),
-    ("Numpad4", KeyCode::Numpad4),
-    ("Numpad5", KeyCode::Numpad5),
-    ("Numpad6", KeyCode::Numpad6),
-    ("Numpad8", KeyCode::Numpad8),
-    ("NumpadEnter", KeyCode::NumpadEnter),
-    ("KeyA", KeyCode::KeyA),
-    ("KeyB", KeyCode::KeyB),
-    ("KeyC", KeyCode::KeyC),
-    ("KeyD", KeyCode::KeyD),
-    ("KeyE", KeyCode::KeyE),
-    ("KeyF", KeyCode::KeyF),
-    ("KeyG", KeyCode::KeyG),
-    ("KeyH", KeyCode::KeyH),
-    ("KeyI", KeyCode::KeyI),
-    ("KeyJ", KeyCode::KeyJ),
-    ("KeyK", KeyCode::KeyK),
-    ("KeyL", KeyCode::KeyL),
-    ("KeyM", KeyCode::KeyM),
-    ("KeyN", KeyCode::KeyN),
-    ("KeyO", KeyCode::KeyO),
-    ("KeyP", KeyCode::KeyP),
-    ("KeyQ", KeyCode::KeyQ),
-    ("KeyR", KeyCode::KeyR),
-    ("KeyS", KeyCode::KeyS),
-    ("KeyT", KeyCode::KeyT),
-    ("KeyU", KeyCode::KeyU),
-    ("KeyV", KeyCode::KeyV),
-    ("KeyW", KeyCode::KeyW),
-    ("KeyX", KeyCode::KeyX),
-    ("KeyY", KeyCode::KeyY),
-    ("KeyZ", KeyCode::KeyZ),
-    ("Digit0", KeyCode::Digit0),
-    ("F5", KeyCode::F5),
-    ("F6", KeyCode::F6),
-    ("F7", KeyCode::F7),
-    ("F8", KeyCode::F8),
-    ("F9", KeyCode::F9),
-    ("F10", KeyCode::F10),
-    ("F11", KeyCode::F11),
-    ("F12", KeyCode::F12),
-    ("Insert", KeyCode::Insert),
-    ("Delete", KeyCode::Delete),
+/// The keys a file may name, by Bevy's spelling of them (their `Debug` names).
+const KEYS: [KeyCode; 58] = [
+    KeyCode::ArrowUp,
+    KeyCode::ArrowDown,
+    KeyCode::ArrowLeft,
+    KeyCode::ArrowRight,
+    KeyCode::Space,
+    KeyCode::Enter,
+    KeyCode::Period,
+    KeyCode::Comma,
+    KeyCode::Slash,
+    KeyCode::Semicolon,
+    KeyCode::Backspace,
+    KeyCode::Home,
+    KeyCode::End,
+    KeyCode::PageUp,
+    KeyCode::PageDown,
+    KeyCode::Numpad2,
+    KeyCode::Numpad4,
+    KeyCode::Numpad5,
+    KeyCode::Numpad6,
+    KeyCode::Numpad8,
+    KeyCode::NumpadEnter,
+    KeyCode::KeyA,
+    KeyCode::KeyB,
+    KeyCode::KeyC,
+    KeyCode::KeyD,
+    KeyCode::KeyE,
+    KeyCode::KeyF,
+    KeyCode::KeyG,
+    KeyCode::KeyH,
+    KeyCode::KeyI,
+    KeyCode::KeyJ,
+    KeyCode::KeyK,
+    KeyCode::KeyL,
+    KeyCode::KeyM,
+    KeyCode::KeyN,
+    KeyCode::KeyO,
+    KeyCode::KeyP,
+    KeyCode::KeyQ,
+    KeyCode::KeyR,
+    KeyCode::KeyS,
+    KeyCode::KeyT,
+    KeyCode::KeyU,
+    KeyCode::KeyV,
+    KeyCode::KeyW,
+    KeyCode::KeyX,
+    KeyCode::KeyY,
+    KeyCode::KeyZ,
+    KeyCode::Digit0,
+    KeyCode::F5,
+    KeyCode::F6,
+    KeyCode::F7,
+    KeyCode::F8,
+    KeyCode::F9,
+    KeyCode::F10,
+    KeyCode::F11,
+    KeyCode::F12,
+    KeyCode::Insert,
+    KeyCode::Delete,
 ];
 
 /// Which keys do what (exploring; in a fight Wait and Flee apply, digits pick abilities).
@@ -143,6 +143,7 @@ impl Bindings {
     pub fn parse(text: &str) -> Result<Bindings, String> {
         let table: BTreeMap<String, Vec<String>> =
             toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
+        let key_names: Vec<String> = KEYS.iter().map(|k| format!("{k:?}")).collect();
         let mut out = Bindings::default();
         for (name, keys) in &table {
             let Some(&(_, action)) = NAMES.iter().find(|(n, _)| n == name) else {
@@ -154,12 +155,12 @@ impl Bindings {
             };
             out.0.retain(|_, a| *a != action);
             for k in keys {
-                let Some(&(_, code)) = KEYS.iter().find(|(n, _)| n == k) else {
-                    let hint =
-                        crate::content::diagnostics::nearest(k, KEYS.iter().map(|(n, _)| *n))
-                            .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+                let Some(i) = key_names.iter().position(|n| n == k) else {
+                    let hint = nearest(k, key_names.iter().map(String::as_str))
+                        .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
                     return Err(format!("`{name}`: unknown key `{k}`{hint}"));
                 };
+                let code = KEYS[i];
                 if let Some(other) = out.0.insert(code, action)
                     && other != action
                     && table.contains_key(name_of(other))
