@@ -126,7 +126,8 @@ impl Game {
     }
 
     /// Walking into a prefab room wakes its encounter: the living, hostile, non-frightened
-    /// guards still in the room fight together (those that wandered off join by the radius rule). A room triggers once; an empty one just quietens.
+    /// guards still in the room fight together (those that wandered off join by the radius
+    /// rule). A room triggers once; an empty one just quietens.
     fn enter_encounter_room(&mut self, content: &Content) {
         let hp = self.hero_pos();
         let Some(k) = self

@@ -29,7 +29,6 @@ pub(super) fn hover(
         let p = crate::app::render::map::tile_of(world, game.0.map.height());
         game.0.is_explored(p).then_some(p)
     })();
-    if hovered.0 != tile {
-        hovered.0 = tile;
-    }
+    // Only a real change marks the resource changed (the examine panel redraws on it).
+    hovered.set_if_neq(Hovered(tile));
 }
