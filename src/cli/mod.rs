@@ -135,10 +135,9 @@ pub enum GenError {
 
 /// Generates the floor `delve gen` asks for and renders it in the chosen format.
 pub fn gen_floor(content: &Content, args: &GenArgs) -> Result<Vec<u8>, GenError> {
-    let def = content
-        .floor_profile(args.floor)
+    let mut profile = content
+        .generator_profile(args.floor)
         .ok_or_else(|| GenError::Usage("the content defines no floor profile".into()))?;
-    let mut profile = def.profile(&content.prefabs);
     if let Some(w) = args.width {
         profile.width = w;
     }

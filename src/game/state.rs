@@ -226,10 +226,9 @@ impl Game {
 
     /// Builds floor `k` from (seed, k) alone and places the hero on its up stairs.
     pub(super) fn enter_floor(&mut self, k: u32, content: &Content) -> Result<(), NewGameError> {
-        let def = content
-            .floor_profile(k)
+        let profile = content
+            .generator_profile(k)
             .ok_or(NewGameError::NoFloorProfile)?;
-        let profile = def.profile(&content.prefabs);
         profile.validate().map_err(NewGameError::BadProfile)?;
         let floor = dungeon::generate(&profile, self.seed, k);
         self.floor = k;
