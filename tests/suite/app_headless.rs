@@ -7,15 +7,21 @@ use delve::app::screens::{Mode, Screen, TurnPhase};
 use delve::app::{GameRes, NewRun, logic_plugin};
 use delve::map::Dir;
 
-fn app(seed: u64) -> App {
+/// The logic plugins on `MinimalPlugins`, with faked keys; `setup` adds or replaces resources
+/// before the plugins are built. By default tests never touch the player's save or keys.
+fn headless(setup: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.init_resource::<ButtonInput<KeyCode>>();
-    app.insert_resource(NewRun { seed });
-    // Tests never write the player's save nor read the player's keys.
     app.insert_resource(delve::app::save::SaveStore::Off);
     app.insert_resource(delve::app::turn::KeysPath(None));
+    setup(&mut app);
     app.add_plugins(logic_plugin);
+    app
+}
+
+fn app(seed: u64) -> App {
+    let mut app = headless(|app| _ = app.insert_resource(NewRun { seed }));
     app.update(); // Loading: content
     app.update(); // MainMenu
     assert_eq!(
@@ -135,10 +141,7 @@ fn escape_pauses_and_blocks_moves_until_resumed() {
 /// Built but never run, as in Bevy's own test, so the graph is the one just built.
 #[test]
 fn no_system_order_ambiguities() {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.init_resource::<ButtonInput<KeyCode>>();
-    app.add_plugins(logic_plugin);
+    let mut app = headless(|_| {});
     // Ambiguities are build errors here, so the message names every pair.
     app.edit_schedule(Update, |schedule| {
         schedule.set_build_settings(ScheduleBuildSettings {
@@ -255,13 +258,11 @@ fn a_seed_on_the_command_line_starts_a_new_run_over_a_kept_one() {
     // Saved with the core pack alone; the app adds the bundled mods, whose ids include core's,
     // so the save would load (with a warning) for Continue.
     delve::save::save(&path, &kept, &content).unwrap();
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.init_resource::<ButtonInput<KeyCode>>();
-    app.insert_resource(delve::app::save::SaveStore::File(path.clone()));
-    app.insert_resource(NewRun { seed: 9 });
-    app.insert_resource(delve::app::screens::SkipMenu);
-    app.add_plugins(logic_plugin);
+    let mut app = headless(|app| {
+        app.insert_resource(delve::app::save::SaveStore::File(path.clone()));
+        app.insert_resource(NewRun { seed: 9 });
+        app.insert_resource(delve::app::screens::SkipMenu);
+    });
     for _ in 0..5 {
         app.update();
     }
@@ -317,12 +318,7 @@ fn a_keys_file_rebinds_and_a_broken_one_is_reported() {
     let start = |text: &str| {
         let path = dir.join("keys.toml");
         std::fs::write(&path, text).unwrap();
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin));
-        app.init_resource::<ButtonInput<KeyCode>>();
-        app.insert_resource(delve::app::save::SaveStore::Off);
-        app.insert_resource(KeysPath(Some(path)));
-        app.add_plugins(logic_plugin);
+        let mut app = headless(|app| _ = app.insert_resource(KeysPath(Some(path))));
         app.update();
         app.update();
         app
