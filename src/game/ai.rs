@@ -20,7 +20,7 @@ use super::state::{AiMode, Creature, CreatureId, Game};
 use crate::content::Content;
 use crate::content::schema::{Movement, Nav, TargetRule};
 use crate::grid::{
-    DistanceField, FieldCache, Score, Step, UNREACHED, greedy_step, map_stamp, nearest,
+    DistanceField, FieldCache, Repair, Score, Step, UNREACHED, greedy_step, map_stamp, nearest,
     random_turn, snap_to_passable, wander_noise,
 };
 use crate::map::{Dir, Pos, TileMap};
@@ -198,6 +198,8 @@ struct Phase<'g> {
     snaps: Vec<(Pos, Pos)>,
     /// Whether `scratch.loot` holds this turn's treasure distances yet.
     loot_built: bool,
+    /// Piles taken since `scratch.loot` was last brought up to date.
+    taken: Vec<Pos>,
     /// `map_stamp` of the map, computed on the turn's first fixed-target field.
     stamp: Option<u64>,
     logs: Vec<&'static str>,
@@ -305,6 +307,7 @@ impl Game {
             budget: PROBE_BUDGET,
             snaps: Vec::new(),
             loot_built: false,
+            taken: Vec::new(),
             stamp: None,
             logs: Vec::new(),
         };
@@ -669,6 +672,9 @@ impl Phase<'_> {
             c.pos = next;
         }
         if let Some(gold) = self.treasure.remove(&next) {
+            if self.loot_built {
+                self.taken.push(next);
+            }
             c.hoard += gold;
             c.treasures += 1;
             self.logs.push("The forager snatches a treasure.");
@@ -712,9 +718,12 @@ impl Phase<'_> {
             }
             Search::Exhausted => None,
             Search::OverBudget => {
-                let piles: Vec<Pos> = self.treasure.keys().copied().collect();
+                // The field from the piles left, repaired where the taken ones lay.
                 let scratch = &mut self.scratch;
-                scratch.loot.bfs_into(self.map, &piles, &mut scratch.queue);
+                scratch
+                    .loot
+                    .remove_sources(self.map, &self.taken, &mut scratch.repair);
+                self.taken.clear();
                 follow(&scratch.loot, from)
             }
         }
@@ -729,6 +738,7 @@ struct Scratch {
     probe: Probe,
     /// Breadth-first distances from every treasure pile, built by the turn's first forager.
     loot: DistanceField,
+    repair: Repair,
     queue: Vec<u32>,
     /// `Hunters::grid`, all zero between turns.
     hunter_grid: Vec<u32>,

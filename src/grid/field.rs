@@ -155,42 +155,116 @@ impl DistanceField {
             seeds.push((value as u64) << 32 | i as u64);
         }
         seeds.sort_unstable();
+        seeded_relax(&mut self.dist, seeds, queue, pad);
+    }
 
-        // Every tile is a source with its own start value and steps cost 1, so a Dijkstra
-        // reduces to merging the sorted seeds with a FIFO whose values never decrease. A
-        // tile enters the FIFO at most once (only pops below its value lower it, and pops
-        // come in order), so one slot per cell is enough.
-        if queue.len() < pad.len() {
-            queue.resize(pad.len(), 0);
-        }
+    /// Repairs a BFS field (`bfs`/`bfs_into` on `map`) after `removed` stopped being
+    /// sources: afterwards it equals `bfs` from the remaining sources. Only the tiles whose
+    /// every shortest way led to a removed source are recomputed (a pile's share of the
+    /// floor, not the floor), so taking one of many piles costs little. Positions that were
+    /// not sources are ignored; none may still be one.
+    pub fn remove_sources(&mut self, map: &TileMap, removed: &[Pos], scratch: &mut Repair) {
+        let pad = self.pad();
+        debug_assert_eq!(Padded::of(map), pad, "field belongs to another map");
         let dist = &mut self.dist[..];
-        let (mut head, mut tail, mut next_seed) = (0, 0, 0);
-        loop {
-            let from_queue = match (head < tail, seeds.get(next_seed)) {
-                (false, None) => break,
-                (true, None) => true,
-                (false, Some(_)) => false,
-                (true, Some(&s)) => dist[queue[head] as usize] as u64 <= s >> 32,
-            };
-            let i = if from_queue {
-                head += 1;
-                queue[head - 1] as usize
-            } else {
-                let s = seeds[next_seed];
-                next_seed += 1;
-                let i = s as u32 as usize;
-                if dist[i] as u64 != s >> 32 {
-                    continue; // lowered since, and relaxed from the FIFO then
+        let Repair {
+            mark,
+            lost,
+            kept,
+            seeds,
+            queue,
+        } = scratch;
+        if mark.len() != dist.len() {
+            *mark = vec![0; dist.len()];
+        }
+        lost.clear();
+        kept.clear();
+        for &s in removed {
+            if let Some(i) = pad.index(s)
+                && dist[i] == 0
+                && mark[i] == 0
+            {
+                mark[i] = LOST;
+                lost.push(i as u32);
+            }
+        }
+        // `lost` grows level by level (a tile is added while its level below is popped), so
+        // when a tile is judged every tile one step nearer has been judged already: it is
+        // lost exactly when none of those still leads to a source.
+        let mut head = 0;
+        while let Some(&v) = lost.get(head) {
+            head += 1;
+            let v = v as usize;
+            let level = dist[v];
+            for n in pad.neighbours(v) {
+                if dist[n] != level + 1 || mark[n] != 0 {
+                    continue;
                 }
-                i
-            };
-            let next = dist[i] + 1; // dist ≤ MAX_FINITE, so next ≤ BLOCKED
-            for n in pad.neighbours(i) {
-                let current = dist[n];
-                if current != BLOCKED && next < current {
+                let held = pad
+                    .neighbours(n)
+                    .into_iter()
+                    .any(|w| dist[w] == level && mark[w] != LOST);
+                if held {
+                    mark[n] = KEPT;
+                    kept.push(n as u32);
+                } else {
+                    mark[n] = LOST;
+                    lost.push(n as u32);
+                }
+            }
+        }
+        // Kept tiles keep their distances (removing sources only lengthens them, and theirs
+        // still has its way); the lost ones start from their kept neighbours.
+        for &v in lost.iter() {
+            dist[v as usize] = UNREACHED;
+        }
+        seeds.clear();
+        for &v in lost.iter() {
+            let v = v as usize;
+            let best = pad
+                .neighbours(v)
+                .into_iter()
+                .map(|n| dist[n])
+                .filter(|&d| d < BLOCKED)
+                .min();
+            if let Some(d) = best {
+                dist[v] = d + 1;
+                seeds.push((u64::from(d + 1) << 32) | v as u64);
+            }
+        }
+        seeds.sort_unstable();
+        seeded_relax(dist, seeds, queue, pad);
+        for &v in lost.iter().chain(kept.iter()) {
+            mark[v as usize] = 0;
+        }
+    }
+
+    /// Adds `added` as sources to a BFS field on `map`: afterwards it equals `bfs` from the
+    /// old sources and these. Only tiles nearer a new source than before are visited.
+    pub fn add_sources(&mut self, map: &TileMap, added: &[Pos], queue: &mut Vec<u32>) {
+        let pad = self.pad();
+        debug_assert_eq!(Padded::of(map), pad, "field belongs to another map");
+        let dist = &mut self.dist[..];
+        queue.clear();
+        for &s in added {
+            if let Some(i) = pad.index(s)
+                && dist[i] != BLOCKED
+                && dist[i] != 0
+            {
+                dist[i] = 0;
+                queue.push(i as u32);
+            }
+        }
+        let mut head = 0;
+        while let Some(&v) = queue.get(head) {
+            head += 1;
+            let v = v as usize;
+            let next = dist[v] + 1;
+            for n in pad.neighbours(v) {
+                // UNREACHED is above BLOCKED: walls are the one larger value never lowered.
+                if dist[n] > next && dist[n] != BLOCKED {
                     dist[n] = next;
-                    queue[tail] = n as u32;
-                    tail += 1;
+                    queue.push(n as u32);
                 }
             }
         }
@@ -292,6 +366,59 @@ fn bfs_levels(dist: &mut [u32], queue: &mut [u32], mut tail: usize, pad: Padded)
             }
         }
     }
+}
+
+/// Unit-step Dijkstra from tiles that already hold their start values, `seeds` being
+/// `(value << 32) | index` sorted ascending: it reduces to merging the seeds with a FIFO whose
+/// values never decrease. A tile enters the FIFO at most once (only pops below its value
+/// lower it, and pops come in order). Seeds lowered since they were listed are skipped.
+fn seeded_relax(dist: &mut [u32], seeds: &[u64], queue: &mut Vec<u32>, pad: Padded) {
+    queue.clear();
+    let (mut head, mut next_seed) = (0, 0);
+    loop {
+        let from_queue = match (queue.get(head), seeds.get(next_seed)) {
+            (None, None) => break,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (Some(&q), Some(&s)) => dist[q as usize] as u64 <= s >> 32,
+        };
+        let i = if from_queue {
+            head += 1;
+            queue[head - 1] as usize
+        } else {
+            let s = seeds[next_seed];
+            next_seed += 1;
+            let i = s as u32 as usize;
+            if dist[i] as u64 != s >> 32 {
+                continue; // lowered since, and relaxed from the FIFO then
+            }
+            i
+        };
+        let next = dist[i] + 1; // dist ≤ MAX_FINITE, so next ≤ BLOCKED
+        for n in pad.neighbours(i) {
+            let current = dist[n];
+            if current != BLOCKED && next < current {
+                dist[n] = next;
+                queue.push(n as u32);
+            }
+        }
+    }
+}
+
+/// `Repair::mark` of a tile whose distance `remove_sources` recomputes, and of one it has
+/// judged to keep its distance.
+const LOST: u8 = 1;
+const KEPT: u8 = 2;
+
+/// Scratch for `DistanceField::remove_sources`, reused between calls (`mark` is all zero
+/// between them; the rest is meaningless).
+#[derive(Clone, Debug, Default)]
+pub struct Repair {
+    mark: Vec<u8>,
+    lost: Vec<u32>,
+    kept: Vec<u32>,
+    seeds: Vec<u64>,
+    queue: Vec<u32>,
 }
 
 /// Identifies a map's terrain (FNV-1a over its size and tiles), for `get_or_build_fixed`.
@@ -485,6 +612,34 @@ mod tests {
                     prop_assert!(safety.get(p.offset(dir)) < v);
                 }
             }
+        }
+    }
+
+    proptest! {
+        /// Removing and adding sources gives exactly the field built from scratch.
+        #[test]
+        fn repaired_fields_equal_fresh_ones(
+            map in random_map(),
+            picks in prop::collection::vec((0i32..16, 0i32..12, 0u8..3), 0..12),
+            extra in prop::collection::vec((0i32..16, 0i32..12), 0..4),
+        ) {
+            let all: Vec<Pos> = picks.iter().map(|&(x, y, _)| Pos::new(x, y)).collect();
+            let gone: Vec<Pos> = picks
+                .iter()
+                .filter(|&&(_, _, k)| k == 0)
+                .map(|&(x, y, _)| Pos::new(x, y))
+                .collect();
+            let left: Vec<Pos> = all.iter().copied().filter(|p| !gone.contains(p)).collect();
+            let mut field = DistanceField::bfs(&map, &all);
+            let mut repair = Repair::default();
+            field.remove_sources(&map, &gone, &mut repair);
+            prop_assert_eq!(&field, &DistanceField::bfs(&map, &left));
+            prop_assert!(repair.mark.iter().all(|&m| m == 0), "marks cleared");
+
+            let added: Vec<Pos> = extra.iter().map(|&(x, y)| Pos::new(x, y)).collect();
+            field.add_sources(&map, &added, &mut Vec::new());
+            let both: Vec<Pos> = left.iter().chain(&added).copied().collect();
+            prop_assert_eq!(&field, &DistanceField::bfs(&map, &both));
         }
     }
 
