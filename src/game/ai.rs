@@ -20,7 +20,7 @@ use super::state::{AiMode, Creature, CreatureId, Game};
 use crate::content::Content;
 use crate::content::schema::{Movement, Nav, TargetRule};
 use crate::grid::{
-    DistanceField, FieldCache, Repair, Score, Step, UNREACHED, greedy_step, map_stamp, nearest,
+    DistanceField, FieldCache, Repair, Score, Step, Terrain, UNREACHED, greedy_step, nearest,
     random_turn, snap_to_passable, wander_noise,
 };
 use crate::map::{Dir, Pos, TileMap};
@@ -200,8 +200,6 @@ struct Phase<'g> {
     loot_built: bool,
     /// Piles taken since `scratch.loot` was last brought up to date.
     taken: Vec<Pos>,
-    /// `map_stamp` of the map, computed on the turn's first fixed-target field.
-    stamp: Option<u64>,
     logs: Vec<&'static str>,
 }
 
@@ -308,7 +306,6 @@ impl Game {
             snaps: Vec::new(),
             loot_built: false,
             taken: Vec::new(),
-            stamp: None,
             logs: Vec::new(),
         };
         for (slot, (c, &k)) in creatures.values_mut().zip(&kind_of).enumerate() {
@@ -323,6 +320,14 @@ impl Game {
             } else {
                 phase.ghost(c, slot, kind);
             }
+        }
+        if phase.loot_built {
+            // What the field holds: the piles left, and those taken since its last repair.
+            let s = &mut phase.scratch;
+            s.loot_piles.clear();
+            s.loot_piles.extend(phase.treasure.keys().copied());
+            s.loot_piles.append(&mut phase.taken);
+            s.loot_piles.sort_unstable();
         }
         let (logs, built) = (std::mem::take(&mut phase.logs), phase.scratch.fields.len());
         phase.scratch.fields.clear();
@@ -593,11 +598,7 @@ impl Phase<'_> {
                 self.scratch.probe.step(cells, goal, from, &mut self.budget)
             }
             Planner::SharedFields if fixed => {
-                let stamp = *self.stamp.get_or_insert_with(|| map_stamp(self.map));
-                let field = self
-                    .scratch
-                    .fields
-                    .get_or_build_fixed(self.map, stamp, target);
+                let field = self.scratch.fields.get_or_build_fixed(self.map, target);
                 downhill(field, from, free)
             }
             Planner::SharedFields => {
@@ -686,17 +687,49 @@ impl Phase<'_> {
         }
     }
 
+    /// Brings `scratch.loot` to the distances from this turn's piles. The piles change little
+    /// from turn to turn, so on the same map the last turn's field is repaired where piles
+    /// went or came; it is rebuilt when the map changed or most piles did.
+    fn sync_loot(&mut self) {
+        let s = &mut self.scratch;
+        let same = s.loot_terrain.same_or_take(self.map);
+        s.gone.clear();
+        s.new.clear();
+        if same {
+            // Both sorted: one merge finds the piles that went and those that came.
+            let mut old = s.loot_piles.iter().peekable();
+            for &p in self.treasure.keys() {
+                while let Some(&&o) = old.peek().filter(|&&&o| o < p) {
+                    s.gone.push(o);
+                    old.next();
+                }
+                if old.peek() == Some(&&p) {
+                    old.next();
+                } else {
+                    s.new.push(p);
+                }
+            }
+            s.gone.extend(old);
+        }
+        s.loot_piles.clear();
+        s.loot_piles.extend(self.treasure.keys().copied());
+        if same && s.gone.len() + s.new.len() <= s.loot_piles.len() / 2 {
+            s.loot.remove_sources(self.map, &s.gone, &mut s.repair);
+            s.loot.add_sources(self.map, &s.new, &mut s.queue);
+        } else {
+            s.loot.bfs_into(self.map, &s.loot_piles, &mut s.queue);
+        }
+    }
+
     /// The forager's next tile and the pile it heads for. Re-planned every turn, and again
     /// when its pile has been taken this turn.
     fn forage_plan(&mut self, from: Pos) -> Option<(Pos, Pos)> {
         // One field from every pile, shared by all foragers of the turn.
-        let scratch = &mut self.scratch;
         if !self.loot_built {
-            let piles: Vec<Pos> = self.treasure.keys().copied().collect();
-            scratch.loot.bfs_into(self.map, &piles, &mut scratch.queue);
+            self.sync_loot();
             self.loot_built = true;
         }
-        let plan = follow(&scratch.loot, from)?;
+        let plan = follow(&self.scratch.loot, from)?;
         // Taking piles only lengthens distances: a plan whose pile is still there is still a
         // nearest one.
         if self.treasure.contains_key(&plan.1) {
@@ -736,8 +769,14 @@ impl Phase<'_> {
 struct Scratch {
     fields: FieldCache,
     probe: Probe,
-    /// Breadth-first distances from every treasure pile, built by the turn's first forager.
+    /// Breadth-first distances from every pile in `loot_piles` (sorted), on `loot_terrain`;
+    /// brought up to date by the turn's first forager.
     loot: DistanceField,
+    loot_piles: Vec<Pos>,
+    loot_terrain: Terrain,
+    /// Piles gone and new since the last turn, and a repair's scratch.
+    gone: Vec<Pos>,
+    new: Vec<Pos>,
     repair: Repair,
     queue: Vec<u32>,
     /// `Hunters::grid`, all zero between turns.
@@ -1607,6 +1646,45 @@ mod tests {
             (mon(&g, f).ai.target, mon(&g, f).pos),
             (far, Pos::new(13, 2))
         );
+    }
+
+    #[test]
+    fn the_treasure_field_kept_between_turns_equals_a_fresh_one() {
+        // Piles come and go between turns and foragers take some during them; whatever the
+        // turn's field was repaired from, it must hold the distances from the piles it lists.
+        let content = core();
+        let mut g = world(&room(31, 15).replacen('.', "@", 1));
+        let mut rng = game_rng(3);
+        let tile = |rng: &mut Rng| Pos::new(1 + below(rng, 29) as i32, 1 + below(rng, 13) as i32);
+        for _ in 0..6 {
+            let at = tile(&mut rng);
+            if g.creature_at(at).is_none() {
+                g.spawn(content.creature("core:forager").expect("kind"), at);
+            }
+        }
+        for turn in 0..40 {
+            for _ in 0..below(&mut rng, 4) {
+                let at = tile(&mut rng);
+                g.treasure.insert(at, 1);
+            }
+            if turn % 7 == 3 {
+                let first = g.treasure.keys().next().copied();
+                first.map(|p| g.treasure.remove(&p));
+            }
+            g.monsters_act(&content);
+            let s = SCRATCH.take();
+            assert!(
+                g.treasure
+                    .keys()
+                    .all(|p| s.loot_piles.binary_search(p).is_ok())
+            );
+            assert_eq!(
+                s.loot,
+                DistanceField::bfs(&g.map, &s.loot_piles),
+                "turn {turn}"
+            );
+            SCRATCH.set(s);
+        }
     }
 
     #[test]

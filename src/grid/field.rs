@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BinaryHeap};
 
 use super::padded::Padded;
 use super::path::snap_to_passable;
-use crate::map::{Dir, Pos, TileMap};
+use crate::map::{Dir, Pos, Tile, TileMap};
 
 /// Value of a tile no source reaches (and of walls and positions off the map).
 pub const UNREACHED: u32 = u32::MAX;
@@ -421,11 +421,41 @@ pub struct Repair {
     queue: Vec<u32>,
 }
 
-/// Identifies a map's terrain (FNV-1a over its size and tiles), for `get_or_build_fixed`.
-pub fn map_stamp(map: &TileMap) -> u64 {
-    let size = (u64::from(map.width()) << 32) | u64::from(map.height());
-    let tiles = map.tiles().iter().map(|&t| t as u8);
-    crate::game::hash::fnv1a_iter(size.to_le_bytes().into_iter().chain(tiles))
+/// A copy of a map's tiles, to tell whether fields built on it still hold: exact, and a
+/// compare of the bytes costs far less than hashing them.
+#[derive(Clone, Debug, Default)]
+pub struct Terrain {
+    size: (u32, u32),
+    /// `None` until a map is taken.
+    tiles: Option<Vec<u8>>,
+}
+
+impl Terrain {
+    /// Whether `map` has the tiles taken last; if not (or none were), takes `map`'s.
+    pub fn same_or_take(&mut self, map: &TileMap) -> bool {
+        let size = (map.width(), map.height());
+        if self.size == size
+            && let Some(tiles) = &self.tiles
+            && same_bytes(tiles, map.tiles())
+        {
+            return true;
+        }
+        self.size = size;
+        let tiles = self.tiles.get_or_insert_with(Vec::new);
+        tiles.clear();
+        tiles.extend(map.tiles().iter().map(|&t| t as u8));
+        false
+    }
+}
+
+/// `kept == tiles` as bytes, in blocks without an early exit so that it vectorises.
+fn same_bytes(kept: &[u8], tiles: &[Tile]) -> bool {
+    const BLOCK: usize = 256;
+    kept.len() == tiles.len()
+        && kept
+            .chunks(BLOCK)
+            .zip(tiles.chunks(BLOCK))
+            .all(|(a, b)| a.iter().zip(b).fold(0, |acc, (&x, &t)| acc | (x ^ t as u8)) == 0)
 }
 
 /// The distance fields of one turn, at most one per distinct target, shared by every monster
@@ -438,8 +468,12 @@ pub struct FieldCache {
     /// Fields towards fixed tiles (scatter corners), kept from turn to turn while the map
     /// stays the same: a field depends on the map and its target only.
     fixed: BTreeMap<Pos, DistanceField>,
-    /// Which map `fixed` belongs to (`map_stamp`).
-    fixed_stamp: u64,
+    /// The map `fixed` belongs to.
+    terrain: Terrain,
+    /// Whether `terrain` was compared with this turn's map yet.
+    terrain_checked: bool,
+    /// Fixed targets off the walls and the tiles they snap to (a few scatter corners).
+    fixed_snaps: Vec<(Pos, Pos)>,
     /// Fields of earlier turns, reused so a steady-state turn allocates nothing.
     spare: Vec<DistanceField>,
     queue: Vec<u32>,
@@ -453,6 +487,7 @@ impl FieldCache {
 
     /// Forgets this turn's fields (keeping their storage for the next turn).
     pub fn clear(&mut self) {
+        self.terrain_checked = false;
         self.spare
             .extend(std::mem::take(&mut self.fields).into_values());
         self.spare
@@ -460,14 +495,28 @@ impl FieldCache {
     }
 
     /// The field towards a tile that stays the target turn after turn (a scatter corner):
-    /// built once per map, reused until `map` differs (`stamp` = `map_stamp(map)`).
-    pub fn get_or_build_fixed(&mut self, map: &TileMap, stamp: u64, target: Pos) -> &DistanceField {
-        if stamp != self.fixed_stamp {
-            self.spare
-                .extend(std::mem::take(&mut self.fixed).into_values());
-            self.fixed_stamp = stamp;
+    /// built once per map, reused in later turns while their map has the same tiles (the
+    /// map is compared on the first call after each `clear`).
+    pub fn get_or_build_fixed(&mut self, map: &TileMap, target: Pos) -> &DistanceField {
+        if !self.terrain_checked {
+            self.terrain_checked = true;
+            if !self.terrain.same_or_take(map) {
+                self.spare
+                    .extend(std::mem::take(&mut self.fixed).into_values());
+                self.fixed_snaps.clear();
+            }
         }
-        let key = snap_to_passable(map, target);
+        // Asked for by every monster scattering there: remember where a corner snaps to.
+        let key = match self.fixed_snaps.iter().find(|(t, _)| *t == target) {
+            Some(&(_, key)) => key,
+            None => {
+                let key = snap_to_passable(map, target);
+                if self.fixed_snaps.len() < 16 {
+                    self.fixed_snaps.push((target, key));
+                }
+                key
+            }
+        };
         Self::build(&mut self.fixed, &mut self.spare, &mut self.queue, map, key)
     }
 
@@ -536,7 +585,6 @@ impl FieldCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::Tile;
     use proptest::prelude::*;
     use std::collections::VecDeque;
 
@@ -998,20 +1046,22 @@ mod tests {
         let mut cache = FieldCache::new();
         let corner = Pos::new(-2, -2);
         let snapped = snap_to_passable(&map, corner);
-        let stamp = map_stamp(&map);
-        let first = cache.get_or_build_fixed(&map, stamp, corner).clone();
+        let first = cache.get_or_build_fixed(&map, corner).clone();
         assert_eq!(first, DistanceField::bfs(&map, &[snapped]));
         cache.clear();
         assert!(cache.is_empty(), "fixed fields are not this turn's");
-        assert_eq!(cache.get_or_build_fixed(&map, stamp, corner), &first);
-        // Another map (one wall opened) has another stamp and gets its own field.
-        map.set(Pos::new(2, 2), crate::map::Tile::Floor);
-        let stamp2 = map_stamp(&map);
-        assert_ne!(stamp, stamp2);
+        assert_eq!(cache.get_or_build_fixed(&map, corner), &first);
+        // Next turn, another map (one wall opened): its own field.
+        cache.clear();
+        map.set(Pos::new(2, 2), Tile::Floor);
         let snapped = snap_to_passable(&map, corner);
         assert_eq!(
-            cache.get_or_build_fixed(&map, stamp2, corner),
+            cache.get_or_build_fixed(&map, corner),
             &DistanceField::bfs(&map, &[snapped])
         );
+        // And back: the first map's field again.
+        cache.clear();
+        map.set(Pos::new(2, 2), Tile::Wall);
+        assert_eq!(cache.get_or_build_fixed(&map, corner), &first);
     }
 }
