@@ -126,7 +126,8 @@ impl Cells {
     }
 
     fn idx(&self, p: Pos) -> Option<usize> {
-        (p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height)
+        // As unsigned, negative coordinates are huge: one comparison per axis.
+        ((p.x as u32) < self.width as u32 && (p.y as u32) < self.height as u32)
             .then(|| (p.y as usize + 1) * self.stride + p.x as usize + 1)
     }
 
@@ -227,21 +228,27 @@ impl Game {
         let hero = self.hero_view();
         let floor = self.floor;
 
-        // Each kind is looked up once; creatures refer to it by index.
-        let mut kinds: Vec<(&str, Option<Kind>)> = Vec::new();
+        // Each kind is looked up once; creatures refer to it by index. Names are told apart
+        // by a key first (length and last bytes: ids share their `pack:` prefix), so most
+        // creatures cost one string comparison, not one per kind seen before.
+        let mut kinds: Vec<(u64, &str, Option<Kind>)> = Vec::new();
         let mut kind_of = Vec::with_capacity(self.creatures.len());
         let mut cells = Cells::new(&self.map);
         let mut hunters = Hunters::default();
         let mut hunter_slot = Vec::with_capacity(self.creatures.len());
         for c in self.creatures.values() {
-            let k = match kinds.iter().position(|(name, _)| *name == c.kind) {
+            let key = name_key(&c.kind);
+            let k = match kinds
+                .iter()
+                .position(|&(k, name, _)| k == key && name == c.kind)
+            {
                 Some(k) => k,
                 None => {
                     let kind = content.creature(&c.kind).map(|k| Kind {
                         movement: k.movement.clone(),
                         max_health: k.base.max_health,
                     });
-                    kinds.push((&c.kind, kind));
+                    kinds.push((key, &c.kind, kind));
                     kinds.len() - 1
                 }
             };
@@ -249,7 +256,7 @@ impl Game {
             let mut slot = u32::MAX;
             if c.is_alive() {
                 cells.enter(c.pos);
-                let rule = kinds[k].1.as_ref().map(|k| k.movement.target);
+                let rule = kinds[k].2.as_ref().map(|k| k.movement.target);
                 if rule == Some(TargetRule::Hero) && c.id != hero.id {
                     slot = hunters.list.len() as u32;
                     hunters.list.push((c.id, c.pos));
@@ -257,7 +264,7 @@ impl Game {
             }
             hunter_slot.push(slot);
         }
-        let pincers = kinds.iter().any(|(_, k)| {
+        let pincers = kinds.iter().any(|(_, _, k)| {
             k.as_ref()
                 .is_some_and(|k| k.movement.target == TargetRule::Pincer)
         });
@@ -277,7 +284,7 @@ impl Game {
             }
         }
         // `kinds` borrows the creatures' names; keep only what the moves need.
-        let kinds: Vec<Option<Kind>> = kinds.into_iter().map(|(_, k)| k).collect();
+        let kinds: Vec<Option<Kind>> = kinds.into_iter().map(|(_, _, k)| k).collect();
 
         let Game {
             creatures,
@@ -803,6 +810,15 @@ fn snap_shared(snaps: &mut Vec<(Pos, Pos)>, map: &TileMap, cells: &Cells, target
     s
 }
 
+/// A creature kind's name in a word: its length and its last (up to) eight bytes.
+fn name_key(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let tail = &bytes[bytes.len().saturating_sub(8)..];
+    let mut word = [0u8; 8];
+    word[..tail.len()].copy_from_slice(tail);
+    u64::from_le_bytes(word) ^ (bytes.len() as u64).rotate_right(8)
+}
+
 /// Downhill on `loot` from `from`: the next tile and the pile at the bottom.
 fn follow(loot: &DistanceField, from: Pos) -> Option<(Pos, Pos)> {
     if loot.get(from) == UNREACHED {
@@ -819,15 +835,10 @@ fn follow(loot: &DistanceField, from: Pos) -> Option<(Pos, Pos)> {
 /// Downhill on `field` to the lowest free neighbour (ties up, left, down, right); stays at a
 /// minimum or when creatures block every way down. `None` where the field does not reach.
 fn downhill(field: &DistanceField, from: Pos, free: impl Fn(Pos) -> bool) -> Option<Act> {
-    let here = field.get(from);
-    if here == UNREACHED {
-        return None;
-    }
+    let (here, around) = field.around(from)?;
     let mut best = (here, Act::Stay);
-    for d in Dir::ALL {
-        let next = from.offset(d);
-        let v = field.get(next);
-        if v < best.0 && free(next) {
+    for (d, v) in Dir::ALL.into_iter().zip(around) {
+        if v < best.0 && free(from.offset(d)) {
             best = (v, Act::Go(d));
         }
     }

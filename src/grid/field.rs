@@ -286,6 +286,22 @@ impl DistanceField {
         }
     }
 
+    /// The value at a reached `pos` and its four neighbours' in `Dir::ALL` order (as `get`
+    /// reports them), from one bounds check; `None` where `get` is `UNREACHED`.
+    pub fn around(&self, pos: Pos) -> Option<(u32, [u32; 4])> {
+        let pad = self.pad();
+        let i = pad.index(pos)?;
+        let here = self.dist[i];
+        if here >= BLOCKED {
+            return None;
+        }
+        let values = pad.neighbours(i).map(|n| match self.dist[n] {
+            v if v >= BLOCKED => UNREACHED,
+            v => v,
+        });
+        Some((here, values))
+    }
+
     /// The neighbour with the smallest value strictly below this tile's, ties in `Dir::ALL`
     /// order; `None` at a minimum, on walls, unreached tiles and off the map.
     pub fn downhill(&self, pos: Pos) -> Option<Dir> {
@@ -808,6 +824,19 @@ mod tests {
             assert!(path.iter().all(|&p| map.is_passable(p)));
         }
         assert_eq!(field.downhill(source), None);
+    }
+
+    #[test]
+    fn around_reports_what_get_does() {
+        let map = TileMap::from_ascii("####\n#..#\n#.##\n");
+        let field = DistanceField::bfs(&map, &[Pos::new(1, 1)]);
+        for i in 0..map.len() {
+            let p = map.pos(i);
+            let want = (field.get(p) != UNREACHED)
+                .then(|| (field.get(p), Dir::ALL.map(|d| field.get(p.offset(d)))));
+            assert_eq!(field.around(p), want, "{p:?}");
+        }
+        assert_eq!(field.around(Pos::new(-1, 0)), None);
     }
 
     #[test]

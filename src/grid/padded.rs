@@ -39,8 +39,8 @@ impl Padded {
 
     /// Padded index of an in-map position.
     pub fn index(self, p: Pos) -> Option<usize> {
-        let inside =
-            p.x >= 0 && p.y >= 0 && (p.x as u32) < self.width && (p.y as u32) < self.height;
+        // Negative coordinates wrap to values above any width (`new` bounds the size).
+        let inside = (p.x as u32) < self.width && (p.y as u32) < self.height;
         inside.then(|| (p.y as usize + 1) * self.pw + p.x as usize + 1)
     }
 
