@@ -107,10 +107,17 @@ struct Cells {
 }
 
 impl Cells {
+    #[cfg(test)]
     fn new(map: &TileMap) -> Self {
+        Self::new_in(map, Vec::new())
+    }
+
+    /// `new`, reusing `cell`'s storage.
+    fn new_in(map: &TileMap, mut cell: Vec<u8>) -> Self {
         let (width, height) = (map.width() as i32, map.height() as i32);
         let stride = width as usize + 2;
-        let mut cell = vec![WALL; stride * (height as usize + 2)];
+        cell.clear();
+        cell.resize(stride * (height as usize + 2), WALL);
         for (row, tiles) in map.tiles().chunks(width.max(1) as usize).enumerate() {
             let start = (row + 1) * stride + 1;
             for (c, t) in cell[start..start + tiles.len()].iter_mut().zip(tiles) {
@@ -232,10 +239,18 @@ impl Game {
         // by a key first (length and last bytes: ids share their `pack:` prefix), so most
         // creatures cost one string comparison, not one per kind seen before.
         let mut kinds: Vec<(u64, &str, Option<Kind>)> = Vec::new();
-        let mut kind_of = Vec::with_capacity(self.creatures.len());
-        let mut cells = Cells::new(&self.map);
-        let mut hunters = Hunters::default();
-        let mut hunter_slot = Vec::with_capacity(self.creatures.len());
+        // The per-creature and per-tile buffers are last turn's, refilled.
+        let mut scratch = SCRATCH.take();
+        let mut kind_of = std::mem::take(&mut scratch.kind_of);
+        kind_of.clear();
+        let mut cells = Cells::new_in(&self.map, std::mem::take(&mut scratch.cells));
+        let mut hunters = Hunters {
+            list: std::mem::take(&mut scratch.hunters),
+            grid: Vec::new(),
+        };
+        hunters.list.clear();
+        let mut hunter_slot = std::mem::take(&mut scratch.hunter_slot);
+        hunter_slot.clear();
         for c in self.creatures.values() {
             let key = name_key(&c.kind);
             let k = match kinds
@@ -268,7 +283,6 @@ impl Game {
             k.as_ref()
                 .is_some_and(|k| k.movement.target == TargetRule::Pincer)
         });
-        let mut scratch = SCRATCH.take();
         if pincers && hunters.list.len() > SCAN_HUNTERS {
             // Kept zeroed between turns: only the hunters' tiles are ever set.
             hunters.grid = std::mem::take(&mut scratch.hunter_grid);
@@ -346,7 +360,10 @@ impl Game {
             }
             phase.scratch.hunter_grid = phase.hunters.grid;
         }
-        SCRATCH.set(phase.scratch);
+        let mut scratch = phase.scratch;
+        (scratch.cells, scratch.hunters) = (phase.cells.cell, phase.hunters.list);
+        (scratch.hunter_slot, scratch.kind_of) = (phase.hunter_slot, kind_of);
+        SCRATCH.set(scratch);
 
         if let Some(h) = self.creatures.get_mut(&hero.id) {
             h.ai.turn_start = Some((floor, h.pos));
@@ -788,6 +805,12 @@ struct Scratch {
     queue: Vec<u32>,
     /// `Hunters::grid`, all zero between turns.
     hunter_grid: Vec<u32>,
+    /// Storage of the phase's `Cells::cell`, `Hunters::list`, `Phase::hunter_slot` and
+    /// creature-to-kind table.
+    cells: Vec<u8>,
+    hunters: Vec<(CreatureId, Pos)>,
+    hunter_slot: Vec<u32>,
+    kind_of: Vec<usize>,
 }
 
 thread_local! {
