@@ -9,7 +9,7 @@ use crate::game::Game;
 use crate::game::hash::fnv1a;
 
 /// 2: the game carries its command record (the run's replay) and its encounter rooms.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 const MAGIC: &str = "DELVE-SAVE";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,12 +70,7 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
     let game: Game = serde_json::from_slice(body)
         .map_err(|e| SaveError::Damaged(format!("unreadable game state: {e}")))?;
     check_game(&game)?;
-    let mut missing: Vec<String> = game
-        .creatures
-        .values()
-        .map(|c| c.kind.clone())
-        .filter(|k| content.creature(k).is_none())
-        .collect();
+    let mut missing = missing_ids(&game, content);
     missing.sort();
     missing.dedup();
     if !missing.is_empty() {
@@ -85,6 +80,42 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
         "this save was made with other content; every id it uses still exists".to_string()
     });
     Ok(Loaded { game, warning })
+}
+
+/// Every content id the game names that the content lacks.
+fn missing_ids(game: &Game, content: &Content) -> Vec<String> {
+    let mut missing = Vec::new();
+    for c in game.creatures.values() {
+        if content.creature(&c.kind).is_none() {
+            missing.push(c.kind.clone());
+        }
+        for m in &c.modifiers {
+            if content.modifier(&m.id).is_none() {
+                missing.push(m.id.clone());
+            }
+        }
+    }
+    let items = game
+        .inventory
+        .iter()
+        .chain(game.equipment.values())
+        .chain(game.ground.values().flatten());
+    for it in items {
+        if content.item(&it.item).is_none() {
+            missing.push(it.item.clone());
+        }
+        for a in &it.affixes {
+            if !content.affixes.contains_key(a) {
+                missing.push(a.clone());
+            }
+        }
+    }
+    for t in game.traps.values() {
+        if !content.traps.contains_key(t) {
+            missing.push(t.clone());
+        }
+    }
+    missing
 }
 
 /// Why framed bytes (a save or a replay) could not be opened.

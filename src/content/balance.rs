@@ -17,6 +17,8 @@ pub struct Balance {
     pub forager_alarm: u32,
     /// Health the hero recovers per exploration turn.
     pub health_regen: f64,
+    /// How many items the hero's pack holds.
+    pub inventory_size: u32,
 }
 
 impl Default for Balance {
@@ -33,6 +35,7 @@ impl Default for Balance {
             floors: 8,
             forager_alarm: 5,
             health_regen: 0.2,
+            inventory_size: 20,
         }
     }
 }
@@ -54,7 +57,8 @@ impl Balance {
             flee_fright_turns,
             floors,
             forager_alarm,
-            health_regen
+            health_regen,
+            inventory_size
         );
     }
 }

@@ -6,8 +6,13 @@ use toml::Spanned;
 
 use super::balance::Balance;
 use super::diagnostics::{Diagnostic, Severity, nearest};
+use super::registry::{
+    self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Progression, Tag, Trap,
+    Trigger, damage_type_id,
+};
 use super::schema::{
-    AbilityDef, ActionDef, Condition, ContentFile, CreatureDef, FloorDef, Movement, PrefabDef,
+    AbilityDef, ActionDef, AffixDef, Condition, ContentFile, CreatureDef, DamageTypeDef, FloorDef,
+    ItemDef, LootDef, ModifierDef, Movement, PrefabDef, TagDef, TrapDef,
 };
 use crate::dungeon::Prefab;
 
@@ -34,6 +39,11 @@ pub fn core_pack() -> Pack {
         files: embed!(
             "creatures.toml",
             "abilities.toml",
+            "modifiers.toml",
+            "items.toml",
+            "loot.toml",
+            "traps.toml",
+            "types.toml",
             "prefabs.toml",
             "floors.toml"
         ),
@@ -72,6 +82,8 @@ pub struct CreatureKind {
     pub ai: Vec<AiRule>,
     pub xp: u32,
     pub gold: (u32, u32),
+    pub loot: Option<String>,
+    pub triggers: Vec<Trigger>,
     pub hostile: bool,
     pub movement: Movement,
 }
@@ -96,6 +108,14 @@ pub struct Content {
     /// Floor profiles sorted by depth.
     pub floors: Vec<FloorDef>,
     pub prefabs: BTreeMap<String, Prefab>,
+    pub modifiers: BTreeMap<String, Modifier>,
+    pub items: BTreeMap<String, Item>,
+    pub affixes: BTreeMap<String, Affix>,
+    pub loot: BTreeMap<String, LootTable>,
+    pub traps: BTreeMap<String, Trap>,
+    pub damage_types: BTreeMap<String, DamageType>,
+    pub tags: BTreeMap<String, Tag>,
+    pub progression: Progression,
     pub balance: Balance,
     /// Pack ids in load order.
     pub packs: Vec<String>,
@@ -111,6 +131,33 @@ impl Content {
 
     pub fn ability(&self, id: &str) -> Option<&Ability> {
         self.abilities.get(id)
+    }
+
+    pub fn modifier(&self, id: &str) -> Option<&Modifier> {
+        self.modifiers.get(id)
+    }
+
+    pub fn item(&self, id: &str) -> Option<&Item> {
+        self.items.get(id)
+    }
+
+    /// The shown name of whatever an id names (an ability, item, modifier, trap, creature).
+    pub fn display_name(&self, id: &str) -> String {
+        let names = [
+            self.abilities.get(id).map(|a| &a.name),
+            self.items.get(id).map(|a| &a.name),
+            self.modifiers.get(id).map(|a| &a.name),
+            self.traps.get(id).map(|a| &a.name),
+            self.creatures.get(id).map(|a| &a.name),
+        ];
+        match names.into_iter().flatten().next() {
+            Some(n) => n.clone(),
+            None => match id {
+                "core:flee" => "Flee".into(),
+                "core:wait" => "Wait".into(),
+                _ => id.to_string(),
+            },
+        }
     }
 
     /// The generator's profile of floor `k`, prefabs resolved.
@@ -289,6 +336,13 @@ fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
     let mut seen_creatures = BTreeMap::new();
     let mut seen_abilities = BTreeMap::new();
     let mut seen_prefabs = BTreeMap::new();
+    let mut seen_modifiers = BTreeMap::new();
+    let mut seen_items = BTreeMap::new();
+    let mut seen_affixes = BTreeMap::new();
+    let mut seen_loot = BTreeMap::new();
+    let mut seen_traps = BTreeMap::new();
+    let mut seen_damage_types = BTreeMap::new();
+    let mut seen_tags = BTreeMap::new();
     for (path, text, file) in &parsed.files {
         let at = |span: std::ops::Range<usize>, key: String, sev, msg: String| {
             Diagnostic::at(sev, &parsed.pack, path, text, span.start, key, msg)
@@ -324,6 +378,93 @@ fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
             prefab,
             &mut report,
         );
+        let pack = &parsed.pack;
+        merge_registry(
+            &mut content.modifiers,
+            &file.modifiers,
+            "modifiers",
+            pack,
+            &mut seen_modifiers,
+            |d: &ModifierDef| &d.id,
+            registry::modifier,
+            &mut report,
+        );
+        merge_registry(
+            &mut content.items,
+            &file.items,
+            "items",
+            pack,
+            &mut seen_items,
+            |d: &ItemDef| &d.id,
+            |d: &ItemDef| {
+                let (s, c) = look(&d.symbol, &d.color)?;
+                registry::item(d, s, c)
+            },
+            &mut report,
+        );
+        merge_registry(
+            &mut content.affixes,
+            &file.affixes,
+            "affixes",
+            pack,
+            &mut seen_affixes,
+            |d: &AffixDef| &d.id,
+            registry::affix,
+            &mut report,
+        );
+        merge_registry(
+            &mut content.loot,
+            &file.loot,
+            "loot",
+            pack,
+            &mut seen_loot,
+            |d: &LootDef| &d.id,
+            registry::loot,
+            &mut report,
+        );
+        merge_registry(
+            &mut content.traps,
+            &file.traps,
+            "traps",
+            pack,
+            &mut seen_traps,
+            |d: &TrapDef| &d.id,
+            |d: &TrapDef| {
+                let (s, c) = look(&d.symbol, &d.color)?;
+                registry::trap(d, s, c)
+            },
+            &mut report,
+        );
+        merge_registry(
+            &mut content.damage_types,
+            &file.damage_types,
+            "damage_types",
+            pack,
+            &mut seen_damage_types,
+            |d: &DamageTypeDef| &d.id,
+            |d: &DamageTypeDef| {
+                let c =
+                    color(d.color.get_ref()).map_err(|m| (d.color.span(), "color".into(), m))?;
+                registry::damage_type(d, c)
+            },
+            &mut report,
+        );
+        merge_registry(
+            &mut content.tags,
+            &file.tags,
+            "tags",
+            pack,
+            &mut seen_tags,
+            |d: &TagDef| &d.id,
+            registry::tag,
+            &mut report,
+        );
+        if let Some(p) = &file.progression {
+            match registry::progression(p.get_ref()) {
+                Ok(prog) => content.progression = prog,
+                Err(msg) => diags.push(at(p.span(), "progression".into(), Severity::Error, msg)),
+            }
+        }
         for (i, f) in file.floors.iter().enumerate() {
             let def = f.get_ref();
             if let Err(msg) = check_floor(def) {
@@ -411,7 +552,12 @@ fn check_id(
     true
 }
 
-type FieldError = (std::ops::Range<usize>, &'static str, String);
+/// A symbol and a colour, checked.
+fn look(sym: &Spanned<String>, col: &Spanned<String>) -> Result<(char, [u8; 3]), FieldError> {
+    let s = symbol(sym).map_err(|m| (sym.span(), "symbol".to_string(), m))?;
+    let c = color(col.get_ref()).map_err(|m| (col.span(), "color".to_string(), m))?;
+    Ok((s, c))
+}
 
 fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldError> {
     let b = &def.base;
@@ -424,9 +570,13 @@ fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldError> {
         critical_factor: b.critical_factor.unwrap_or(1.5),
         dexterity: b.dexterity.unwrap_or(0.0),
         luck: b.luck.unwrap_or(0.0),
-        resistance: b.resistance.clone(),
+        resistance: b
+            .resistance
+            .iter()
+            .map(|(k, v)| (damage_type_id(k), *v))
+            .collect(),
     };
-    let span = || 0..0;
+    let span = || def.id.span();
     for (name, v) in [
         ("hit_chance", base.hit_chance),
         ("critical_chance", base.critical_chance),
@@ -434,26 +584,27 @@ fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldError> {
         if !(0.0..=1.0).contains(&v) {
             return Err((
                 span(),
-                "base",
+                "base".into(),
                 format!("`{name}` = {v} is a probability: expected 0..1"),
             ));
         }
     }
     if base.max_health <= 0.0 {
-        return Err((span(), "base", "`max_health` must be above 0".into()));
+        return Err((span(), "base".into(), "`max_health` must be above 0".into()));
     }
     if base.max_stamina < 0.0 || base.damage < 0.0 {
         return Err((
             span(),
-            "base",
+            "base".into(),
             "`max_stamina` and `damage` must not be negative".into(),
         ));
     }
+    let (symbol, color) = look(&def.symbol, &def.color)?;
     Ok(CreatureKind {
         id: def.id.get_ref().clone(),
         name: def.name.clone(),
-        symbol: symbol(&def.symbol).map_err(|m| (def.symbol.span(), "symbol", m))?,
-        color: color(def.color.get_ref()).map_err(|m| (def.color.span(), "color", m))?,
+        symbol,
+        color,
         tags: def.tags.iter().map(|t| t.get_ref().clone()).collect(),
         base,
         abilities: def.abilities.iter().map(|a| a.get_ref().clone()).collect(),
@@ -467,6 +618,8 @@ fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldError> {
             .collect(),
         xp: def.xp,
         gold: def.gold,
+        loot: def.loot.as_ref().map(|l| l.get_ref().clone()),
+        triggers: registry::triggers(&def.triggers, "triggers")?,
         hostile: def.hostile,
         movement: def.movement.clone(),
     })
@@ -477,19 +630,20 @@ fn ability(def: &AbilityDef) -> Result<Ability, FieldError> {
     if cost < 0.0 {
         return Err((
             def.cost.span(),
-            "cost",
+            "cost".into(),
             format!("cost {cost} must not be negative"),
         ));
     }
+    let (symbol, color) = look(&def.symbol, &def.color)?;
     Ok(Ability {
         id: def.id.get_ref().clone(),
         name: def.name.clone(),
-        symbol: symbol(&def.symbol).map_err(|m| (def.symbol.span(), "symbol", m))?,
-        color: color(def.color.get_ref()).map_err(|m| (def.color.span(), "color", m))?,
+        symbol,
+        color,
         cost,
         cooldown: def.cooldown,
         condition: def.condition.clone(),
-        actions: def.actions.clone(),
+        actions: def.actions.iter().map(registry::normalize_action).collect(),
     })
 }
 
@@ -508,7 +662,7 @@ fn prefab(def: &PrefabDef) -> Result<Prefab, FieldError> {
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return Err((
                 id.span(),
-                "legend",
+                "legend".into(),
                 format!("legend key `{key}` must be one character"),
             ));
         };
@@ -521,7 +675,7 @@ fn prefab(def: &PrefabDef) -> Result<Prefab, FieldError> {
     };
     prefab
         .check()
-        .map_err(|(field, msg)| (def.id.span(), "rows", format!("{field}: {msg}")))?;
+        .map_err(|(field, msg)| (def.id.span(), "rows".into(), format!("{field}: {msg}")))?;
     Ok(prefab)
 }
 
@@ -571,56 +725,42 @@ fn color(s: &str) -> Result<[u8; 3], String> {
 
 /// Every reference names something that exists after this pack merged.
 fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
-    let abilities =
-        |id: &str| content.abilities.contains_key(id) || BUILTIN_ABILITIES.contains(&id);
-    let known_abilities: Vec<&str> = content
-        .abilities
-        .keys()
-        .map(String::as_str)
-        .chain(BUILTIN_ABILITIES)
-        .collect();
-    let known_creatures: Vec<&str> = content.creatures.keys().map(String::as_str).collect();
-    let known_prefabs: Vec<&str> = content.prefabs.keys().map(String::as_str).collect();
     let mut deferred = Vec::new();
     for (path, text, file) in &parsed.files {
-        let mut unknown =
-            |span: std::ops::Range<usize>, key: String, what: &str, id: &str, known: &[&str]| {
-                let hint = nearest(id, known.iter().copied())
-                    .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
-                diags.push(Diagnostic::at(
-                    Severity::Error,
-                    &parsed.pack,
-                    path,
-                    text,
-                    span.start,
-                    key,
-                    format!("unknown {what} `{id}`{hint}"),
-                ));
-            };
+        let mut r = Refs {
+            content,
+            pack: &parsed.pack,
+            path,
+            text,
+            diags,
+        };
         for (i, c) in file.creatures.iter().enumerate() {
             let def = c.get_ref();
+            let span = c.span();
+            let key = format!("creatures[{i}]");
             for (j, a) in def.abilities.iter().enumerate() {
-                if !abilities(a.get_ref()) {
-                    unknown(
-                        a.span(),
-                        format!("creatures[{i}].abilities[{j}]"),
-                        "ability",
-                        a.get_ref(),
-                        &known_abilities,
-                    );
-                }
+                r.check(Kind::Ability, a, format!("{key}.abilities[{j}]"));
+            }
+            for (j, t) in def.tags.iter().enumerate() {
+                r.check(Kind::Tag, t, format!("{key}.tags[{j}]"));
+            }
+            for dt in def.base.resistance.keys() {
+                let at = r.find_key(dt, &span);
+                r.check_at(
+                    Kind::DamageType,
+                    &damage_type_id(dt),
+                    at,
+                    format!("{key}.base.resistance.{dt}"),
+                );
+            }
+            if let Some(l) = &def.loot {
+                r.check(Kind::Loot, l, format!("{key}.loot"));
             }
             for (j, e) in def.ai.iter().enumerate() {
-                if !abilities(e.ability.get_ref()) {
-                    unknown(
-                        e.ability.span(),
-                        format!("creatures[{i}].ai[{j}].ability"),
-                        "ability",
-                        e.ability.get_ref(),
-                        &known_abilities,
-                    );
-                }
+                r.check(Kind::Ability, &e.ability, format!("{key}.ai[{j}].ability"));
+                r.conditions(&e.condition, &span, &format!("{key}.ai[{j}].condition"));
             }
+            r.triggers(&def.triggers, &span, &format!("{key}.triggers"));
             if let Some(last) = def.ai.last()
                 && !last.condition.is_empty()
             {
@@ -630,38 +770,79 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
                     path,
                     text,
                     last.ability.span().start,
-                    format!("creatures[{i}].ai[{}]", def.ai.len() - 1),
+                    format!("{key}.ai[{}]", def.ai.len() - 1),
                     "the last `ai` entry has a condition: when none holds the creature stands still",
                 ));
             }
         }
-        for (i, p) in file.prefabs.iter().enumerate() {
-            for (key, id) in &p.get_ref().legend {
-                if !content.creatures.contains_key(id.get_ref()) {
-                    unknown(
-                        id.span(),
-                        format!("prefabs[{i}].legend.{key}"),
-                        "creature",
-                        id.get_ref(),
-                        &known_creatures,
+        for (i, a) in file.abilities.iter().enumerate() {
+            let def = a.get_ref();
+            let span = a.span();
+            let key = format!("abilities[{i}]");
+            r.conditions(&def.condition, &span, &format!("{key}.condition"));
+            r.actions(&def.actions, &span, &format!("{key}.actions"));
+        }
+        for (i, m) in file.modifiers.iter().enumerate() {
+            let def = m.get_ref();
+            let span = m.span();
+            let key = format!("modifiers[{i}]");
+            for (j, e) in def.effects.iter().enumerate() {
+                if let Some(dt) = &e.damage_type {
+                    r.check_at(
+                        Kind::DamageType,
+                        &damage_type_id(dt.get_ref()),
+                        dt.span(),
+                        format!("{key}.effects[{j}].damage_type"),
                     );
                 }
+                r.conditions(
+                    &e.condition,
+                    &span,
+                    &format!("{key}.effects[{j}].condition"),
+                );
+            }
+            r.triggers(&def.triggers, &span, &format!("{key}.triggers"));
+        }
+        for (i, it) in file.items.iter().enumerate() {
+            let def = it.get_ref();
+            let span = it.span();
+            let key = format!("items[{i}]");
+            for (j, m) in def.modifiers.iter().enumerate() {
+                r.check(Kind::Modifier, m, format!("{key}.modifiers[{j}]"));
+            }
+            r.actions(&def.actions, &span, &format!("{key}.actions"));
+            r.triggers(&def.triggers, &span, &format!("{key}.triggers"));
+        }
+        for (i, a) in file.affixes.iter().enumerate() {
+            for (j, m) in a.get_ref().modifiers.iter().enumerate() {
+                r.check(Kind::Modifier, m, format!("affixes[{i}].modifiers[{j}]"));
+            }
+        }
+        for (i, l) in file.loot.iter().enumerate() {
+            for (j, e) in l.get_ref().entries.iter().enumerate() {
+                if let Some(item) = &e.item {
+                    r.check(Kind::Item, item, format!("loot[{i}].entries[{j}].item"));
+                }
+            }
+        }
+        for (i, t) in file.traps.iter().enumerate() {
+            r.actions(
+                &t.get_ref().actions,
+                &t.span(),
+                &format!("traps[{i}].actions"),
+            );
+        }
+        for (i, p) in file.prefabs.iter().enumerate() {
+            for (key, id) in &p.get_ref().legend {
+                r.check(Kind::Creature, id, format!("prefabs[{i}].legend.{key}"));
             }
         }
         for (i, f) in file.floors.iter().enumerate() {
             let def = f.get_ref();
+            let key = format!("floors[{i}]");
             let mut known = true;
             for (j, id) in def.prefabs.iter().enumerate() {
-                if !content.prefabs.contains_key(id.get_ref()) {
-                    known = false;
-                    unknown(
-                        id.span(),
-                        format!("floors[{i}].prefabs[{j}]"),
-                        "prefab",
-                        id.get_ref(),
-                        &known_prefabs,
-                    );
-                }
+                known &= r.check(Kind::Prefab, id, format!("{key}.prefabs[{j}]"));
             }
             if known && let Err(msg) = def.profile(&content.prefabs).validate() {
                 deferred.push(Diagnostic::at(
@@ -670,20 +851,18 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
                     path,
                     text,
                     f.span().start,
-                    format!("floors[{i}]"),
+                    key.clone(),
                     msg,
                 ));
             }
             for (j, s) in def.spawns.iter().enumerate() {
-                if !content.creatures.contains_key(s.id.get_ref()) {
-                    unknown(
-                        s.id.span(),
-                        format!("floors[{i}].spawns[{j}].id"),
-                        "creature",
-                        s.id.get_ref(),
-                        &known_creatures,
-                    );
-                }
+                r.check(Kind::Creature, &s.id, format!("{key}.spawns[{j}].id"));
+            }
+            for (j, s) in def.trap_kinds.iter().enumerate() {
+                r.check(Kind::Trap, &s.id, format!("{key}.trap_kinds[{j}].id"));
+            }
+            if let Some(l) = &def.loot {
+                r.check(Kind::Loot, l, format!("{key}.loot"));
             }
         }
     }
@@ -699,6 +878,214 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
             message: "the core pack must define `core:hero`".into(),
             source_line: String::new(),
         });
+    }
+}
+
+/// What a reference points at.
+#[derive(Clone, Copy)]
+enum Kind {
+    Creature,
+    Ability,
+    Modifier,
+    Item,
+    Loot,
+    Trap,
+    Prefab,
+    DamageType,
+    Tag,
+}
+
+/// The condition attributes: `health` and `stamina` as shares of their maximum, the others
+/// as values.
+const CONDITION_ATTRIBUTES: [&str; 9] = [
+    "health",
+    "stamina",
+    "damage",
+    "hit_chance",
+    "critical_chance",
+    "critical_factor",
+    "dexterity",
+    "luck",
+    "max_health",
+];
+
+/// Reference checks of one file against the content merged so far.
+struct Refs<'a> {
+    content: &'a Content,
+    pack: &'a str,
+    path: &'a str,
+    text: &'a str,
+    diags: &'a mut Vec<Diagnostic>,
+}
+
+impl Refs<'_> {
+    fn known(&self, kind: Kind) -> (&'static str, Vec<&str>) {
+        let c = self.content;
+        fn keys<T>(m: &BTreeMap<String, T>) -> Vec<&str> {
+            m.keys().map(String::as_str).collect()
+        }
+        match kind {
+            Kind::Creature => ("creature", keys(&c.creatures)),
+            Kind::Ability => (
+                "ability",
+                keys(&c.abilities)
+                    .into_iter()
+                    .chain(BUILTIN_ABILITIES)
+                    .collect(),
+            ),
+            Kind::Modifier => ("modifier", keys(&c.modifiers)),
+            Kind::Item => ("item", keys(&c.items)),
+            Kind::Loot => ("loot table", keys(&c.loot)),
+            Kind::Trap => ("trap", keys(&c.traps)),
+            Kind::Prefab => ("prefab", keys(&c.prefabs)),
+            Kind::DamageType => ("damage type", keys(&c.damage_types)),
+            Kind::Tag => ("tag", keys(&c.tags)),
+        }
+    }
+
+    /// Where a table key (`physical = 0.3`) stands inside an entry.
+    fn find_key(&self, key: &str, within: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+        let end = within.end.min(self.text.len());
+        let start = within.start.min(end);
+        let hay = &self.text[start..end];
+        let mut from = 0;
+        while let Some(i) = hay[from..].find(key) {
+            let at = from + i;
+            let before = hay[..at].chars().last();
+            let after = hay[at + key.len()..].trim_start().chars().next();
+            if !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after == Some('=') {
+                return start + at..start + at + key.len();
+            }
+            from = at + key.len();
+        }
+        within.clone()
+    }
+
+    fn check(&mut self, kind: Kind, id: &Spanned<String>, key: String) -> bool {
+        self.check_at(kind, id.get_ref(), id.span(), key)
+    }
+
+    /// Reports an unknown id with the nearest known one; says whether it was known.
+    fn check_at(
+        &mut self,
+        kind: Kind,
+        id: &str,
+        span: std::ops::Range<usize>,
+        key: String,
+    ) -> bool {
+        let (what, known) = self.known(kind);
+        if known.contains(&id) {
+            return true;
+        }
+        let hint = nearest(id, known.iter().copied())
+            .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+        self.error(span, key, format!("unknown {what} `{id}`{hint}"));
+        false
+    }
+
+    fn error(&mut self, span: std::ops::Range<usize>, key: String, msg: String) {
+        self.diags.push(Diagnostic::at(
+            Severity::Error,
+            self.pack,
+            self.path,
+            self.text,
+            span.start,
+            key,
+            msg,
+        ));
+    }
+
+    /// Where a string stands inside the entry spanning `within` (serde's internally tagged
+    /// enums keep no spans of their own): the quoted string's first place, else the entry.
+    fn find(&self, needle: &str, within: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+        let end = within.end.min(self.text.len());
+        let start = within.start.min(end);
+        let hay = &self.text[start..end];
+        for quoted in [format!("\"{needle}\""), format!("'{needle}'")] {
+            if let Some(i) = hay.find(&quoted) {
+                return start + i + 1..start + i + 1 + needle.len();
+            }
+        }
+        within.clone()
+    }
+
+    fn check_in(&mut self, kind: Kind, id: &str, within: &std::ops::Range<usize>, key: String) {
+        let span = self.find(id, within);
+        self.check_at(kind, id, span, key);
+    }
+
+    fn conditions(&mut self, list: &[Condition], within: &std::ops::Range<usize>, key: &str) {
+        for (i, c) in list.iter().enumerate() {
+            let key = format!("{key}[{i}]");
+            match c {
+                Condition::Attribute {
+                    attribute,
+                    below,
+                    above,
+                    ..
+                } => {
+                    let span = self.find(attribute, within);
+                    if !CONDITION_ATTRIBUTES.contains(&attribute.as_str()) {
+                        let hint = nearest(attribute, CONDITION_ATTRIBUTES)
+                            .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+                        self.error(
+                            span.clone(),
+                            format!("{key}.attribute"),
+                            format!("unknown condition attribute `{attribute}`{hint}"),
+                        );
+                    }
+                    if below.is_none() && above.is_none() {
+                        self.error(
+                            span,
+                            key.clone(),
+                            "an attribute check needs `below`, `above` or both".into(),
+                        );
+                    }
+                }
+                Condition::Tag { tag, .. } => {
+                    self.check_in(Kind::Tag, tag, within, format!("{key}.tag"));
+                }
+                Condition::HasModifier { modifier, .. } => {
+                    self.check_in(Kind::Modifier, modifier, within, format!("{key}.modifier"));
+                }
+            }
+        }
+    }
+
+    fn actions(&mut self, list: &[ActionDef], within: &std::ops::Range<usize>, key: &str) {
+        for (i, a) in list.iter().enumerate() {
+            let key = format!("{key}[{i}]");
+            match a {
+                ActionDef::Damage { damage_type, .. } => {
+                    let span = self.find(damage_type, within);
+                    let id = damage_type_id(damage_type);
+                    self.check_at(Kind::DamageType, &id, span, format!("{key}.damage_type"));
+                }
+                ActionDef::ApplyModifier { modifier, .. }
+                | ActionDef::RemoveModifier { modifier, .. } => {
+                    self.check_in(Kind::Modifier, modifier, within, format!("{key}.modifier"));
+                }
+                ActionDef::Summon { creature, .. } => {
+                    self.check_in(Kind::Creature, creature, within, format!("{key}.creature"));
+                }
+                ActionDef::Heal { .. }
+                | ActionDef::RestoreStamina { .. }
+                | ActionDef::GrantGold { .. }
+                | ActionDef::Flee => {}
+            }
+        }
+    }
+
+    fn triggers(
+        &mut self,
+        list: &[super::schema::TriggerDef],
+        within: &std::ops::Range<usize>,
+        key: &str,
+    ) {
+        for (i, t) in list.iter().enumerate() {
+            self.conditions(&t.condition, within, &format!("{key}[{i}].condition"));
+            self.actions(&t.actions, within, &format!("{key}[{i}].actions"));
+        }
     }
 }
 

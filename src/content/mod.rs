@@ -3,6 +3,7 @@ mod balance;
 pub mod diagnostics;
 mod load;
 pub mod mods;
+pub mod registry;
 pub mod schema;
 
 pub use balance::Balance;

@@ -17,6 +17,23 @@ pub struct ContentFile {
     #[serde(default)]
     pub prefabs: Vec<Spanned<PrefabDef>>,
     #[serde(default)]
+    pub modifiers: Vec<Spanned<ModifierDef>>,
+    #[serde(default)]
+    pub items: Vec<Spanned<ItemDef>>,
+    #[serde(default)]
+    pub affixes: Vec<Spanned<AffixDef>>,
+    #[serde(default)]
+    pub loot: Vec<Spanned<LootDef>>,
+    #[serde(default)]
+    pub traps: Vec<Spanned<TrapDef>>,
+    #[serde(default)]
+    pub damage_types: Vec<Spanned<DamageTypeDef>>,
+    #[serde(default)]
+    pub tags: Vec<Spanned<TagDef>>,
+    /// The XP curve and what a level gives; a later pack's table replaces it whole.
+    #[serde(default)]
+    pub progression: Option<Spanned<ProgressionDef>>,
+    #[serde(default)]
     pub balance: Option<BalancePatch>,
 }
 
@@ -38,9 +55,14 @@ pub struct CreatureDef {
     /// Experience granted to whoever kills it.
     #[serde(default)]
     pub xp: u32,
-    /// Gold dropped on death, inclusive range.
+    /// Gold dropped on death, inclusive range (on top of its loot table's).
     #[serde(default)]
     pub gold: (u32, u32),
+    /// Loot table rolled when the hero kills it.
+    #[serde(default)]
+    pub loot: Option<Spanned<String>>,
+    #[serde(default)]
+    pub triggers: Vec<TriggerDef>,
     /// Hostile creatures start fights; non-hostile ones (the forager) never do.
     #[serde(default = "yes")]
     pub hostile: bool,
@@ -160,7 +182,9 @@ fn default_ability_color() -> Spanned<String> {
     Spanned::new(0..0, "white".into())
 }
 
-/// One step of an ability or trigger (seed 002's action catalogue).
+/// One step of an ability or trigger (seed 002's action catalogue). Internally tagged
+/// enums buffer their fields, so ids here are plain strings; the loader finds their place
+/// in the file by searching the enclosing entry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ActionDef {
@@ -187,11 +211,34 @@ pub enum ActionDef {
     GrantGold {
         amount: u32,
     },
+    /// Puts a modifier on the targets; `turns` overrides the modifier's own duration.
+    ApplyModifier {
+        modifier: String,
+        #[serde(default)]
+        turns: Option<u32>,
+        #[serde(default)]
+        target: Target,
+    },
+    RemoveModifier {
+        modifier: String,
+        #[serde(default = "target_self")]
+        target: Target,
+    },
+    /// Calls `count` creatures next to the one that acts; in a fight they join its side.
+    Summon {
+        creature: String,
+        #[serde(default = "one")]
+        count: u32,
+    },
     Flee,
 }
 
+fn one() -> u32 {
+    1
+}
+
 fn default_damage_type() -> String {
-    "physical".into()
+    "core:physical".into()
 }
 fn target_self() -> Target {
     Target::SelfTarget
@@ -223,6 +270,12 @@ pub enum Condition {
         #[serde(default = "who_target")]
         who: Who,
         tag: String,
+    },
+    /// Holds while the creature carries the modifier.
+    HasModifier {
+        #[serde(default = "who_self")]
+        who: Who,
+        modifier: String,
     },
 }
 
@@ -275,6 +328,14 @@ pub struct FloorDef {
     pub prefabs: Vec<Spanned<String>>,
     #[serde(default)]
     pub prefab_count: u32,
+    /// Item piles placed on the floor, each one roll of `loot`.
+    #[serde(default)]
+    pub items: u32,
+    #[serde(default)]
+    pub loot: Option<Spanned<String>>,
+    /// Which trap each of the floor's `traps` is, by weight.
+    #[serde(default)]
+    pub trap_kinds: Vec<SpawnDef>,
 }
 
 /// A hand-made room: `rows` of `#` wall, `.` floor, `+` door and legend characters, each a
@@ -326,6 +387,7 @@ pub struct BalancePatch {
     pub floors: Option<u32>,
     pub forager_alarm: Option<u32>,
     pub health_regen: Option<f64>,
+    pub inventory_size: Option<u32>,
 }
 
 impl FloorDef {
@@ -364,4 +426,177 @@ impl FloorDef {
             prefab_count: self.prefab_count,
         }
     }
+}
+
+/// A trigger: when `event` happens to its holder (in `role`) and `condition` holds, run
+/// `actions`. Trigger actions never roll to hit or crit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TriggerDef {
+    pub event: Spanned<String>,
+    /// Which part the holder plays in the event: `target` (was hit, healed, modified),
+    /// `source` (hit someone, used an ability), `creature` (died), `killer` (killed).
+    /// Unset: the event's natural holder (`target` for damage_dealt, `creature` for
+    /// creature_died, `source` for ability_used).
+    #[serde(default)]
+    pub role: Option<Spanned<String>>,
+    #[serde(default)]
+    pub condition: Vec<Condition>,
+    pub actions: Vec<ActionDef>,
+}
+
+/// One attribute change of a modifier: `flat` is added to the base, then the sum of every
+/// `percent` scales the result. With `condition`, it counts only while the condition holds
+/// (`target` is the creature acted upon, e.g. +50% damage against `core:undead`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EffectDef {
+    pub attribute: Spanned<String>,
+    #[serde(default)]
+    pub flat: f64,
+    #[serde(default)]
+    pub percent: f64,
+    /// For `attribute = "resistance"`: which damage type.
+    #[serde(default)]
+    pub damage_type: Option<Spanned<String>>,
+    #[serde(default)]
+    pub condition: Vec<Condition>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stacking {
+    /// Applying it again resets its duration.
+    #[default]
+    Refresh,
+    /// Each application adds a stack (up to `max_stacks`) and resets the duration.
+    Stack,
+    /// Applying it while it lasts does nothing.
+    Ignore,
+}
+
+/// A status effect: attribute effects and triggers for `duration` turns (0: until removed).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModifierDef {
+    pub id: Spanned<String>,
+    pub name: String,
+    #[serde(default)]
+    pub duration: u32,
+    #[serde(default)]
+    pub stacking: Stacking,
+    #[serde(default = "one")]
+    pub max_stacks: u32,
+    #[serde(default)]
+    pub effects: Vec<EffectDef>,
+    #[serde(default)]
+    pub triggers: Vec<TriggerDef>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    Weapon,
+    Armour,
+    Trinket,
+    /// Used up when used: runs its `actions`.
+    Consumable,
+}
+
+/// An item: equipment (its `modifiers` hold while it is worn) or a consumable (`actions`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemDef {
+    pub id: Spanned<String>,
+    pub name: String,
+    pub symbol: Spanned<String>,
+    pub color: Spanned<String>,
+    pub slot: Slot,
+    #[serde(default)]
+    pub modifiers: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub actions: Vec<ActionDef>,
+    #[serde(default)]
+    pub triggers: Vec<TriggerDef>,
+    /// Shown in the inventory.
+    #[serde(default)]
+    pub description: String,
+}
+
+/// A random property equipment can roll: a name part and modifiers worn with the item.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AffixDef {
+    pub id: Spanned<String>,
+    /// "Keen" (before the item's name) or "of Warding" (after it).
+    #[serde(default)]
+    pub prefix: Option<String>,
+    #[serde(default)]
+    pub suffix: Option<String>,
+    /// Slots it may roll on.
+    pub slots: Vec<Slot>,
+    pub modifiers: Vec<Spanned<String>>,
+    #[serde(default = "one")]
+    pub weight: u32,
+}
+
+/// One weighted line of a loot table: an item, or nothing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LootEntryDef {
+    #[serde(default)]
+    pub item: Option<Spanned<String>>,
+    pub weight: u32,
+}
+
+/// A loot table: `rolls` draws from `entries`, plus gold in a range.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LootDef {
+    pub id: Spanned<String>,
+    #[serde(default = "one")]
+    pub rolls: u32,
+    #[serde(default)]
+    pub gold: (u32, u32),
+    /// Chance (0..1) that a dropped piece of equipment rolls one affix.
+    #[serde(default = "zero_cost")]
+    pub affix_chance: Spanned<f64>,
+    #[serde(default)]
+    pub entries: Vec<LootEntryDef>,
+}
+
+/// A trap: what happens to the hero who steps on it (`self` is the victim).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrapDef {
+    pub id: Spanned<String>,
+    pub name: String,
+    pub symbol: Spanned<String>,
+    pub color: Spanned<String>,
+    pub actions: Vec<ActionDef>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamageTypeDef {
+    pub id: Spanned<String>,
+    pub name: String,
+    #[serde(default = "default_ability_color")]
+    pub color: Spanned<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TagDef {
+    pub id: Spanned<String>,
+    pub name: String,
+}
+
+/// `xp[i]` is the total XP needed for level i + 2; each level adds `per_level`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgressionDef {
+    pub xp: Vec<u32>,
+    #[serde(default)]
+    pub per_level: Attributes,
 }

@@ -214,7 +214,23 @@ struct Phase<'g> {
 impl Game {
     /// Every monster not in the fight moves once, in id order.
     pub(super) fn monsters_act(&mut self, content: &Content) {
+        // Fear runs down with the monsters' moves; its end is an event like any modifier's.
+        let hero = self.hero;
+        let ending: Vec<CreatureId> = self
+            .creatures
+            .values()
+            .filter(|c| c.frightened == 1 && c.id != hero)
+            .map(|c| c.id)
+            .collect();
         self.monster_phase(content, Planner::SharedFields);
+        for id in ending {
+            if self.creatures.get(&id).is_some_and(|c| c.frightened == 0) {
+                self.queue.push_back(super::events::Event::ModifierExpired {
+                    target: id,
+                    modifier: super::state::FRIGHTENED.into(),
+                });
+            }
+        }
     }
 
     /// Benchmark hook: one monster phase, as an exploration turn runs it.

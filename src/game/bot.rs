@@ -1,8 +1,10 @@
 //! The explore bot: plays from the game state alone (no memory outside it).
 use super::combat::Attr;
 use super::command::Command;
-use super::state::Game;
+use super::state::{Game, ItemInstance};
 use crate::content::Content;
+use crate::content::registry::AttrKey;
+use crate::content::schema::{ActionDef, Slot};
 use crate::grid::nearest;
 use crate::map::{Dir, Pos};
 
@@ -21,6 +23,9 @@ pub fn explore(game: &Game, content: &Content) -> Command {
         .creatures
         .values()
         .any(|c| c.id != game.hero && game.is_visible(c.pos));
+    if let Some(cmd) = gear_up(game, content) {
+        return cmd;
+    }
     if health < REST_BELOW && !monster_in_view {
         return Command::Wait;
     }
@@ -80,6 +85,14 @@ fn fight(game: &Game, content: &Content) -> Command {
     if health < 0.45 && usable("core:second_wind") {
         return ability("core:second_wind", None);
     }
+    if health < 0.35
+        && let Some(index) = potion(game, content)
+    {
+        return Command::UseItem {
+            index,
+            target: None,
+        };
+    }
     if health < FLEE_BELOW {
         return Command::Flee;
     }
@@ -95,6 +108,102 @@ fn fight(game: &Game, content: &Content) -> Command {
         return ability("core:power_strike", target);
     }
     ability("core:attack", target)
+}
+
+/// The pack's healing potion that heals most, by index.
+fn potion(game: &Game, content: &Content) -> Option<usize> {
+    let heal = |i: &usize| {
+        content.item(&game.inventory[*i].item).map_or(0.0, |def| {
+            def.actions
+                .iter()
+                .map(|a| match a {
+                    ActionDef::Heal { amount, .. } => *amount,
+                    _ => 0.0,
+                })
+                .sum::<f64>()
+        })
+    };
+    (0..game.inventory.len())
+        .filter(|i| heal(i) > 0.0)
+        .max_by(|a, b| heal(a).total_cmp(&heal(b)).then(b.cmp(a)))
+}
+
+/// A rough worth of what an item (with its affixes) does for the hero while worn.
+fn worth(it: &ItemInstance, content: &Content) -> f64 {
+    let Some(def) = content.item(&it.item) else {
+        return 0.0;
+    };
+    let affix_mods = it
+        .affixes
+        .iter()
+        .filter_map(|a| content.affixes.get(a))
+        .flat_map(|a| a.modifiers.iter());
+    def.modifiers
+        .iter()
+        .chain(affix_mods)
+        .filter_map(|m| content.modifier(m))
+        .map(|m| {
+            let triggers = m.triggers.len() as f64 * 2.0;
+            let effects: f64 = m
+                .effects
+                .iter()
+                .filter(|e| e.condition.is_empty())
+                .map(|e| {
+                    let weight = match e.attribute {
+                        AttrKey::Damage => 1.0,
+                        AttrKey::MaxHealth => 0.15,
+                        AttrKey::MaxStamina => 0.1,
+                        AttrKey::Dexterity => 0.6,
+                        AttrKey::HitChance => 25.0,
+                        AttrKey::CriticalChance => 12.0,
+                        AttrKey::CriticalFactor => 3.0,
+                        AttrKey::Luck => 0.1,
+                        AttrKey::Resistance(_) => 10.0,
+                    };
+                    weight * (e.flat + e.percent / 10.0)
+                })
+                .sum();
+            effects
+                + triggers
+                + if m.effects.iter().any(|e| !e.condition.is_empty()) {
+                    1.0
+                } else {
+                    0.0
+                }
+        })
+        .sum()
+}
+
+/// Whether the bot wants an item: any consumable, or gear better than what is worn.
+fn wanted(game: &Game, it: &ItemInstance, content: &Content) -> bool {
+    content.item(&it.item).is_some_and(|def| {
+        def.slot == Slot::Consumable
+            || worth(it, content)
+                > game
+                    .equipment
+                    .get(&def.slot)
+                    .map_or(0.0, |w| worth(w, content))
+    })
+}
+
+/// Outside a fight: take what lies here if any of it is wanted, wear what is better than
+/// what is worn.
+fn gear_up(game: &Game, content: &Content) -> Option<Command> {
+    if let Some(pile) = game.ground.get(&game.hero_pos())
+        && game.inventory.len() < content.balance.inventory_size as usize
+        && pile.iter().any(|it| wanted(game, it, content))
+    {
+        return Some(Command::PickUp);
+    }
+    game.inventory
+        .iter()
+        .position(|it| {
+            content
+                .item(&it.item)
+                .is_some_and(|d| d.slot != Slot::Consumable)
+                && wanted(game, it, content)
+        })
+        .map(Command::Equip)
 }
 
 fn ability(id: &str, target: Option<super::state::CreatureId>) -> Command {

@@ -3,9 +3,10 @@ use serde::{Deserialize, Serialize};
 
 use super::command::{Command, Outcome, Reason, RunOutcome};
 use super::events::{CombatEnd, Event};
-use super::state::{CreatureId, Game};
+use super::state::{CreatureId, FRIGHTENED, Game};
 use crate::content::schema::{ActionDef, Condition, Target, Who};
 use crate::content::{Ability, BUILTIN_ABILITIES, Balance, Content};
+use crate::map::Pos;
 use crate::rng;
 
 /// At most this many events are processed after one action (a trigger loop cannot hang a turn).
@@ -50,46 +51,11 @@ impl Formulas {
 }
 
 impl Game {
-    /// An attribute with the hero's level bonuses; base values come from content.
-    pub fn attribute(&self, id: CreatureId, attr: Attr, content: &Content) -> f64 {
-        let Some(c) = self.creatures.get(&id) else {
-            return 0.0;
-        };
-        let Some(kind) = content.creature(&c.kind) else {
-            return 0.0;
-        };
-        let b = &kind.base;
-        let levels = if id == self.hero {
-            self.level.saturating_sub(1) as f64
-        } else {
-            0.0
-        };
-        match attr {
-            Attr::MaxHealth => b.max_health + 8.0 * levels,
-            Attr::MaxStamina => b.max_stamina + 3.0 * levels,
-            Attr::Damage => b.damage + 1.5 * levels,
-            Attr::HitChance => b.hit_chance,
-            Attr::CriticalChance => b.critical_chance,
-            Attr::CriticalFactor => b.critical_factor,
-            Attr::Dexterity => b.dexterity + 0.5 * levels,
-            Attr::Luck => b.luck,
-        }
-    }
-
-    pub fn resistance(&self, id: CreatureId, damage_type: &str, content: &Content) -> f64 {
-        let bare = damage_type.rsplit(':').next().unwrap_or(damage_type);
-        self.creatures
-            .get(&id)
-            .and_then(|c| content.creature(&c.kind))
-            .and_then(|k| k.base.resistance.get(bare).copied())
-            .unwrap_or(0.0)
-    }
-
     /// The chance `a` hits `b` right now, as the UI shows it.
     pub fn hit_chance_against(&self, a: CreatureId, b: CreatureId, content: &Content) -> f64 {
         hit_chance(
-            self.attribute(a, Attr::HitChance, content),
-            self.attribute(b, Attr::Dexterity, content),
+            self.attribute_vs(a, Attr::HitChance, Some(b), content),
+            self.attribute_vs(b, Attr::Dexterity, Some(a), content),
             &content.balance,
         )
     }
@@ -180,9 +146,14 @@ impl Game {
                     "stamina" => {
                         c.stamina / self.attribute(id, Attr::MaxStamina, content).max(1e-9)
                     }
+                    "max_health" => self.attribute(id, Attr::MaxHealth, content),
                     "damage" => self.attribute(id, Attr::Damage, content),
+                    "hit_chance" => self.attribute(id, Attr::HitChance, content),
+                    "critical_chance" => self.attribute(id, Attr::CriticalChance, content),
+                    "critical_factor" => self.attribute(id, Attr::CriticalFactor, content),
                     "dexterity" => self.attribute(id, Attr::Dexterity, content),
                     "luck" => self.attribute(id, Attr::Luck, content),
+                    // The loader refuses other names.
                     _ => return false,
                 };
                 below.is_none_or(|b| value < b) && above.is_none_or(|a| value > a)
@@ -191,6 +162,9 @@ impl Game {
                 .and_then(|id| self.creatures.get(&id))
                 .and_then(|c| content.creature(&c.kind))
                 .is_some_and(|k| k.tags.iter().any(|t| t == tag)),
+            Condition::HasModifier { who, modifier } => pick(who)
+                .and_then(|id| self.creatures.get(&id))
+                .is_some_and(|c| c.has_modifier(modifier)),
         }
     }
 
@@ -239,31 +213,54 @@ impl Game {
             .map_or_else(|| id.to_string(), |k| k.name.clone())
     }
 
-    /// Seed 002's combat turn.
-    pub(super) fn combat_turn(&mut self, cmd: &Command, content: &Content) -> Outcome {
-        // Validate before anything changes: a refusal costs nothing.
+    /// What the hero's command in a fight means, or why it is refused (checked before
+    /// anything changes: a refusal costs nothing).
+    pub(super) fn hero_action(
+        &self,
+        cmd: &Command,
+        content: &Content,
+    ) -> Result<HeroAction, Reason> {
         let hero = self.hero;
-        let hero_action = match cmd {
-            Command::Ability { ability, target } => {
-                let target = target.or_else(|| self.enemies.first().copied());
-                if let Some(t) = target
-                    && !self.enemies.contains(&t)
-                {
-                    return Outcome::Rejected(Reason::NoTarget);
-                }
-                if let Some(reason) = self.ability_lock(hero, ability, target, content) {
-                    return Outcome::Rejected(reason);
-                }
-                (ability.clone(), target)
+        let target_of = |target: &Option<CreatureId>| {
+            let target = target.or_else(|| self.enemies.first().copied());
+            match target {
+                Some(t) if !self.enemies.contains(&t) => Err(Reason::NoTarget),
+                _ => Ok(target),
             }
-            Command::Flee => ("core:flee".to_string(), None),
-            Command::Wait => ("core:wait".to_string(), None),
-            Command::Move(_) | Command::Descend => return Outcome::Rejected(Reason::InCombat),
         };
+        Ok(match cmd {
+            Command::Ability { ability, target } => {
+                let target = target_of(target)?;
+                if let Some(reason) = self.ability_lock(hero, ability, target, content) {
+                    return Err(reason);
+                }
+                HeroAction::Ability(ability.clone(), target)
+            }
+            Command::UseItem { index, target } => {
+                let target = target_of(target)?;
+                if let Some(reason) = self.item_refusal(cmd, content) {
+                    return Err(reason);
+                }
+                HeroAction::Item(*index, target)
+            }
+            Command::Flee => HeroAction::Ability("core:flee".into(), None),
+            Command::Wait => HeroAction::Ability("core:wait".into(), None),
+            Command::Move(_)
+            | Command::Descend
+            | Command::PickUp
+            | Command::Equip(_)
+            | Command::Unequip(_)
+            | Command::Drop(_) => return Err(Reason::InCombat),
+        })
+    }
 
+    /// Seed 002's combat turn, for a command `hero_action` accepted.
+    pub(super) fn combat_turn(&mut self, hero_action: HeroAction, content: &Content) -> Outcome {
+        let hero = self.hero;
         self.queue.push_back(Event::TurnStarted { turn: self.turn });
         self.drain(content);
         self.tick(content);
+        self.drain(content);
 
         let mut order: Vec<CreatureId> = std::iter::once(hero)
             .chain(self.enemies.iter().copied())
@@ -275,38 +272,31 @@ impl Game {
         });
         let mut fled = false;
         for actor in order {
-            if !self.creatures.get(&actor).is_some_and(|c| c.is_alive()) || fled {
+            if fled || !self.hero().is_alive() {
+                break;
+            }
+            if !self.creatures.get(&actor).is_some_and(|c| c.is_alive()) {
                 continue;
             }
             if actor != hero && !self.enemies.contains(&actor) {
                 continue;
             }
             if actor == hero {
-                let (ability, target) = hero_action.clone();
-                fled = self.act(hero, &ability, target, content);
+                fled = match &hero_action {
+                    HeroAction::Ability(ability, target) => {
+                        self.act(hero, ability, *target, content)
+                    }
+                    HeroAction::Item(index, target) => self.use_item(*index, *target, content),
+                };
             } else {
                 let (ability, target) = self.enemy_choice(actor, content);
                 self.act(actor, &ability, target, content);
             }
             self.drain(content);
-            if !self.hero().is_alive() {
-                break;
-            }
         }
 
         // Dead enemies leave only now, so triggers above still saw them.
-        let alive: Vec<CreatureId> = self
-            .enemies
-            .iter()
-            .copied()
-            .filter(|id| self.creatures.get(id).is_some_and(|c| c.is_alive()))
-            .collect();
-        self.enemies = alive;
-        self.creatures.retain(|id, c| *id == hero || c.is_alive());
-        // Every id the state names must resolve: the dead leave the rooms they guarded.
-        for room in &mut self.encounter_rooms {
-            room.guards.retain(|g| self.creatures.contains_key(g));
-        }
+        self.remove_dead();
         if self.hero().is_alive() {
             if fled {
                 self.end_combat(CombatEnd::Fled, content);
@@ -317,13 +307,24 @@ impl Game {
         self.end_turn(content)
     }
 
+    /// The dead leave the fight, the map and the rooms they guarded (every id the state names
+    /// must resolve).
+    pub(super) fn remove_dead(&mut self) {
+        let hero = self.hero;
+        let creatures = &self.creatures;
+        self.enemies
+            .retain(|id| creatures.get(id).is_some_and(|c| c.is_alive()));
+        self.creatures.retain(|id, c| *id == hero || c.is_alive());
+        for room in &mut self.encounter_rooms {
+            room.guards.retain(|g| self.creatures.contains_key(g));
+        }
+    }
+
     fn end_combat(&mut self, outcome: CombatEnd, content: &Content) {
         if outcome == CombatEnd::Fled {
             let turns = content.balance.flee_fright_turns;
             for id in std::mem::take(&mut self.enemies) {
-                if let Some(c) = self.creatures.get_mut(&id) {
-                    c.frightened = turns;
-                }
+                self.apply_modifier(id, FRIGHTENED, Some(turns), content);
             }
             self.log("You got away.");
         } else {
@@ -340,6 +341,10 @@ impl Game {
             .chain(self.enemies.iter().copied())
             .collect();
         for id in ids {
+            self.tick_modifiers(id, content);
+            if id == self.hero {
+                self.tick_hero_fear();
+            }
             let max = self.attribute(id, Attr::MaxStamina, content);
             if let Some(c) = self.creatures.get_mut(&id) {
                 c.stamina = (c.stamina + content.balance.stamina_regen).min(max);
@@ -347,6 +352,22 @@ impl Game {
                     *cd = cd.saturating_sub(1);
                 }
                 c.cooldowns.retain(|_, cd| *cd > 0);
+            }
+        }
+    }
+
+    /// The hero's fear runs down with its turns (the monsters' with their moves).
+    pub(super) fn tick_hero_fear(&mut self) {
+        let hero = self.hero;
+        if let Some(h) = self.creatures.get_mut(&hero)
+            && h.frightened > 0
+        {
+            h.frightened -= 1;
+            if h.frightened == 0 {
+                self.queue.push_back(Event::ModifierExpired {
+                    target: hero,
+                    modifier: FRIGHTENED.into(),
+                });
             }
         }
     }
@@ -377,7 +398,7 @@ impl Game {
         ("core:wait".into(), None)
     }
 
-    /// One action. Returns true when the actor fled successfully.
+    /// One action. Returns true when the hero fled successfully.
     fn act(
         &mut self,
         actor: CreatureId,
@@ -403,24 +424,41 @@ impl Game {
                         c.cooldowns.insert(ability.to_string(), def.cooldown);
                     }
                 }
-                self.use_ability(actor, def, target, content);
-                false
+                self.use_ability(actor, def, target, content)
             }
         }
     }
 
-    fn opponents(&self, actor: CreatureId) -> Vec<CreatureId> {
-        if actor == self.hero {
-            self.enemies.clone()
-        } else {
-            vec![self.hero]
+    /// Who `all_enemies` means for `actor`: in a fight the other side; outside one, for the
+    /// hero every hostile that sees it, for a monster the hero.
+    fn opponents(&self, actor: CreatureId, content: &Content) -> Vec<CreatureId> {
+        if actor != self.hero {
+            return vec![self.hero];
         }
+        if self.in_combat() {
+            return self.enemies.clone();
+        }
+        let hp = self.hero_pos();
+        self.creatures
+            .values()
+            .filter(|c| c.id != self.hero && c.is_alive() && self.is_visible(c.pos))
+            .filter(|c| {
+                content.creature(&c.kind).is_some_and(|k| {
+                    k.hostile && c.pos.dist2(hp) <= (k.movement.sight as i64).pow(2)
+                })
+            })
+            .map(|c| c.id)
+            .collect()
     }
 
+    /// Returns true when the hero got away.
     fn try_flee(&mut self, actor: CreatureId, content: &Content) -> bool {
+        if !self.in_combat() {
+            return false;
+        }
         let dex = self.attribute(actor, Attr::Dexterity, content);
         let fastest = self
-            .opponents(actor)
+            .opponents(actor, content)
             .iter()
             .filter(|id| self.creatures.get(id).is_some_and(|c| c.is_alive()))
             .map(|&id| self.attribute(id, Attr::Dexterity, content))
@@ -447,34 +485,101 @@ impl Game {
                 self.log(format!("The {name} flees."));
                 self.enemies.retain(|&e| e != actor);
                 let turns = content.balance.flee_fright_turns;
-                if let Some(c) = self.creatures.get_mut(&actor) {
-                    c.frightened = turns;
-                }
+                self.apply_modifier(actor, FRIGHTENED, Some(turns), content);
             }
             false
         }
     }
 
+    /// An ability's actions, rolled to hit; then `ability_used`. True when the hero fled.
     fn use_ability(
         &mut self,
         actor: CreatureId,
         def: &Ability,
         target: Option<CreatureId>,
         content: &Content,
-    ) {
-        // Per target: a miss on a damage action cancels this ability's other actions on it.
+    ) -> bool {
+        let (fled, any_hit) = self.perform(
+            Some(actor),
+            &def.actions,
+            target,
+            Some(&def.id),
+            true,
+            content,
+        );
+        self.queue.push_back(Event::AbilityUsed {
+            source: actor,
+            ability: def.id.clone(),
+            target,
+            hit: any_hit,
+        });
+        fled
+    }
+
+    /// The creatures one action reaches.
+    fn action_targets(
+        &self,
+        action: &ActionDef,
+        actor: Option<CreatureId>,
+        target: Option<CreatureId>,
+        content: &Content,
+    ) -> Vec<CreatureId> {
+        match action_target(action) {
+            // With nobody acting (a trap), `self` is the one it happens to.
+            Target::SelfTarget => actor.or(target).into_iter().collect(),
+            Target::Target => target.into_iter().collect(),
+            Target::AllEnemies => match actor {
+                Some(a) => self.opponents(a, content),
+                None => target.into_iter().collect(),
+            },
+        }
+    }
+
+    /// Runs actions of an ability (`rolls`: damage rolls hit and crit), of a trigger, an item or
+    /// a trap (never roll). A target missed by the ability's first damage action on it takes
+    /// none of its actions. `cause` names the ability, item, modifier or trap for the log and
+    /// for `creature_died`. Returns (the hero fled, anything hit).
+    pub(super) fn perform(
+        &mut self,
+        actor: Option<CreatureId>,
+        actions: &[ActionDef],
+        target: Option<CreatureId>,
+        cause: Option<&str>,
+        rolls: bool,
+        content: &Content,
+    ) -> (bool, bool) {
         let mut missed: Vec<CreatureId> = Vec::new();
         let mut any_hit = false;
-        for action in &def.actions {
-            let targets = match action_target(action) {
-                Target::SelfTarget => vec![actor],
-                Target::Target => target.into_iter().collect(),
-                Target::AllEnemies => self.opponents(actor),
-            };
-            for t in targets {
+        let mut fled = false;
+        if rolls && let Some(a) = actor {
+            // One hit roll per target, before anything happens to it.
+            let mut rolled: Vec<CreatureId> = Vec::new();
+            for action in actions {
+                if !matches!(action, ActionDef::Damage { .. }) {
+                    continue;
+                }
+                for t in self.action_targets(action, actor, target, content) {
+                    if rolled.contains(&t) || !self.creatures.get(&t).is_some_and(|c| c.is_alive())
+                    {
+                        continue;
+                    }
+                    rolled.push(t);
+                    let p = self.hit_chance_against(a, t, content);
+                    if rng::unit(&mut self.rng) >= p {
+                        missed.push(t);
+                        let (an, bn) = (self.name(a, content), self.name(t, content));
+                        let what = cause.map_or_else(String::new, |c| content.display_name(c));
+                        self.log(format!("{an} uses {what} on {bn} and misses."));
+                    }
+                }
+            }
+        }
+        for action in actions {
+            for t in self.action_targets(action, actor, target, content) {
                 if missed.contains(&t) || !self.creatures.get(&t).is_some_and(|c| c.is_alive()) {
                     continue;
                 }
+                any_hit = true;
                 match action {
                     ActionDef::Damage {
                         amount,
@@ -482,40 +587,27 @@ impl Game {
                         damage_type,
                         ..
                     } => {
-                        let p = self.hit_chance_against(actor, t, content);
-                        if rng::unit(&mut self.rng) >= p {
-                            missed.push(t);
-                            let (a, b) = (self.name(actor, content), self.name(t, content));
-                            self.log(format!("{a} uses {} on {b} and misses.", def.name));
-                            continue;
-                        }
-                        any_hit = true;
-                        let mut raw = amount + scale * self.attribute(actor, Attr::Damage, content);
-                        let crit_p = Formulas::crit_chance(
-                            self.attribute(actor, Attr::CriticalChance, content),
-                            self.attribute(actor, Attr::Luck, content),
-                            &content.balance,
-                        );
-                        let critical = rng::unit(&mut self.rng) < crit_p;
-                        if critical {
-                            raw *= self.attribute(actor, Attr::CriticalFactor, content);
+                        let damage = actor.map_or(0.0, |a| {
+                            self.attribute_vs(a, Attr::Damage, Some(t), content)
+                        });
+                        let mut raw = amount + scale * damage;
+                        let mut critical = false;
+                        if rolls && let Some(a) = actor {
+                            let crit_p = Formulas::crit_chance(
+                                self.attribute_vs(a, Attr::CriticalChance, Some(t), content),
+                                self.attribute_vs(a, Attr::Luck, Some(t), content),
+                                &content.balance,
+                            );
+                            critical = rng::unit(&mut self.rng) < crit_p;
+                            if critical {
+                                raw *= self.attribute_vs(a, Attr::CriticalFactor, Some(t), content);
+                            }
                         }
                         let r = self.resistance(t, damage_type, content);
                         let dealt = mitigate(raw, r, &content.balance);
-                        self.deal(
-                            actor,
-                            t,
-                            dealt,
-                            damage_type,
-                            critical,
-                            Some(&def.id),
-                            content,
-                        );
+                        self.deal(actor, t, dealt, damage_type, critical, cause, content);
                     }
-                    ActionDef::Heal { amount, .. } => {
-                        any_hit = true;
-                        self.heal(t, *amount, content);
-                    }
+                    ActionDef::Heal { amount, .. } => self.heal(t, *amount, content),
                     ActionDef::RestoreStamina { amount, .. } => {
                         let max = self.attribute(t, Attr::MaxStamina, content);
                         if let Some(c) = self.creatures.get_mut(&t) {
@@ -523,33 +615,78 @@ impl Game {
                         }
                     }
                     ActionDef::GrantGold { amount } => {
-                        if actor == self.hero {
+                        if t == self.hero {
                             self.gold += amount;
+                            self.log(format!("You gain {amount} gold."));
                         }
                     }
+                    ActionDef::ApplyModifier {
+                        modifier, turns, ..
+                    } => {
+                        self.apply_modifier(t, modifier, *turns, content);
+                    }
+                    ActionDef::RemoveModifier { modifier, .. } => {
+                        self.remove_modifier(t, modifier, content);
+                    }
+                    ActionDef::Summon { creature, count } => {
+                        self.summon(t, creature, *count, content);
+                    }
                     ActionDef::Flee => {
-                        self.try_flee(actor, content);
+                        fled |= self.try_flee(t, content) && t == self.hero;
                     }
                 }
             }
         }
-        self.queue.push_back(Event::AbilityUsed {
-            source: actor,
-            ability: def.id.clone(),
-            target,
-            hit: any_hit,
-        });
+        (fled, any_hit)
+    }
+
+    /// `count` creatures of `kind` on the free tiles nearest `near`; in a fight they join the
+    /// enemies (creatures are never the hero's allies) with their own initiative.
+    fn summon(&mut self, near: CreatureId, kind: &str, count: u32, content: &Content) {
+        let (Some(def), Some(anchor)) = (content.creature(kind), self.creatures.get(&near)) else {
+            return;
+        };
+        let from = anchor.pos;
+        let mut placed = 0;
+        for r in 1..=3i32 {
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if placed == count || dx.abs() + dy.abs() != r {
+                        continue;
+                    }
+                    let p = Pos::new(from.x + dx, from.y + dy);
+                    if !self.map.is_passable(p) || self.creature_at(p).is_some() {
+                        continue;
+                    }
+                    let id = self.spawn(def, p);
+                    if let Some(c) = self.creatures.get_mut(&id) {
+                        c.ai.alerted = true;
+                    }
+                    placed += 1;
+                    let name = def.name.clone();
+                    self.log(format!("A {name} appears!"));
+                    if self.in_combat() && def.hostile {
+                        let dex = self.attribute(id, Attr::Dexterity, content);
+                        let roll = rng::range_inclusive(&mut self.rng, 1, 10);
+                        if let Some(c) = self.creatures.get_mut(&id) {
+                            c.initiative = dex.floor() as i32 + roll;
+                        }
+                        self.enemies.push(id);
+                    }
+                }
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
     pub(super) fn deal(
         &mut self,
-        source: CreatureId,
+        source: Option<CreatureId>,
         target: CreatureId,
         amount: f64,
         damage_type: &str,
         critical: bool,
-        ability: Option<&str>,
+        cause: Option<&str>,
         content: &Content,
     ) {
         let Some(c) = self.creatures.get_mut(&target) else {
@@ -558,9 +695,21 @@ impl Game {
         let was_alive = c.is_alive();
         c.health -= amount;
         let now_dead = !c.is_alive();
-        let (a, b) = (self.name(source, content), self.name(target, content));
+        let b = self.name(target, content);
         let crit = if critical { " Critical!" } else { "" };
-        self.log(format!("{a} hits {b} for {amount:.0}.{crit}"));
+        match source {
+            Some(s) if s != target => {
+                let a = self.name(s, content);
+                self.log(format!("{a} hits {b} for {amount:.0}.{crit}"));
+            }
+            _ => {
+                let what = cause.map_or_else(|| "Something".into(), |c| content.display_name(c));
+                self.log(format!("{what} hurts {b} for {amount:.0}."));
+            }
+        }
+        // Harm a creature's own modifier does it (poison, burning) has no other party, so
+        // triggers such as thorns cannot bounce it back onto the same creature.
+        let source = source.filter(|&s| s != target);
         self.queue.push_back(Event::DamageDealt {
             source,
             target,
@@ -571,8 +720,8 @@ impl Game {
         if was_alive && now_dead {
             self.queue.push_back(Event::CreatureDied {
                 creature: target,
-                killer: Some(source),
-                ability: ability.map(str::to_string),
+                killer: source,
+                ability: cause.map(str::to_string),
             });
         }
     }
@@ -590,7 +739,8 @@ impl Game {
         }
     }
 
-    /// Processes queued events in order (at most `QUEUE_LIMIT` per call).
+    /// Processes queued events in order (at most `QUEUE_LIMIT` per call): the rules' own
+    /// reactions first, then every trigger listening to it.
     pub(super) fn drain(&mut self, content: &Content) {
         let mut n = 0;
         while let Some(ev) = self.queue.pop_front() {
@@ -608,6 +758,7 @@ impl Game {
             {
                 self.on_death(*creature, *killer, ability.clone(), content);
             }
+            self.fire_triggers(&ev, content);
             self.last_events.push(ev);
         }
     }
@@ -623,8 +774,7 @@ impl Game {
             let killer_name = killer.map_or("the dungeon".to_string(), |k| self.name(k, content));
             let ability_name = ability
                 .as_deref()
-                .and_then(|a| content.ability(a))
-                .map_or("misfortune".to_string(), |a| a.name.clone());
+                .map_or("misfortune".to_string(), |a| content.display_name(a));
             self.log(format!("You are killed by {killer_name} ({ability_name})."));
             self.death = Some(super::state::Death {
                 killer: killer_name,
@@ -637,17 +787,24 @@ impl Game {
             return;
         };
         let name = self.name(creature, content);
-        let (xp, gold_range, hoard, pos) = content
-            .creature(&c.kind)
-            .map_or((0, (0, 0), c.hoard, c.pos), |k| {
-                (k.xp, k.gold, c.hoard, c.pos)
-            });
+        let (hoard, pos) = (c.hoard, c.pos);
+        let kind = content.creature(&c.kind);
         if killer == Some(self.hero) {
             self.kills += 1;
-            let gold = rng::range_inclusive(&mut self.rng, gold_range.0 as i32, gold_range.1 as i32)
-                .max(0) as u32;
+            let (xp, range, loot) =
+                kind.map_or((0, (0, 0), None), |k| (k.xp, k.gold, k.loot.clone()));
+            let mut gold =
+                rng::range_inclusive(&mut self.rng, range.0 as i32, range.1 as i32).max(0) as u32;
+            let drop = loot
+                .map(|l| self.drop_loot(&l, pos, content))
+                .unwrap_or_default();
+            gold += drop.gold;
             self.gold += gold;
             self.log(format!("The {name} dies. (+{xp} XP, +{gold} gold)"));
+            for it in &drop.items {
+                let item = super::items::item_name(it, content);
+                self.log(format!("It drops a {item}."));
+            }
             self.gain_xp(xp, content);
         } else {
             self.log(format!("The {name} dies."));
@@ -659,7 +816,7 @@ impl Game {
 
     fn gain_xp(&mut self, xp: u32, content: &Content) {
         self.xp += xp;
-        while self.xp >= xp_for_level(self.level + 1) {
+        while self.xp >= content.progression.xp_for_level(self.level + 1) {
             self.level += 1;
             let hero = self.hero;
             let max = self.attribute(hero, Attr::MaxHealth, content);
@@ -674,6 +831,7 @@ impl Game {
     pub(super) fn end_turn(&mut self, content: &Content) -> Outcome {
         self.queue.push_back(Event::TurnEnded { turn: self.turn });
         self.drain(content);
+        self.remove_dead();
         self.turn += 1;
         match self.outcome {
             Some(o) => {
@@ -685,18 +843,22 @@ impl Game {
     }
 }
 
-/// Total XP needed to reach `level` (level 1 needs none).
-pub fn xp_for_level(level: u32) -> u32 {
-    let l = level.saturating_sub(1);
-    20 * l * (l + 1) / 2
+/// What the hero does in its place in the initiative order.
+pub(super) enum HeroAction {
+    Ability(String, Option<CreatureId>),
+    Item(usize, Option<CreatureId>),
 }
 
 fn action_target(a: &ActionDef) -> Target {
     match a {
         ActionDef::Damage { target, .. }
         | ActionDef::Heal { target, .. }
-        | ActionDef::RestoreStamina { target, .. } => *target,
-        ActionDef::GrantGold { .. } | ActionDef::Flee => Target::SelfTarget,
+        | ActionDef::RestoreStamina { target, .. }
+        | ActionDef::ApplyModifier { target, .. }
+        | ActionDef::RemoveModifier { target, .. } => *target,
+        ActionDef::GrantGold { .. } | ActionDef::Summon { .. } | ActionDef::Flee => {
+            Target::SelfTarget
+        }
     }
 }
 
@@ -740,9 +902,10 @@ mod tests {
     }
 
     #[test]
-    fn xp_curve_grows() {
-        assert_eq!(xp_for_level(1), 0);
-        assert_eq!(xp_for_level(2), 20);
-        assert_eq!(xp_for_level(3), 60);
+    fn default_xp_curve_grows() {
+        let p = crate::content::registry::Progression::default();
+        assert_eq!(p.xp_for_level(1), 0);
+        assert_eq!(p.xp_for_level(2), 20);
+        assert_eq!(p.xp_for_level(3), 60);
     }
 }

@@ -4,6 +4,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::state::CreatureId;
+use crate::content::schema::Slot;
 use crate::map::Dir;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,6 +20,17 @@ pub enum Command {
         target: Option<CreatureId>,
     },
     Flee,
+    /// Take what lies on the hero's tile.
+    PickUp,
+    /// Wear the pack's item at this index (what it replaces goes back into the pack).
+    Equip(usize),
+    Unequip(Slot),
+    Drop(usize),
+    /// Use up the pack's consumable at this index; in a fight it is the hero's action.
+    UseItem {
+        index: usize,
+        target: Option<CreatureId>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +52,12 @@ pub enum Reason {
     Cooldown(u32),
     ConditionFalse,
     NoTarget,
+    NothingHere,
+    InventoryFull,
+    NoSuchItem(usize),
+    NotEquipment,
+    NotUsable,
+    NothingWorn,
 }
 
 impl fmt::Display for Reason {
@@ -57,6 +75,12 @@ impl fmt::Display for Reason {
             Reason::Cooldown(n) => write!(f, "Still recovering: {n} more turn(s)."),
             Reason::ConditionFalse => write!(f, "That cannot be used now."),
             Reason::NoTarget => write!(f, "Choose a target."),
+            Reason::NothingHere => write!(f, "There is nothing here to pick up."),
+            Reason::InventoryFull => write!(f, "Your pack is full."),
+            Reason::NoSuchItem(i) => write!(f, "Your pack has no item {}.", i + 1),
+            Reason::NotEquipment => write!(f, "That cannot be worn."),
+            Reason::NotUsable => write!(f, "That cannot be used; wear it instead."),
+            Reason::NothingWorn => write!(f, "You wear nothing there."),
         }
     }
 }

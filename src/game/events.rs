@@ -24,7 +24,8 @@ pub enum Event {
         outcome: CombatEnd,
     },
     DamageDealt {
-        source: CreatureId,
+        /// Nobody for a trap.
+        source: Option<CreatureId>,
         target: CreatureId,
         amount: f64,
         damage_type: String,

@@ -6,12 +6,21 @@ mod command;
 mod events;
 pub mod examine;
 pub mod hash;
+pub mod items;
+mod modifiers;
 mod rules;
 mod state;
 pub mod travel;
 
-pub use combat::{Attr, Formulas, QUEUE_LIMIT, flee_chance, hit_chance, mitigate, xp_for_level};
+#[cfg(test)]
+mod pipeline_tests;
+mod triggers;
+
+pub use combat::{Attr, Formulas, QUEUE_LIMIT, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome};
 pub use events::{CombatEnd, Event};
-pub use state::{AiMode, AiState, Creature, CreatureId, Death, Game, LogLine, NewGameError};
+pub use state::{
+    ActiveModifier, AiMode, AiState, Creature, CreatureId, Death, FRIGHTENED, Game, ItemInstance,
+    LogLine, NewGameError,
+};
 pub use travel::{TravelGoal, TravelStop, known_path, travel_step};

@@ -11,13 +11,19 @@ impl Game {
         if self.is_over() {
             return Outcome::Rejected(Reason::RunOver);
         }
-        if let Some(reason) = self.refusal(cmd) {
-            return Outcome::Rejected(reason);
-        }
-        self.last_events.clear();
         let outcome = if self.in_combat() {
-            self.combat_turn(cmd, content)
+            match self.hero_action(cmd, content) {
+                Err(reason) => return Outcome::Rejected(reason),
+                Ok(action) => {
+                    self.last_events.clear();
+                    self.combat_turn(action, content)
+                }
+            }
         } else {
+            if let Some(reason) = self.refusal(cmd, content) {
+                return Outcome::Rejected(reason);
+            }
+            self.last_events.clear();
             self.explore_turn(cmd, content)
         };
         if !matches!(outcome, Outcome::Rejected(_)) {
@@ -27,9 +33,9 @@ impl Game {
     }
 
     /// The exploration refusals, checked before anything changes.
-    fn refusal(&self, cmd: &Command) -> Option<Reason> {
-        if self.in_combat() {
-            return None; // the combat turn validates its own commands
+    fn refusal(&self, cmd: &Command, content: &Content) -> Option<Reason> {
+        if let Some(reason) = self.item_refusal(cmd, content) {
+            return Some(reason);
         }
         let hero = self.hero();
         match cmd {
@@ -39,7 +45,12 @@ impl Game {
             }
             Command::Descend => (hero.pos != self.down).then_some(Reason::NoStairs),
             Command::Ability { .. } | Command::Flee => Some(Reason::NotInCombat),
-            Command::Wait => None,
+            Command::Wait
+            | Command::PickUp
+            | Command::Equip(_)
+            | Command::Unequip(_)
+            | Command::Drop(_)
+            | Command::UseItem { .. } => None,
         }
     }
 
@@ -56,7 +67,7 @@ impl Game {
                 match self.creature_at(to).map(|c| c.id) {
                     Some(other) if other != hero => self.start_combat(other, &[], content),
                     _ => {
-                        self.hero_steps(to);
+                        self.hero_steps(to, content);
                         self.enter_encounter_room(content);
                     }
                 }
@@ -78,7 +89,14 @@ impl Game {
                 return self.end_turn(content);
             }
             Command::Wait => {}
-            Command::Ability { .. } | Command::Flee => unreachable!("refused above"),
+            Command::PickUp | Command::Equip(_) | Command::Unequip(_) | Command::Drop(_) => {
+                self.handle_item(cmd, content)
+            }
+            Command::UseItem { index, target } => {
+                self.use_item(*index, *target, content);
+            }
+            // Refused above: outside a fight these are `NotInCombat`.
+            Command::Ability { .. } | Command::Flee => {}
         }
         self.drain(content);
         self.update_sight();
@@ -96,7 +114,7 @@ impl Game {
         self.end_turn(content)
     }
 
-    fn hero_steps(&mut self, to: Pos) {
+    fn hero_steps(&mut self, to: Pos, content: &Content) {
         let hero = self.hero;
         if let Some(h) = self.creatures.get_mut(&hero) {
             h.pos = to;
@@ -105,20 +123,27 @@ impl Game {
             self.gold += gold;
             self.log(format!("You pick up {gold} gold."));
         }
-        if self.traps.remove(&to) {
-            let dmg = 3.0 + self.floor as f64;
-            self.log(format!("A trap springs! ({dmg:.0} damage)"));
-            let Some(h) = self.creatures.get_mut(&hero) else {
-                return;
-            };
-            h.health -= dmg;
-            if h.health <= 0.0 {
-                self.queue.push_back(Event::CreatureDied {
-                    creature: hero,
-                    killer: None,
-                    ability: Some("core:trap".into()),
-                });
+        if let Some(kind) = self.traps.remove(&to) {
+            // A trap acts with nobody behind it: `self` and `target` are the victim.
+            let name = content.display_name(&kind);
+            self.log(format!("You set off a {name}!"));
+            if let Some(trap) = content.traps.get(&kind) {
+                self.perform(
+                    None,
+                    &trap.actions,
+                    Some(hero),
+                    Some(&trap.id),
+                    false,
+                    content,
+                );
             }
+        }
+        if let Some(pile) = self.ground.get(&to) {
+            let names: Vec<String> = pile
+                .iter()
+                .map(|it| super::items::item_name(it, content))
+                .collect();
+            self.log(format!("Here: {} (g picks up).", names.join(", ")));
         }
         if to == self.down {
             self.log("Stairs lead down here (press > to descend).");
@@ -167,8 +192,20 @@ impl Game {
             .map(|c| c.id)
     }
 
-    /// Outside combat stamina still regenerates and cooldowns still run down.
+    /// Outside combat every creature's modifiers run down, stamina regenerates and cooldowns
+    /// drop (the monsters' fear runs down with their moves).
     fn tick_exploration(&mut self, content: &Content) {
+        let carriers: Vec<CreatureId> = self
+            .creatures
+            .values()
+            .filter(|c| !c.modifiers.is_empty())
+            .map(|c| c.id)
+            .collect();
+        for id in carriers {
+            self.tick_modifiers(id, content);
+        }
+        self.tick_hero_fear();
+        self.drain(content);
         let hero = self.hero;
         let max = self.attribute(hero, super::combat::Attr::MaxStamina, content);
         let max_health = self.attribute(hero, super::combat::Attr::MaxHealth, content);

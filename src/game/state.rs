@@ -1,5 +1,5 @@
 //! The whole simulation state: one serializable value (map, creatures, fight, queue, RNG, turn).
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::command::{Command, RunOutcome};
 use super::events::Event;
 use crate::content::Content;
+use crate::content::schema::Slot;
 use crate::dungeon;
 use crate::grid::{VisibleSet, field_of_view};
 use crate::map::{Dir, Pos, TileMap};
@@ -69,8 +70,12 @@ pub struct Creature {
     pub cooldowns: BTreeMap<String, u32>,
     /// Rolled when a fight starts and kept on the creature (seed 002).
     pub initiative: i32,
-    /// Turns of `core:frightened` left.
+    /// Turns of `core:frightened` left: the engine's own modifier, kept in a field because
+    /// the AI reads it for every monster every turn.
     pub frightened: u32,
+    /// Every other modifier it carries, in the order they were applied.
+    #[serde(default)]
+    pub modifiers: Vec<ActiveModifier>,
     pub ai: AiState,
     /// Gold carried (the forager's hoard), dropped where it dies.
     pub hoard: u32,
@@ -82,6 +87,33 @@ impl Creature {
     pub fn is_alive(&self) -> bool {
         self.health > 0.0
     }
+
+    pub fn has_modifier(&self, id: &str) -> bool {
+        if id == FRIGHTENED {
+            self.frightened > 0
+        } else {
+            self.modifiers.iter().any(|m| m.id == id)
+        }
+    }
+}
+
+/// The modifier the AI reads (GAME.md: fear is `apply_modifier core:frightened`).
+pub const FRIGHTENED: &str = "core:frightened";
+
+/// A modifier on a creature: `turns` left (0: until removed) and its stacks.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActiveModifier {
+    pub id: String,
+    pub turns: u32,
+    pub stacks: u32,
+}
+
+/// A piece of loot: an item of the registry and the affixes it rolled.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ItemInstance {
+    pub item: String,
+    #[serde(default)]
+    pub affixes: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -122,7 +154,17 @@ pub struct Game {
     /// Written as a list of pairs: JSON maps only take string keys.
     #[serde(with = "pairs")]
     pub treasure: BTreeMap<Pos, u32>,
-    pub traps: BTreeSet<Pos>,
+    /// Traps by tile, with their kind (a trap id).
+    #[serde(with = "pairs")]
+    pub traps: BTreeMap<Pos, String>,
+    /// Items lying on the floor, by tile.
+    #[serde(with = "pairs")]
+    pub ground: BTreeMap<Pos, Vec<ItemInstance>>,
+    /// The hero's pack, in the order things were picked up.
+    pub inventory: Vec<ItemInstance>,
+    /// What the hero wears, one item a slot.
+    #[serde(with = "pairs")]
+    pub equipment: BTreeMap<Slot, ItemInstance>,
     pub gold: u32,
     pub kills: u32,
     pub xp: u32,
@@ -186,6 +228,7 @@ impl Game {
             cooldowns: BTreeMap::new(),
             initiative: 0,
             frightened: 0,
+            modifiers: Vec::new(),
             ai: AiState::default(),
             hoard: 0,
             treasures: 0,
@@ -209,7 +252,10 @@ impl Game {
             log: Vec::new(),
             rng: rng::game_rng(seed),
             treasure: BTreeMap::new(),
-            traps: BTreeSet::new(),
+            traps: BTreeMap::new(),
+            ground: BTreeMap::new(),
+            inventory: Vec::new(),
+            equipment: BTreeMap::new(),
             gold: 0,
             kills: 0,
             xp: 0,
@@ -239,7 +285,8 @@ impl Game {
         self.alarm = false;
         self.creatures.retain(|id, _| *id == self.hero);
         self.treasure = floor.treasure.into_iter().collect();
-        self.traps = floor.traps.into_iter().collect();
+        self.ground.clear();
+        self.place_floor_extras(k, &floor.traps, floor.hero, content);
         let hero = self.hero;
         if let Some(h) = self.creatures.get_mut(&hero) {
             h.pos = floor.hero;
@@ -300,6 +347,7 @@ impl Game {
                 cooldowns: BTreeMap::new(),
                 initiative: 0,
                 frightened: 0,
+                modifiers: Vec::new(),
                 ai: AiState {
                     mode: AiMode::Wander,
                     timer,

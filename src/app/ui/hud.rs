@@ -5,7 +5,7 @@ use super::UiSystems;
 use crate::app::content::ContentRes;
 use crate::app::screens::Screen;
 use crate::app::turn::GameRes;
-use crate::game::{Attr, Game, xp_for_level};
+use crate::game::{Attr, Game};
 
 #[derive(Component)]
 struct HudText;
@@ -57,7 +57,7 @@ pub fn hud_line(g: &Game, content: &crate::content::Content) -> String {
         g.gold,
         g.level,
         g.xp,
-        xp_for_level(g.level + 1)
+        content.progression.xp_for_level(g.level + 1)
     )
 }
 

@@ -1,0 +1,490 @@
+//! Resolved entries of the registries beyond creatures and abilities: modifiers, items,
+//! affixes, loot tables, traps, damage types, tags and the XP curve.
+use serde::{Deserialize, Serialize};
+
+use super::schema::{
+    ActionDef, AffixDef, Condition, DamageTypeDef, EffectDef, ItemDef, LootDef, ModifierDef,
+    ProgressionDef, Slot, Stacking, TagDef, TrapDef, TriggerDef,
+};
+
+/// An attribute a modifier or condition can name.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum AttrKey {
+    MaxHealth,
+    MaxStamina,
+    Damage,
+    HitChance,
+    CriticalChance,
+    CriticalFactor,
+    Dexterity,
+    Luck,
+    /// Resistance to one damage type (its full id).
+    Resistance(String),
+}
+
+/// The attribute names content may use, as written in TOML.
+pub const ATTRIBUTE_NAMES: [&str; 9] = [
+    "max_health",
+    "max_stamina",
+    "damage",
+    "hit_chance",
+    "critical_chance",
+    "critical_factor",
+    "dexterity",
+    "luck",
+    "resistance",
+];
+
+impl AttrKey {
+    /// Parses a TOML attribute name; `resistance` needs the damage type.
+    pub fn parse(name: &str, damage_type: Option<&str>) -> Option<AttrKey> {
+        Some(match name {
+            "max_health" => AttrKey::MaxHealth,
+            "max_stamina" => AttrKey::MaxStamina,
+            "damage" => AttrKey::Damage,
+            "hit_chance" => AttrKey::HitChance,
+            "critical_chance" => AttrKey::CriticalChance,
+            "critical_factor" => AttrKey::CriticalFactor,
+            "dexterity" => AttrKey::Dexterity,
+            "luck" => AttrKey::Luck,
+            "resistance" => AttrKey::Resistance(damage_type?.to_string()),
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Effect {
+    pub attribute: AttrKey,
+    pub flat: f64,
+    pub percent: f64,
+    pub condition: Vec<Condition>,
+}
+
+/// The events a trigger can listen to: GAME.md's eleven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum EventKind {
+    TurnStarted,
+    TurnEnded,
+    CombatStarted,
+    CombatEnded,
+    DamageDealt,
+    Healed,
+    CreatureDied,
+    AbilityUsed,
+    ModifierApplied,
+    ModifierExpired,
+    FloorEntered,
+}
+
+pub const EVENT_NAMES: [(&str, EventKind); 11] = [
+    ("turn_started", EventKind::TurnStarted),
+    ("turn_ended", EventKind::TurnEnded),
+    ("combat_started", EventKind::CombatStarted),
+    ("combat_ended", EventKind::CombatEnded),
+    ("damage_dealt", EventKind::DamageDealt),
+    ("healed", EventKind::Healed),
+    ("creature_died", EventKind::CreatureDied),
+    ("ability_used", EventKind::AbilityUsed),
+    ("modifier_applied", EventKind::ModifierApplied),
+    ("modifier_expired", EventKind::ModifierExpired),
+    ("floor_entered", EventKind::FloorEntered),
+];
+
+/// The part a trigger's holder plays in its event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Role {
+    /// Every holder taking part (turn, fight and floor events).
+    Any,
+    Source,
+    Target,
+    Creature,
+    Killer,
+}
+
+impl EventKind {
+    /// The roles the event offers; the first is the default.
+    pub fn roles(self) -> &'static [(&'static str, Role)] {
+        match self {
+            EventKind::DamageDealt => &[("target", Role::Target), ("source", Role::Source)],
+            EventKind::CreatureDied => &[("creature", Role::Creature), ("killer", Role::Killer)],
+            EventKind::AbilityUsed => &[("source", Role::Source), ("target", Role::Target)],
+            EventKind::Healed | EventKind::ModifierApplied | EventKind::ModifierExpired => {
+                &[("target", Role::Target)]
+            }
+            _ => &[("any", Role::Any)],
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Trigger {
+    pub event: EventKind,
+    pub role: Role,
+    pub condition: Vec<Condition>,
+    pub actions: Vec<ActionDef>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub id: String,
+    pub name: String,
+    pub duration: u32,
+    pub stacking: Stacking,
+    pub max_stacks: u32,
+    pub effects: Vec<Effect>,
+    pub triggers: Vec<Trigger>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Item {
+    pub id: String,
+    pub name: String,
+    pub symbol: char,
+    pub color: [u8; 3],
+    pub slot: Slot,
+    pub modifiers: Vec<String>,
+    pub actions: Vec<ActionDef>,
+    pub triggers: Vec<Trigger>,
+    pub description: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Affix {
+    pub id: String,
+    pub prefix: Option<String>,
+    pub suffix: Option<String>,
+    pub slots: Vec<Slot>,
+    pub modifiers: Vec<String>,
+    pub weight: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LootTable {
+    pub id: String,
+    pub rolls: u32,
+    pub gold: (u32, u32),
+    pub affix_chance: f64,
+    /// (item or nothing, weight)
+    pub entries: Vec<(Option<String>, u32)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Trap {
+    pub id: String,
+    pub name: String,
+    pub symbol: char,
+    pub color: [u8; 3],
+    pub actions: Vec<ActionDef>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DamageType {
+    pub id: String,
+    pub name: String,
+    pub color: [u8; 3],
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tag {
+    pub id: String,
+    pub name: String,
+}
+
+/// The XP curve and the attributes each level adds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Progression {
+    /// `xp[i]`: total XP to reach level i + 2.
+    pub xp: Vec<u32>,
+    pub per_level: Vec<(AttrKey, f64)>,
+}
+
+impl Default for Progression {
+    /// The engine's curve when no pack gives one: 20 × (1 + 2 + … + (level − 1)).
+    fn default() -> Self {
+        Progression {
+            xp: (1..30u32).map(|l| 20 * l * (l + 1) / 2).collect(),
+            per_level: Vec::new(),
+        }
+    }
+}
+
+impl Progression {
+    /// Total XP needed to reach `level` (level 1 needs none; past the curve, never).
+    pub fn xp_for_level(&self, level: u32) -> u32 {
+        match level {
+            0 | 1 => 0,
+            l => self.xp.get(l as usize - 2).copied().unwrap_or(u32::MAX),
+        }
+    }
+
+    /// What `levels` level-ups add to an attribute.
+    pub fn bonus(&self, attr: &AttrKey, levels: f64) -> f64 {
+        self.per_level
+            .iter()
+            .filter(|(a, _)| a == attr)
+            .map(|(_, v)| v * levels)
+            .sum()
+    }
+}
+
+/// A conversion problem: (byte span, field path below the entry, message).
+pub type FieldError = (std::ops::Range<usize>, String, String);
+
+/// Damage type ids may be written bare (`"blunt"`, as seed 002 does): they mean `core:blunt`.
+pub fn damage_type_id(name: &str) -> String {
+    if name.contains(':') {
+        name.to_string()
+    } else {
+        format!("core:{name}")
+    }
+}
+
+fn effect(e: &EffectDef, key: &str) -> Result<Effect, FieldError> {
+    let name = e.attribute.get_ref();
+    let dt = e.damage_type.as_ref().map(|d| damage_type_id(d.get_ref()));
+    let Some(attribute) = AttrKey::parse(name, dt.as_deref()) else {
+        let msg = if name == "resistance" {
+            "`resistance` needs a `damage_type`".to_string()
+        } else {
+            let hint = super::diagnostics::nearest(name, ATTRIBUTE_NAMES)
+                .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+            format!(
+                "unknown attribute `{name}` (expected one of {}){hint}",
+                ATTRIBUTE_NAMES.join(", ")
+            )
+        };
+        return Err((e.attribute.span(), format!("{key}.attribute"), msg));
+    };
+    Ok(Effect {
+        attribute,
+        flat: e.flat,
+        percent: e.percent,
+        condition: e.condition.clone(),
+    })
+}
+
+pub fn trigger(t: &TriggerDef, key: &str) -> Result<Trigger, FieldError> {
+    let name = t.event.get_ref();
+    let Some(&(_, event)) = EVENT_NAMES.iter().find(|(n, _)| n == name) else {
+        let hint = super::diagnostics::nearest(name, EVENT_NAMES.iter().map(|(n, _)| *n))
+            .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+        return Err((
+            t.event.span(),
+            format!("{key}.event"),
+            format!("unknown event `{name}`{hint}"),
+        ));
+    };
+    let roles = event.roles();
+    let role = match &t.role {
+        None => roles[0].1,
+        Some(r) => match roles.iter().find(|(n, _)| n == r.get_ref()) {
+            Some(&(_, role)) => role,
+            None => {
+                let names: Vec<&str> = roles.iter().map(|(n, _)| *n).collect();
+                return Err((
+                    r.span(),
+                    format!("{key}.role"),
+                    format!(
+                        "`{name}` has no role `{}`: expected {}",
+                        r.get_ref(),
+                        names.join(" or ")
+                    ),
+                ));
+            }
+        },
+    };
+    Ok(Trigger {
+        event,
+        role,
+        condition: t.condition.clone(),
+        actions: t.actions.iter().map(normalize_action).collect(),
+    })
+}
+
+pub fn triggers(list: &[TriggerDef], key: &str) -> Result<Vec<Trigger>, FieldError> {
+    list.iter()
+        .enumerate()
+        .map(|(i, t)| trigger(t, &format!("{key}[{i}]")))
+        .collect()
+}
+
+/// Bare damage type names become full ids, so the rules compare ids only.
+pub fn normalize_action(a: &ActionDef) -> ActionDef {
+    let mut a = a.clone();
+    if let ActionDef::Damage { damage_type, .. } = &mut a {
+        *damage_type = damage_type_id(damage_type);
+    }
+    a
+}
+
+fn probability(v: f64, what: &str) -> Result<f64, String> {
+    if (0.0..=1.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("`{what}` = {v} is a probability: expected 0..1"))
+    }
+}
+
+pub fn modifier(def: &ModifierDef) -> Result<Modifier, FieldError> {
+    if def.max_stacks == 0 {
+        return Err((
+            def.id.span(),
+            "max_stacks".into(),
+            "`max_stacks` must be at least 1".into(),
+        ));
+    }
+    let effects = def
+        .effects
+        .iter()
+        .enumerate()
+        .map(|(i, e)| effect(e, &format!("effects[{i}]")))
+        .collect::<Result<_, _>>()?;
+    Ok(Modifier {
+        id: def.id.get_ref().clone(),
+        name: def.name.clone(),
+        duration: def.duration,
+        stacking: def.stacking,
+        max_stacks: def.max_stacks,
+        effects,
+        triggers: triggers(&def.triggers, "triggers")?,
+    })
+}
+
+pub fn item(def: &ItemDef, symbol: char, color: [u8; 3]) -> Result<Item, FieldError> {
+    if def.slot == Slot::Consumable && def.actions.is_empty() {
+        return Err((
+            def.id.span(),
+            "actions".into(),
+            "a consumable needs `actions` (what using it does)".into(),
+        ));
+    }
+    if def.slot != Slot::Consumable && !def.actions.is_empty() {
+        return Err((
+            def.id.span(),
+            "actions".into(),
+            "only consumables have `actions`; equipment works through `modifiers`".into(),
+        ));
+    }
+    Ok(Item {
+        id: def.id.get_ref().clone(),
+        name: def.name.clone(),
+        symbol,
+        color,
+        slot: def.slot,
+        modifiers: def.modifiers.iter().map(|m| m.get_ref().clone()).collect(),
+        actions: def.actions.iter().map(normalize_action).collect(),
+        triggers: triggers(&def.triggers, "triggers")?,
+        description: def.description.clone(),
+    })
+}
+
+pub fn affix(def: &AffixDef) -> Result<Affix, FieldError> {
+    if def.prefix.is_none() == def.suffix.is_none() {
+        return Err((
+            def.id.span(),
+            "prefix".into(),
+            "an affix has exactly one of `prefix` or `suffix`".into(),
+        ));
+    }
+    if def.slots.contains(&Slot::Consumable) {
+        return Err((
+            def.id.span(),
+            "slots".into(),
+            "affixes roll on equipment only (weapon, armour, trinket)".into(),
+        ));
+    }
+    Ok(Affix {
+        id: def.id.get_ref().clone(),
+        prefix: def.prefix.clone(),
+        suffix: def.suffix.clone(),
+        slots: def.slots.clone(),
+        modifiers: def.modifiers.iter().map(|m| m.get_ref().clone()).collect(),
+        weight: def.weight,
+    })
+}
+
+pub fn loot(def: &LootDef) -> Result<LootTable, FieldError> {
+    let chance = *def.affix_chance.get_ref();
+    let affix_chance = probability(chance, "affix_chance")
+        .map_err(|m| (def.affix_chance.span(), "affix_chance".to_string(), m))?;
+    if def.gold.0 > def.gold.1 {
+        return Err((
+            def.id.span(),
+            "gold".into(),
+            format!("gold range [{}, {}] runs backwards", def.gold.0, def.gold.1),
+        ));
+    }
+    if !def.entries.is_empty() && def.entries.iter().all(|e| e.weight == 0) {
+        return Err((
+            def.id.span(),
+            "entries".into(),
+            "every entry has weight 0: nothing can ever drop".into(),
+        ));
+    }
+    Ok(LootTable {
+        id: def.id.get_ref().clone(),
+        rolls: def.rolls,
+        gold: def.gold,
+        affix_chance,
+        entries: def
+            .entries
+            .iter()
+            .map(|e| (e.item.as_ref().map(|i| i.get_ref().clone()), e.weight))
+            .collect(),
+    })
+}
+
+pub fn trap(def: &TrapDef, symbol: char, color: [u8; 3]) -> Result<Trap, FieldError> {
+    Ok(Trap {
+        id: def.id.get_ref().clone(),
+        name: def.name.clone(),
+        symbol,
+        color,
+        actions: def.actions.iter().map(normalize_action).collect(),
+    })
+}
+
+pub fn damage_type(def: &DamageTypeDef, color: [u8; 3]) -> Result<DamageType, FieldError> {
+    Ok(DamageType {
+        id: def.id.get_ref().clone(),
+        name: def.name.clone(),
+        color,
+    })
+}
+
+pub fn tag(def: &TagDef) -> Result<Tag, FieldError> {
+    Ok(Tag {
+        id: def.id.get_ref().clone(),
+        name: def.name.clone(),
+    })
+}
+
+pub fn progression(def: &ProgressionDef) -> Result<Progression, String> {
+    if def.xp.windows(2).any(|w| w[1] <= w[0]) {
+        return Err("`xp` must rise strictly from level to level".into());
+    }
+    let b = &def.per_level;
+    let mut per_level = Vec::new();
+    for (key, v) in [
+        (AttrKey::MaxHealth, b.max_health),
+        (AttrKey::MaxStamina, b.max_stamina),
+        (AttrKey::Damage, b.damage),
+        (AttrKey::HitChance, b.hit_chance),
+        (AttrKey::CriticalChance, b.critical_chance),
+        (AttrKey::CriticalFactor, b.critical_factor),
+        (AttrKey::Dexterity, b.dexterity),
+        (AttrKey::Luck, b.luck),
+    ] {
+        if let Some(v) = v {
+            per_level.push((key, v));
+        }
+    }
+    for (dt, v) in &b.resistance {
+        per_level.push((AttrKey::Resistance(damage_type_id(dt)), *v));
+    }
+    Ok(Progression {
+        xp: def.xp.clone(),
+        per_level,
+    })
+}

@@ -1,0 +1,304 @@
+//! Items: loot tables, things on the floor, the hero's pack and what it wears.
+use super::command::Reason;
+use super::state::{Game, ItemInstance};
+use crate::content::Content;
+use crate::content::registry::LootTable;
+use crate::content::schema::Slot;
+use crate::map::Pos;
+use crate::rng::{self, Rng};
+
+/// Salt of the stream that places a floor's items and chooses its traps: still a function of
+/// (seed, floor) alone, but apart from the generator's own stream so the maps stay as they are.
+const EXTRAS_STREAM: u64 = 0x4954_454D_5300_0000;
+
+/// What one roll of a loot table gives.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Drop {
+    pub gold: u32,
+    pub items: Vec<ItemInstance>,
+}
+
+/// Rolls a loot table: gold in its range, then `rolls` weighted draws (an entry may be
+/// nothing); equipment rolls one affix with the table's `affix_chance`.
+pub fn roll_loot(table: &LootTable, content: &Content, rng: &mut Rng) -> Drop {
+    let gold = rng::range_inclusive(rng, table.gold.0 as i32, table.gold.1 as i32).max(0) as u32;
+    let mut items = Vec::new();
+    let total: u32 = table.entries.iter().map(|(_, w)| w).sum();
+    for _ in 0..table.rolls {
+        if total == 0 {
+            break;
+        }
+        let mut pick = rng::below(rng, total);
+        let Some((entry, _)) = table.entries.iter().find(|(_, w)| {
+            let hit = pick < *w;
+            pick = pick.saturating_sub(*w);
+            hit
+        }) else {
+            continue;
+        };
+        let Some(id) = entry else { continue };
+        let Some(item) = content.item(id) else {
+            continue;
+        };
+        let mut affixes = Vec::new();
+        if item.slot != Slot::Consumable && rng::unit(rng) < table.affix_chance {
+            let fits: Vec<_> = content
+                .affixes
+                .values()
+                .filter(|a| a.slots.contains(&item.slot) && a.weight > 0)
+                .collect();
+            let weights: u32 = fits.iter().map(|a| a.weight).sum();
+            if weights > 0 {
+                let mut pick = rng::below(rng, weights);
+                if let Some(a) = fits.iter().find(|a| {
+                    let hit = pick < a.weight;
+                    pick = pick.saturating_sub(a.weight);
+                    hit
+                }) {
+                    affixes.push(a.id.clone());
+                }
+            }
+        }
+        items.push(ItemInstance {
+            item: id.clone(),
+            affixes,
+        });
+    }
+    Drop { gold, items }
+}
+
+/// An item's shown name with its affixes: "Keen short sword of Warding".
+pub fn item_name(it: &ItemInstance, content: &Content) -> String {
+    let base = content
+        .item(&it.item)
+        .map_or_else(|| it.item.clone(), |i| i.name.clone());
+    let mut pre = Vec::new();
+    let mut post = Vec::new();
+    for a in it.affixes.iter().filter_map(|a| content.affixes.get(a)) {
+        pre.extend(a.prefix.clone());
+        post.extend(a.suffix.clone());
+    }
+    let mut name = pre.join(" ");
+    if !name.is_empty() {
+        name.push(' ');
+        name += &base.to_lowercase();
+    } else {
+        name = base;
+    }
+    for s in post {
+        name.push(' ');
+        name += &s;
+    }
+    name
+}
+
+impl Game {
+    /// A new floor's traps get their kinds and its item piles their places; both from
+    /// (seed, floor) alone.
+    pub(super) fn place_floor_extras(
+        &mut self,
+        k: u32,
+        traps: &[Pos],
+        hero: Pos,
+        content: &Content,
+    ) {
+        let mut rng = rng::floor_rng(self.seed ^ EXTRAS_STREAM, k);
+        let Some(def) = content.floor_profile(k) else {
+            return;
+        };
+        let kinds: Vec<(&str, u32)> = def
+            .trap_kinds
+            .iter()
+            .map(|s| (s.id.get_ref().as_str(), s.weight))
+            .collect();
+        let total: u32 = kinds.iter().map(|(_, w)| w).sum();
+        self.traps.clear();
+        for &p in traps {
+            let kind = if total == 0 {
+                "core:spike_trap"
+            } else {
+                let mut pick = rng::below(&mut rng, total);
+                kinds
+                    .iter()
+                    .find(|(_, w)| {
+                        let hit = pick < *w;
+                        pick = pick.saturating_sub(*w);
+                        hit
+                    })
+                    .map_or("core:spike_trap", |(id, _)| id)
+            };
+            self.traps.insert(p, kind.to_string());
+        }
+        let Some(table) = def
+            .loot
+            .as_ref()
+            .and_then(|l| content.loot.get(l.get_ref()))
+        else {
+            return;
+        };
+        let free: Vec<Pos> = (0..self.map.len())
+            .map(|i| self.map.pos(i))
+            .filter(|&p| {
+                self.map.is_passable(p)
+                    && p != hero
+                    && p != self.up
+                    && p != self.down
+                    && !self.traps.contains_key(&p)
+                    && !self.treasure.contains_key(&p)
+            })
+            .collect();
+        if free.is_empty() {
+            return;
+        }
+        for _ in 0..def.items {
+            let at = free[rng::below(&mut rng, free.len() as u32) as usize];
+            let drop = roll_loot(table, content, &mut rng);
+            self.ground.entry(at).or_default().extend(drop.items);
+        }
+        self.ground.retain(|_, pile| !pile.is_empty());
+    }
+
+    /// Loot of a creature the hero killed, dropped where it fell.
+    pub(super) fn drop_loot(&mut self, table: &str, at: Pos, content: &Content) -> Drop {
+        let Some(table) = content.loot.get(table) else {
+            return Drop::default();
+        };
+        let drop = roll_loot(table, content, &mut self.rng);
+        if !drop.items.is_empty() {
+            self.ground
+                .entry(at)
+                .or_default()
+                .extend(drop.items.iter().cloned());
+        }
+        drop
+    }
+
+    pub(super) fn inventory_size(content: &Content) -> usize {
+        content.balance.inventory_size as usize
+    }
+
+    /// Refusals of the item commands, checked before anything changes.
+    pub(super) fn item_refusal(&self, cmd: &super::Command, content: &Content) -> Option<Reason> {
+        use super::Command;
+        match cmd {
+            Command::PickUp => {
+                if !self.ground.contains_key(&self.hero_pos()) {
+                    Some(Reason::NothingHere)
+                } else if self.inventory.len() >= Self::inventory_size(content) {
+                    Some(Reason::InventoryFull)
+                } else {
+                    None
+                }
+            }
+            Command::Equip(i) => match self.inventory.get(*i) {
+                None => Some(Reason::NoSuchItem(*i)),
+                Some(it) => match content.item(&it.item) {
+                    Some(def) if def.slot != Slot::Consumable => None,
+                    _ => Some(Reason::NotEquipment),
+                },
+            },
+            Command::Unequip(slot) => {
+                if !self.equipment.contains_key(slot) {
+                    Some(Reason::NothingWorn)
+                } else if self.inventory.len() >= Self::inventory_size(content) {
+                    Some(Reason::InventoryFull)
+                } else {
+                    None
+                }
+            }
+            Command::Drop(i) => self
+                .inventory
+                .get(*i)
+                .is_none()
+                .then_some(Reason::NoSuchItem(*i)),
+            Command::UseItem { index, .. } => match self.inventory.get(*index) {
+                None => Some(Reason::NoSuchItem(*index)),
+                Some(it) => match content.item(&it.item) {
+                    Some(def) if def.slot == Slot::Consumable => None,
+                    _ => Some(Reason::NotUsable),
+                },
+            },
+            _ => None,
+        }
+    }
+
+    /// Picks up, wears, takes off or drops (exploration only; refusals were checked).
+    pub(super) fn handle_item(&mut self, cmd: &super::Command, content: &Content) {
+        use super::Command;
+        let here = self.hero_pos();
+        match cmd {
+            Command::PickUp => {
+                let room = Self::inventory_size(content) - self.inventory.len();
+                let pile = self.ground.remove(&here).unwrap_or_default();
+                let (take, leave) = pile.split_at(room.min(pile.len()));
+                for it in take {
+                    let name = item_name(it, content);
+                    self.log(format!("You pick up the {name}."));
+                }
+                self.inventory.extend(take.iter().cloned());
+                if !leave.is_empty() {
+                    self.ground.insert(here, leave.to_vec());
+                    self.log("Your pack is full.");
+                }
+            }
+            Command::Equip(i) => {
+                let it = self.inventory.remove(*i);
+                let Some(slot) = content.item(&it.item).map(|d| d.slot) else {
+                    return;
+                };
+                let name = item_name(&it, content);
+                if let Some(old) = self.equipment.insert(slot, it) {
+                    let old_name = item_name(&old, content);
+                    self.log(format!("You take off the {old_name}."));
+                    self.inventory.push(old);
+                }
+                self.log(format!("You wear the {name}."));
+                self.clamp_pools(self.hero, content);
+            }
+            Command::Unequip(slot) => {
+                if let Some(it) = self.equipment.remove(slot) {
+                    let name = item_name(&it, content);
+                    self.log(format!("You take off the {name}."));
+                    self.inventory.push(it);
+                    self.clamp_pools(self.hero, content);
+                }
+            }
+            Command::Drop(i) => {
+                let it = self.inventory.remove(*i);
+                let name = item_name(&it, content);
+                self.log(format!("You drop the {name}."));
+                self.ground.entry(here).or_default().push(it);
+            }
+            _ => {}
+        }
+    }
+
+    /// Uses up a consumable: its actions run with the hero acting; they never roll. True when
+    /// it got the hero out of a fight.
+    pub(super) fn use_item(
+        &mut self,
+        index: usize,
+        target: Option<super::CreatureId>,
+        content: &Content,
+    ) -> bool {
+        if index >= self.inventory.len() {
+            return false;
+        }
+        let it = self.inventory.remove(index);
+        let Some(def) = content.item(&it.item) else {
+            return false;
+        };
+        let name = item_name(&it, content);
+        self.log(format!("You use the {name}."));
+        let hero = self.hero;
+        self.perform(
+            Some(hero),
+            &def.actions,
+            target,
+            Some(&def.id),
+            false,
+            content,
+        )
+        .0
+    }
+}
