@@ -117,6 +117,10 @@ pub struct Content {
     pub tags: BTreeMap<String, Tag>,
     pub progression: Progression,
     pub balance: Balance,
+    /// The events some trigger listens to, one bit per `EventKind`: the rules skip the
+    /// search for listeners of the others (derived from the registries, so not hashed).
+    #[serde(skip)]
+    pub listened: u16,
     /// Pack ids in load order.
     pub packs: Vec<String>,
 }
@@ -131,6 +135,11 @@ impl Content {
 
     pub fn ability(&self, id: &str) -> Option<&Ability> {
         self.abilities.get(id)
+    }
+
+    /// Whether any trigger listens to this kind of event.
+    pub fn is_listened(&self, kind: super::registry::EventKind) -> bool {
+        self.listened & (1 << kind as u16) != 0
     }
 
     pub fn modifier(&self, id: &str) -> Option<&Modifier> {
@@ -277,6 +286,13 @@ pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
         }
     }
     content.floors.sort_by_key(|f| f.depth);
+    content.listened = content
+        .creatures
+        .values()
+        .flat_map(|c| &c.triggers)
+        .chain(content.modifiers.values().flat_map(|m| &m.triggers))
+        .chain(content.items.values().flat_map(|i| &i.triggers))
+        .fold(0, |bits, t| bits | 1 << t.event as u16);
     (content, report)
 }
 

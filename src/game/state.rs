@@ -419,11 +419,20 @@ impl Game {
     /// Recomputes the hero's field of view and remembers what it saw.
     pub(super) fn update_sight(&mut self) {
         let mut set = VisibleSet::new(self.map.width(), self.map.height());
-        field_of_view(&self.map, self.hero_pos(), HERO_SIGHT, &mut set);
-        for (i, v) in self.visible.iter_mut().enumerate() {
-            *v = set.contains(self.map.pos(i));
-            if *v {
-                self.explored[i] = true;
+        let at = self.hero_pos();
+        field_of_view(&self.map, at, HERO_SIGHT, &mut set);
+        // Only the square around the hero can be in view: walk it, not the whole map.
+        self.visible.fill(false);
+        let r = HERO_SIGHT as i32;
+        for y in at.y - r..=at.y + r {
+            for x in at.x - r..=at.x + r {
+                let p = Pos::new(x, y);
+                if set.contains(p)
+                    && let Some(i) = self.map.idx(p)
+                {
+                    self.visible[i] = true;
+                    self.explored[i] = true;
+                }
             }
         }
     }

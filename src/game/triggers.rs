@@ -80,6 +80,9 @@ impl Game {
     /// Trigger actions never roll.
     pub(super) fn fire_triggers(&mut self, ev: &Event, content: &Content) {
         let kind = ev.kind();
+        if !content.is_listened(kind) {
+            return;
+        }
         for (holder, role, other) in self.participants(ev) {
             let alive = self.creatures.get(&holder).is_some_and(|c| c.is_alive());
             if !alive && role != Role::Creature {
