@@ -23,6 +23,13 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
     if let Some(gold) = game.treasure.get(&p) {
         lines.push(format!("Treasure: {gold} gold."));
     }
+    if let Some(pile) = game.ground.get(&p) {
+        let names: Vec<String> = pile
+            .iter()
+            .map(|it| super::items::item_name(it, content))
+            .collect();
+        lines.push(format!("Lying here: {}.", names.join(", ")));
+    }
     if !game.is_visible(p) {
         lines.push("(remembered, out of sight)".into());
         return Some(lines);
@@ -56,6 +63,20 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
     ));
     if c.frightened > 0 {
         lines.push(format!("Frightened for {} more turns.", c.frightened));
+    }
+    for m in &c.modifiers {
+        let name = content.display_name(&m.id);
+        let stacks = if m.stacks > 1 {
+            format!(" ×{}", m.stacks)
+        } else {
+            String::new()
+        };
+        let turns = if m.turns > 0 {
+            format!(" ({} turns)", m.turns)
+        } else {
+            String::new()
+        };
+        lines.push(format!("{name}{stacks}{turns}."));
     }
     Some(lines)
 }

@@ -1,5 +1,6 @@
 //! Screen states and their sub-states; each screen lives in its own file.
 mod game_over;
+pub mod inventory;
 mod main_menu;
 mod pause;
 pub mod smoke;
@@ -46,6 +47,10 @@ pub enum TurnPhase {
     Resolving,
 }
 
+/// The overlays' own keys (Escape, F1, the pause menu's letters); the inventory's come after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OverlayInput;
+
 /// Start the run at once (`--seed` on the command line) instead of showing the menu.
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct SkipMenu;
@@ -55,7 +60,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_sub_state::<Mode>()
         .add_sub_state::<Overlay>()
         .add_sub_state::<TurnPhase>();
-    app.add_plugins((main_menu::plugin, pause::plugin, game_over::plugin));
+    app.add_plugins((
+        main_menu::plugin,
+        pause::plugin,
+        inventory::plugin,
+        game_over::plugin,
+    ));
 }
 
 /// The root of a full-window screen: a centred column on a background colour.

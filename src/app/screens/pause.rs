@@ -2,7 +2,7 @@
 //! the menu); F1 shows the keys. Escape closes whichever is open. Overlays never end a fight.
 use bevy::prelude::*;
 
-use super::{Overlay, Screen};
+use super::{Overlay, OverlayInput, Screen};
 use crate::app::save::{SaveStore, export};
 use crate::app::{AppSystems, ContentRes, GameRes};
 use crate::replay::Replay;
@@ -18,12 +18,13 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         pause_input
             .in_set(AppSystems::Input)
+            .in_set(OverlayInput)
             .run_if(in_state(Screen::InGame)),
     );
 }
 
 /// A centred column over the whole window, above the game, on a dark veil of `alpha`.
-fn overlay_root(alpha: f32) -> impl Bundle {
+pub(super) fn overlay_root(alpha: f32) -> impl Bundle {
     (
         Node {
             position_type: PositionType::Absolute,
@@ -67,9 +68,12 @@ Exploring
   > or Enter             take the stairs down
   X                      auto-explore until something comes into view
   G                      travel to the stairs down
+  , or P                 pick up what lies here
+  I or E                 inventory: use, wear, drop, take off
   mouse                  point at a tile to examine it; click to travel there
 In a fight
   1-9                    use an ability on the selected enemy
+  I                      inventory (using an item is your action)
   Tab                    select the next enemy
   F                      flee        Space  wait
 Any time

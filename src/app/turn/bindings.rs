@@ -18,10 +18,12 @@ pub enum Action {
     Explore,
     TravelStairs,
     Flee,
+    PickUp,
+    Inventory,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 9] = [
+const NAMES: [(&str, Action); 11] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -31,6 +33,8 @@ const NAMES: [(&str, Action); 9] = [
     ("explore", Action::Explore),
     ("travel_stairs", Action::TravelStairs),
     ("flee", Action::Flee),
+    ("pick_up", Action::PickUp),
+    ("inventory", Action::Inventory),
 ];
 
 /// The keys a file may name, by Bevy's spelling of them (their `Debug` names).
@@ -129,6 +133,8 @@ impl Default for Bindings {
         bind(&[KeyCode::KeyX, KeyCode::KeyO], Explore);
         bind(&[KeyCode::KeyG], TravelStairs);
         bind(&[KeyCode::KeyF], Flee);
+        bind(&[KeyCode::Comma, KeyCode::KeyP], PickUp);
+        bind(&[KeyCode::KeyI, KeyCode::KeyE], Inventory);
         Self(map)
     }
 }

@@ -14,9 +14,14 @@ pub(super) fn plugin(app: &mut App) {
         (super::pointer::hover, read_input, super::travel::step)
             .chain()
             .in_set(AppSystems::Input)
+            .in_set(TurnInput)
             .run_if(in_state(TurnPhase::AwaitingInput).and_then(in_state(Overlay::None))),
     );
 }
+
+/// The keyboard-and-mouse systems of the map (overlays read their keys before these).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TurnInput;
 
 /// Which enemy the combat commands aim at (an index into the fight, re-read each turn).
 #[derive(Resource, Debug, Default, Clone, Copy)]
@@ -71,7 +76,8 @@ pub fn key_command(
         Action::Move(d) => Some(Command::Move(d)),
         Action::Descend => Some(Command::Descend),
         Action::Wait => Some(Command::Wait),
-        Action::Explore | Action::TravelStairs | Action::Flee => None,
+        Action::PickUp => Some(Command::PickUp),
+        Action::Explore | Action::TravelStairs | Action::Flee | Action::Inventory => None,
     }
 }
 

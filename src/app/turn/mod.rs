@@ -6,7 +6,7 @@ mod pointer;
 mod travel;
 
 pub use bindings::{Action, Bindings, KeysPath};
-pub use input::{DIGIT_KEYS, SelectedTarget, key_command};
+pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
 pub use phase::{GameRes, NewRun, PendingCommand, TurnResolved};
 pub use pointer::Hovered;
 pub use travel::{Notice, Travel, travel_key};
