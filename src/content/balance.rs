@@ -67,6 +67,35 @@ impl Balance {
 mod tests {
     use super::*;
 
+    /// GAME.md's engine defaults, knob by knob.
+    #[test]
+    fn defaults_are_game_md_s() {
+        let b = Balance::default();
+        assert_eq!(
+            (b.evasion, b.flee, b.stamina_regen, b.resistance_cap),
+            (0.02, 0.05, 2.0, 0.8)
+        );
+        assert_eq!((b.hit_clamp, b.luck_crit), ((0.05, 0.95), 0.005));
+        assert_eq!(
+            (b.encounter_radius, b.flee_fright_turns, b.floors),
+            (6, 8, 8)
+        );
+        // Attribute defaults: a creature that sets none.
+        let text = "[[creatures]]\nid = \"t:x\"\nname = \"X\"\nsymbol = \"x\"\ncolor = \"red\"\n";
+        let pack = crate::content::Pack {
+            id: "t".into(),
+            files: vec![("x.toml".into(), text.as_bytes().to_vec())],
+        };
+        let (c, report) = crate::content::load_packs(&[crate::content::core_pack(), pack]);
+        assert!(!report.has_errors(), "{report}");
+        let base = &c.creatures["t:x"].base;
+        assert_eq!(
+            (base.critical_chance, base.critical_factor, base.luck),
+            (0.05, 1.5, 0.0)
+        );
+        assert!(base.resistance.is_empty());
+    }
+
     #[test]
     fn patch_merges_only_given_fields() {
         let mut b = Balance::default();
