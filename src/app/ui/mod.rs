@@ -12,12 +12,19 @@ pub enum UiSystems {
     Hud,
     Log,
     Panel,
+    /// The overlays' own text (the inventory list).
+    Overlay,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.configure_sets(
         Update,
-        (UiSystems::Hud, UiSystems::Log, UiSystems::Panel)
+        (
+            UiSystems::Hud,
+            UiSystems::Log,
+            UiSystems::Panel,
+            UiSystems::Overlay,
+        )
             .chain()
             .in_set(crate::app::AppSystems::Present),
     );
