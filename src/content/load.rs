@@ -260,9 +260,7 @@ struct Parsed {
 pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
     let mut report = LoadReport::default();
     let mut content = Content::default();
-    for pack in packs {
-        let mut diags = Vec::new();
-        let parsed = parse_pack(pack, &mut diags);
+    for (pack, (parsed, mut diags)) in packs.iter().zip(parse_all(packs)) {
         // All or nothing without cloning the registries per pack: merge in place, keep an
         // undo log of the entries it touched, and roll back when the pack has errors.
         let floors = content.floors.clone();
@@ -288,6 +286,36 @@ pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
     }
     content.floors.sort_by_key(|f| f.depth);
     (content, report)
+}
+
+/// Parsing is independent per pack and most of the loading time (the TOML parser), so on
+/// native targets it runs on every core; merging stays sequential, in load order.
+fn parse_all(packs: &[Pack]) -> Vec<(Parsed, Vec<Diagnostic>)> {
+    let run = |p: &Pack| {
+        let mut diags = Vec::new();
+        let parsed = parse_pack(p, &mut diags);
+        (parsed, diags)
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(packs.len());
+        if threads > 1 {
+            let chunk = packs.len().div_ceil(threads);
+            return std::thread::scope(|s| {
+                let handles: Vec<_> = packs
+                    .chunks(chunk)
+                    .map(|c| s.spawn(move || c.iter().map(run).collect::<Vec<_>>()))
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect()
+            });
+        }
+    }
+    packs.iter().map(run).collect()
 }
 
 fn parse_pack(pack: &Pack, diags: &mut Vec<Diagnostic>) -> Parsed {
