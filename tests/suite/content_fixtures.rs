@@ -173,6 +173,14 @@ fn mod_dir(root: &Path, id: &str, load_after: &[&str], files: &[(&str, &str)]) {
 }
 
 #[test]
+fn the_bundled_example_mods_load_cleanly() {
+    let (content, report) = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("mods"));
+    assert!(!report.has_errors(), "{report}");
+    assert_eq!(report.loaded, ["core", "bestiary", "hardcore"]);
+    assert!(content.creature("bestiary:fire_imp").is_some());
+}
+
+#[test]
 fn a_redefined_entry_replaces_the_old_one_whole_and_is_reported() {
     let core = Content::core().unwrap();
     let old = core.creature("core:skeleton").unwrap();
