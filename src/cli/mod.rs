@@ -1,4 +1,5 @@
-//! The command line: `delve` (play), `delve sim`, `delve replay`, `delve gen`, `delve check-mods`.
+//! The command line: `delve` (play), `delve sim`, `delve replay`, `delve gen`, `delve check-mods`,
+//! `delve modding-doc`.
 mod plot;
 mod replay;
 mod sim;
@@ -35,6 +36,8 @@ pub enum Cmd {
     Gen(GenArgs),
     /// Check the content packs and mods; print the load report.
     CheckMods(CheckModsArgs),
+    /// Print MODDING.md, the modding reference generated from the content schema.
+    ModdingDoc,
 }
 
 #[derive(clap::Args, Debug)]
@@ -218,6 +221,16 @@ pub fn run_gen(args: &GenArgs) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+    }
+}
+
+/// `delve modding-doc`: the reference exactly as MODDING.md holds it (`> MODDING.md`).
+pub fn run_modding_doc() -> ExitCode {
+    use std::io::Write;
+    let doc = crate::content::doc::modding_markdown();
+    match std::io::stdout().lock().write_all(doc.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::from(1),
     }
 }
 

@@ -62,31 +62,67 @@ fn line_col(text: &str, offset: usize) -> (usize, usize, String) {
     )
 }
 
+impl Diagnostic {
+    /// Byte range of the token under the caret within `source_line`: a quoted string, a
+    /// word, or one character, so the underline covers what the message is about.
+    fn caret_span(&self) -> std::ops::Range<usize> {
+        let line = &self.source_line;
+        let start = line
+            .char_indices()
+            .nth(self.column.saturating_sub(1))
+            .map_or(line.len(), |(i, _)| i);
+        let rest = &line[start..];
+        let len = match rest.chars().next() {
+            None => 0,
+            Some(q @ ('"' | '\'')) => rest[1..].find(q).map_or(rest.len(), |i| i + 2),
+            Some(c) if c.is_alphanumeric() || c == '_' => rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '-'))
+                .unwrap_or(rest.len()),
+            Some(c) => c.len_utf8(),
+        };
+        start..start + len
+    }
+
+    /// The report as annotate-snippets renders it: title, `--> pack/file:line:col`, the
+    /// source line with a caret under the offending token, and the key path as a note.
+    pub fn render(&self) -> String {
+        use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
+        let level = match self.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let origin = if self.file.is_empty() {
+            self.pack.clone()
+        } else {
+            format!("{}/{}", self.pack, self.file)
+        };
+        let title = level.primary_title(self.message.as_str());
+        let mut group: Group<'_> = if self.line > 0 && !self.source_line.is_empty() {
+            title.element(
+                Snippet::source(self.source_line.as_str())
+                    .line_start(self.line)
+                    .path(origin)
+                    .annotation(AnnotationKind::Primary.span(self.caret_span())),
+            )
+        } else if self.line > 0 {
+            title.element(
+                Origin::path(origin)
+                    .line(self.line)
+                    .char_column(self.column),
+            )
+        } else {
+            title.element(Origin::path(origin))
+        };
+        if !self.path.is_empty() {
+            group = group.element(Level::NOTE.message(format!("at `{}`", self.path)));
+        }
+        Renderer::plain().render(&[group])
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        write!(
-            f,
-            "{kind}: {}\n  --> {}/{}:{}:{}",
-            self.message, self.pack, self.file, self.line, self.column
-        )?;
-        if !self.path.is_empty() {
-            write!(f, " (at `{}`)", self.path)?;
-        }
-        if !self.source_line.is_empty() {
-            let gutter = self.line.to_string();
-            let pad = " ".repeat(gutter.len());
-            let caret = " ".repeat(self.column.saturating_sub(1));
-            write!(
-                f,
-                "\n{pad} |\n{gutter} | {}\n{pad} | {caret}^",
-                self.source_line
-            )?;
-        }
-        Ok(())
+        f.write_str(&self.render())
     }
 }
 
@@ -125,6 +161,35 @@ mod tests {
         let text = "a = 1\nbb = 2\n";
         assert_eq!(line_col(text, 6), (2, 1, "bb = 2".into()));
         assert_eq!(line_col(text, 11), (2, 6, "bb = 2".into()));
+    }
+
+    #[test]
+    fn renders_the_source_line_with_a_caret() {
+        let text = "[[creatures]]\nabilities = [\"core:atack\"]\n";
+        let d = Diagnostic::at(
+            Severity::Error,
+            "test",
+            "rat.toml",
+            text,
+            27,
+            "creatures[0].abilities[0]",
+            "unknown ability `core:atack`",
+        );
+        let shown = d.to_string();
+        assert!(
+            shown.starts_with("error: unknown ability `core:atack`"),
+            "{shown}"
+        );
+        assert!(shown.contains("--> test/rat.toml:2:14"), "{shown}");
+        assert!(
+            shown.contains("2 | abilities = [\"core:atack\"]"),
+            "{shown}"
+        );
+        assert!(shown.contains("             ^^^^^^^^^^^^"), "{shown}");
+        assert!(
+            shown.contains("note: at `creatures[0].abilities[0]`"),
+            "{shown}"
+        );
     }
 
     #[test]

@@ -269,19 +269,27 @@ struct Parsed {
 pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
     let mut report = LoadReport::default();
     let mut content = Content::default();
-    for pack in packs {
-        let mut diags = Vec::new();
-        let parsed = parse_pack(pack, &mut diags);
-        let mut trial = content.clone();
-        merge(&mut trial, &parsed, &mut diags);
-        resolve(&trial, &parsed, &mut diags);
+    for (pack, (parsed, mut diags)) in packs.iter().zip(parse_all(packs)) {
+        // All or nothing without cloning the registries per pack: merge in place, keep an
+        // undo log of the entries it touched, and roll back when the pack has errors.
+        let floors = content.floors.clone();
+        let progression = content.progression.clone();
+        let balance = content.balance.clone();
+        let mut undo = Undo::new();
+        merge(&mut content, &parsed, &mut undo, &mut diags);
+        resolve(&content, &parsed, &mut diags);
         let failed = diags.iter().any(|d| d.severity == Severity::Error);
         report.diagnostics.extend(diags);
         if failed {
+            while let Some(step) = undo.pop() {
+                step(&mut content);
+            }
+            content.floors = floors;
+            content.progression = progression;
+            content.balance = balance;
             report.skipped.push(pack.id.clone());
         } else {
-            trial.packs.push(pack.id.clone());
-            content = trial;
+            content.packs.push(pack.id.clone());
             report.loaded.push(pack.id.clone());
         }
     }
@@ -294,6 +302,36 @@ pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
         .chain(content.items.values().flat_map(|i| &i.triggers))
         .fold(0, |bits, t| bits | 1 << t.event as u16);
     (content, report)
+}
+
+/// Parsing is independent per pack and most of the loading time (the TOML parser), so on
+/// native targets it runs on every core; merging stays sequential, in load order.
+fn parse_all(packs: &[Pack]) -> Vec<(Parsed, Vec<Diagnostic>)> {
+    let run = |p: &Pack| {
+        let mut diags = Vec::new();
+        let parsed = parse_pack(p, &mut diags);
+        (parsed, diags)
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(packs.len());
+        if threads > 1 {
+            let chunk = packs.len().div_ceil(threads);
+            return std::thread::scope(|s| {
+                let handles: Vec<_> = packs
+                    .chunks(chunk)
+                    .map(|c| s.spawn(move || c.iter().map(run).collect::<Vec<_>>()))
+                    .collect();
+                handles
+                    .into_iter()
+                    .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                    .collect()
+            });
+        }
+    }
+    packs.iter().map(run).collect()
 }
 
 fn parse_pack(pack: &Pack, diags: &mut Vec<Diagnostic>) -> Parsed {
@@ -315,16 +353,37 @@ fn parse_pack(pack: &Pack, diags: &mut Vec<Diagnostic>) -> Parsed {
         let text = match std::str::from_utf8(bytes) {
             Ok(t) => t.to_string(),
             Err(e) => {
-                diags.push(err(
-                    0,
+                // Located at the bad byte: the valid prefix gives its line and column.
+                let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+                diags.push(Diagnostic::at(
+                    Severity::Error,
+                    &pack.id,
+                    path,
+                    valid,
+                    valid.len(),
+                    "",
                     format!(
-                        "file is not UTF-8 (invalid byte at offset {})",
+                        "file is not UTF-8 (invalid byte at offset {}): save it as UTF-8",
                         e.valid_up_to()
                     ),
                 ));
                 continue;
             }
         };
+        if let Some(offset) = too_deep(&text, MAX_NESTING) {
+            diags.push(Diagnostic::at(
+                Severity::Error,
+                &pack.id,
+                path,
+                &text,
+                offset,
+                "",
+                format!(
+                    "nesting deeper than {MAX_NESTING} levels of arrays, tables or dotted keys"
+                ),
+            ));
+            continue;
+        }
         match toml::from_str::<ContentFile>(&text) {
             Ok(file) => files.push((path.clone(), text, file)),
             Err(e) => {
@@ -336,7 +395,7 @@ fn parse_pack(pack: &Pack, diags: &mut Vec<Diagnostic>) -> Parsed {
                     &text,
                     offset,
                     "",
-                    e.message().trim().to_string(),
+                    with_field_hint(e.message().trim()),
                 ));
             }
         }
@@ -347,7 +406,81 @@ fn parse_pack(pack: &Pack, diags: &mut Vec<Diagnostic>) -> Parsed {
     }
 }
 
-fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
+/// Deeper TOML than this is refused before parsing: no content needs it, and it keeps a
+/// hostile file from exhausting the parser's stack.
+pub const MAX_NESTING: usize = 32;
+
+/// The byte offset where `text` first nests deeper than `limit`, counting open `[`/`{` of
+/// values and the dots of a dotted key; strings and comments are skipped.
+fn too_deep(text: &str, limit: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut depth = 0usize;
+    let mut dots = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            q @ (b'"' | b'\'') => {
+                let triple = b[i..].starts_with(&[q, q, q]);
+                i += if triple { 3 } else { 1 };
+                while i < b.len() {
+                    if q == b'"' && b[i] == b'\\' {
+                        i += 2;
+                        continue;
+                    }
+                    if triple && b[i..].starts_with(&[q, q, q]) {
+                        i += 3;
+                        break;
+                    }
+                    if !triple && (b[i] == q || b[i] == b'\n') {
+                        i += 1;
+                        break;
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                dots = 0;
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b'.' => dots += 1,
+            b'=' | b',' | b'\n' => dots = 0,
+            _ => {}
+        }
+        if depth + dots > limit {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// serde's "unknown field `x`, expected one of `a`, `b`" plus the nearest expected name.
+fn with_field_hint(message: &str) -> String {
+    let Some(rest) = message.strip_prefix("unknown field `") else {
+        return message.to_string();
+    };
+    let Some((field, expected)) = rest.split_once('`') else {
+        return message.to_string();
+    };
+    let names: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    match nearest(field, names.iter().copied()) {
+        Some(n) => format!("{message}; did you mean `{n}`?"),
+        None => message.to_string(),
+    }
+}
+
+/// Steps that put back what a failed pack changed, run last to first.
+type Undo = Vec<Box<dyn FnOnce(&mut Content)>>;
+
+fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Vec<Diagnostic>) {
     // Each registry has its own ids: a creature and an ability may share a name.
     let mut seen_creatures = BTreeMap::new();
     let mut seen_abilities = BTreeMap::new();
@@ -365,48 +498,62 @@ fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
         };
         let mut report = |span, key, sev, msg| diags.push(at(span, key, sev, msg));
         merge_registry(
-            &mut content.creatures,
+            content,
+            |c: &mut Content| &mut c.creatures,
+            undo,
             &file.creatures,
             "creatures",
             &parsed.pack,
             &mut seen_creatures,
             |d: &CreatureDef| &d.id,
             creature_kind,
+            text,
             &mut report,
         );
         merge_registry(
-            &mut content.abilities,
+            content,
+            |c: &mut Content| &mut c.abilities,
+            undo,
             &file.abilities,
             "abilities",
             &parsed.pack,
             &mut seen_abilities,
             |d: &AbilityDef| &d.id,
             ability,
+            text,
             &mut report,
         );
         merge_registry(
-            &mut content.prefabs,
+            content,
+            |c: &mut Content| &mut c.prefabs,
+            undo,
             &file.prefabs,
             "prefabs",
             &parsed.pack,
             &mut seen_prefabs,
             |d: &PrefabDef| &d.id,
             prefab,
+            text,
             &mut report,
         );
         let pack = &parsed.pack;
         merge_registry(
-            &mut content.modifiers,
+            content,
+            |c: &mut Content| &mut c.modifiers,
+            undo,
             &file.modifiers,
             "modifiers",
             pack,
             &mut seen_modifiers,
             |d: &ModifierDef| &d.id,
             registry::modifier,
+            text,
             &mut report,
         );
         merge_registry(
-            &mut content.items,
+            content,
+            |c: &mut Content| &mut c.items,
+            undo,
             &file.items,
             "items",
             pack,
@@ -416,30 +563,39 @@ fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
                 let (s, c) = look(&d.symbol, &d.color)?;
                 registry::item(d, s, c)
             },
+            text,
             &mut report,
         );
         merge_registry(
-            &mut content.affixes,
+            content,
+            |c: &mut Content| &mut c.affixes,
+            undo,
             &file.affixes,
             "affixes",
             pack,
             &mut seen_affixes,
             |d: &AffixDef| &d.id,
             registry::affix,
+            text,
             &mut report,
         );
         merge_registry(
-            &mut content.loot,
+            content,
+            |c: &mut Content| &mut c.loot,
+            undo,
             &file.loot,
             "loot",
             pack,
             &mut seen_loot,
             |d: &LootDef| &d.id,
             registry::loot,
+            text,
             &mut report,
         );
         merge_registry(
-            &mut content.traps,
+            content,
+            |c: &mut Content| &mut c.traps,
+            undo,
             &file.traps,
             "traps",
             pack,
@@ -449,10 +605,13 @@ fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
                 let (s, c) = look(&d.symbol, &d.color)?;
                 registry::trap(d, s, c)
             },
+            text,
             &mut report,
         );
         merge_registry(
-            &mut content.damage_types,
+            content,
+            |c: &mut Content| &mut c.damage_types,
+            undo,
             &file.damage_types,
             "damage_types",
             pack,
@@ -463,16 +622,20 @@ fn merge(content: &mut Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
                     color(d.color.get_ref()).map_err(|m| (d.color.span(), "color".into(), m))?;
                 registry::damage_type(d, c)
             },
+            text,
             &mut report,
         );
         merge_registry(
-            &mut content.tags,
+            content,
+            |c: &mut Content| &mut c.tags,
+            undo,
             &file.tags,
             "tags",
             pack,
             &mut seen_tags,
             |d: &TagDef| &d.id,
             registry::tag,
+            text,
             &mut report,
         );
         if let Some(p) = &file.progression {
@@ -500,14 +663,17 @@ type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 
 
 /// Merges one registry's entries from one file: id rules, conversion, whole-entry override.
 #[allow(clippy::too_many_arguments)]
-fn merge_registry<D, T>(
-    registry: &mut BTreeMap<String, T>,
+fn merge_registry<D, T: 'static>(
+    content: &mut Content,
+    field: fn(&mut Content) -> &mut BTreeMap<String, T>,
+    undo: &mut Undo,
     entries: &[Spanned<D>],
     name: &str,
     pack: &str,
     seen: &mut BTreeMap<String, ()>,
     id_of: impl Fn(&D) -> &Spanned<String>,
     convert: impl Fn(&D) -> Result<T, FieldError>,
+    text: &str,
     report: &mut Report<'_>,
 ) {
     for (i, entry) in entries.iter().enumerate() {
@@ -515,7 +681,7 @@ fn merge_registry<D, T>(
         let key = format!("{name}[{i}]");
         let id_span = id_of(def);
         let id = id_span.get_ref();
-        let exists = registry.contains_key(id);
+        let exists = field(content).contains_key(id);
         if !check_id(id, pack, exists, seen, &mut |m| {
             report(id_span.span(), format!("{key}.id"), Severity::Error, m)
         }) {
@@ -523,7 +689,16 @@ fn merge_registry<D, T>(
         }
         match convert(def) {
             Ok(value) => {
-                if registry.insert(id.clone(), value).is_some() {
+                let old = field(content).insert(id.clone(), value);
+                let replaced = old.is_some();
+                let key_id = id.clone();
+                undo.push(Box::new(move |c: &mut Content| {
+                    match old {
+                        Some(v) => field(c).insert(key_id, v),
+                        None => field(c).remove(&key_id),
+                    };
+                }));
+                if replaced {
                     report(
                         id_span.span(),
                         format!("{key}.id"),
@@ -532,7 +707,17 @@ fn merge_registry<D, T>(
                     );
                 }
             }
-            Err((span, field, msg)) => report(span, format!("{key}.{field}"), Severity::Error, msg),
+            Err((mut span, field, msg)) => {
+                // Values without spans of their own (plain numbers) are reported at the
+                // entry's id; their key inside the entry is the better place.
+                if span == id_span.span()
+                    && let Some(last) = field.rsplit('.').next()
+                    && last != "id"
+                {
+                    span = find_key(text, last, &entry.span());
+                }
+                report(span, format!("{key}.{field}"), Severity::Error, msg)
+            }
         }
     }
 }
@@ -600,20 +785,26 @@ fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldError> {
         if !(0.0..=1.0).contains(&v) {
             return Err((
                 span(),
-                "base".into(),
+                format!("base.{name}"),
                 format!("`{name}` = {v} is a probability: expected 0..1"),
             ));
         }
     }
     if base.max_health <= 0.0 {
-        return Err((span(), "base".into(), "`max_health` must be above 0".into()));
-    }
-    if base.max_stamina < 0.0 || base.damage < 0.0 {
         return Err((
             span(),
-            "base".into(),
-            "`max_stamina` and `damage` must not be negative".into(),
+            "base.max_health".into(),
+            format!("`max_health` = {} must be above 0", base.max_health),
         ));
+    }
+    for (name, v) in [("max_stamina", base.max_stamina), ("damage", base.damage)] {
+        if v < 0.0 {
+            return Err((
+                span(),
+                format!("base.{name}"),
+                format!("`{name}` = {v} must not be negative"),
+            ));
+        }
     }
     let (symbol, color) = look(&def.symbol, &def.color)?;
     Ok(CreatureKind {
@@ -897,6 +1088,33 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The text an entry owns: an `[[array]]` entry's span covers only its header, so its body
+/// runs on to the next table header (or the end of the file).
+fn extent(text: &str, within: &std::ops::Range<usize>) -> (usize, usize) {
+    let start = within.start.min(text.len());
+    let end = within.end.clamp(start, text.len());
+    let body_end = text[end..].find("\n[").map_or(text.len(), |i| end + i + 1);
+    (start, body_end.max(end))
+}
+
+/// Where a table key (`physical = 0.3`) stands inside the span `within`; else `within`.
+fn find_key(text: &str, key: &str, within: &std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let (start, end) = extent(text, within);
+    let hay = &text[start..end];
+
+    let mut from = 0;
+    while let Some(i) = hay[from..].find(key) {
+        let at = from + i;
+        let before = hay[..at].chars().last();
+        let after = hay[at + key.len()..].trim_start().chars().next();
+        if !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after == Some('=') {
+            return start + at..start + at + key.len();
+        }
+        from = at + key.len();
+    }
+    within.clone()
+}
+
 /// What a reference points at.
 #[derive(Clone, Copy)]
 enum Kind {
@@ -913,7 +1131,7 @@ enum Kind {
 
 /// The condition attributes: `health` and `stamina` as shares of their maximum, the others
 /// as values.
-const CONDITION_ATTRIBUTES: [&str; 9] = [
+pub(crate) const CONDITION_ATTRIBUTES: [&str; 9] = [
     "health",
     "stamina",
     "damage",
@@ -959,22 +1177,25 @@ impl Refs<'_> {
         }
     }
 
+    /// A map lookup: building the list of known names is left to the (rare) miss.
+    fn contains(&self, kind: Kind, id: &str) -> bool {
+        let c = self.content;
+        match kind {
+            Kind::Creature => c.creatures.contains_key(id),
+            Kind::Ability => c.abilities.contains_key(id) || BUILTIN_ABILITIES.contains(&id),
+            Kind::Modifier => c.modifiers.contains_key(id),
+            Kind::Item => c.items.contains_key(id),
+            Kind::Loot => c.loot.contains_key(id),
+            Kind::Trap => c.traps.contains_key(id),
+            Kind::Prefab => c.prefabs.contains_key(id),
+            Kind::DamageType => c.damage_types.contains_key(id),
+            Kind::Tag => c.tags.contains_key(id),
+        }
+    }
+
     /// Where a table key (`physical = 0.3`) stands inside an entry.
     fn find_key(&self, key: &str, within: &std::ops::Range<usize>) -> std::ops::Range<usize> {
-        let end = within.end.min(self.text.len());
-        let start = within.start.min(end);
-        let hay = &self.text[start..end];
-        let mut from = 0;
-        while let Some(i) = hay[from..].find(key) {
-            let at = from + i;
-            let before = hay[..at].chars().last();
-            let after = hay[at + key.len()..].trim_start().chars().next();
-            if !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after == Some('=') {
-                return start + at..start + at + key.len();
-            }
-            from = at + key.len();
-        }
-        within.clone()
+        find_key(self.text, key, within)
     }
 
     fn check(&mut self, kind: Kind, id: &Spanned<String>, key: String) -> bool {
@@ -989,10 +1210,10 @@ impl Refs<'_> {
         span: std::ops::Range<usize>,
         key: String,
     ) -> bool {
-        let (what, known) = self.known(kind);
-        if known.contains(&id) {
+        if self.contains(kind, id) {
             return true;
         }
+        let (what, known) = self.known(kind);
         let hint = nearest(id, known.iter().copied())
             .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
         self.error(span, key, format!("unknown {what} `{id}`{hint}"));
@@ -1014,8 +1235,7 @@ impl Refs<'_> {
     /// Where a string stands inside the entry spanning `within` (serde's internally tagged
     /// enums keep no spans of their own): the quoted string's first place, else the entry.
     fn find(&self, needle: &str, within: &std::ops::Range<usize>) -> std::ops::Range<usize> {
-        let end = within.end.min(self.text.len());
-        let start = within.start.min(end);
+        let (start, end) = extent(self.text, within);
         let hay = &self.text[start..end];
         for quoted in [format!("\"{needle}\""), format!("'{needle}'")] {
             if let Some(i) = hay.find(&quoted) {

@@ -1,6 +1,7 @@
 //! Content registries loaded from TOML: creatures, abilities, floor profiles and `[balance]`.
 mod balance;
 pub mod diagnostics;
+pub mod doc;
 mod load;
 pub mod mods;
 pub mod registry;
@@ -9,6 +10,6 @@ pub mod schema;
 pub use balance::Balance;
 pub use diagnostics::{Diagnostic, Severity};
 pub use load::{
-    Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind, LoadReport, NAMED_COLORS,
-    Pack, core_pack, load_packs,
+    Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind, LoadReport, MAX_FILE_BYTES,
+    MAX_NESTING, NAMED_COLORS, Pack, core_pack, load_packs,
 };

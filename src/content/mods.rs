@@ -3,6 +3,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde::Deserialize;
+use toml::Spanned;
 
 use super::diagnostics::{Diagnostic, Severity};
 use super::load::{MAX_FILE_BYTES, Pack};
@@ -23,11 +24,42 @@ pub struct ModToml {
     pub load_after: Vec<String>,
 }
 
+/// `mod.toml` as parsed, with the spans diagnostics point at.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawModToml {
+    id: Spanned<String>,
+    name: String,
+    version: String,
+    engine: Spanned<String>,
+    #[serde(default)]
+    load_after: Vec<Spanned<String>>,
+}
+
 #[derive(Debug, Clone)]
 pub struct ModInfo {
     pub folder: String,
     pub meta: ModToml,
     pub pack: Pack,
+    /// The text of `mod.toml` and where each `load_after` entry stands in it, so ordering
+    /// problems point at the entry that causes them.
+    pub meta_text: String,
+    pub load_after_spans: Vec<std::ops::Range<usize>>,
+}
+
+impl ModInfo {
+    fn load_after_error(&self, target: &str, msg: String) -> Diagnostic {
+        let offset = self
+            .meta
+            .load_after
+            .iter()
+            .position(|t| t == target)
+            .and_then(|i| self.load_after_spans.get(i))
+            .map_or(0, |s| s.start);
+        let mut d = error(&self.meta.id, "mod.toml", &self.meta_text, offset, msg);
+        d.path = "load_after".into();
+        d
+    }
 }
 
 /// Reads every mod folder under `dir`; returns the loadable ones in load order.
@@ -75,12 +107,26 @@ fn read_mod(path: &Path, folder: &str) -> Result<ModInfo, Box<Diagnostic>> {
             "mod.toml",
             "",
             0,
-            format!("cannot read mod.toml: {e}"),
+            if e.kind() == std::io::ErrorKind::NotFound {
+                "missing mod.toml: a mod folder needs one with `id`, `name`, `version` and `engine`"
+                    .to_string()
+            } else {
+                format!("cannot read mod.toml: {e}")
+            },
         )
     })?;
     let text = String::from_utf8(bytes)
         .map_err(|_| boxed(folder, "mod.toml", "", 0, "mod.toml is not UTF-8".into()))?;
-    let meta: ModToml = toml::from_str(&text).map_err(|e| {
+    if text.trim().is_empty() {
+        return Err(boxed(
+            folder,
+            "mod.toml",
+            &text,
+            0,
+            "mod.toml is empty: it needs `id`, `name`, `version` and `engine`".into(),
+        ));
+    }
+    let raw: RawModToml = toml::from_str(&text).map_err(|e| {
         let offset = e.span().map_or(0, |s| s.start);
         boxed(
             folder,
@@ -90,42 +136,45 @@ fn read_mod(path: &Path, folder: &str) -> Result<ModInfo, Box<Diagnostic>> {
             e.message().trim().to_string(),
         )
     })?;
-    let bad_id = meta.id.is_empty()
-        || !meta
-            .id
+    let id = raw.id.get_ref();
+    let bad_id = id.is_empty()
+        || !id
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if bad_id || meta.id == "core" {
-        let offset = text.find("id").unwrap_or(0);
-        return Err(boxed(
+    if bad_id || id == "core" {
+        let mut d = boxed(
             folder,
             "mod.toml",
             &text,
-            offset,
-            format!(
-                "mod id `{}` must be lowercase letters, digits or `_`, and not `core`",
-                meta.id
-            ),
-        ));
+            raw.id.span().start,
+            format!("mod id `{id}` must be lowercase letters, digits or `_`, and not `core`"),
+        );
+        d.path = "id".into();
+        return Err(d);
     }
-    let major = meta
-        .engine
-        .split('.')
-        .next()
-        .and_then(|m| m.parse::<u32>().ok());
+    let engine = raw.engine.get_ref();
+    let major = engine.split('.').next().and_then(|m| m.parse::<u32>().ok());
     if major != Some(ENGINE_MAJOR) {
-        let offset = text.find("engine").unwrap_or(0);
-        return Err(boxed(
-            &meta.id,
+        let mut d = boxed(
+            id,
             "mod.toml",
             &text,
-            offset,
+            raw.engine.span().start,
             format!(
-                "engine `{}` is not supported: this game runs mods for engine {ENGINE_MAJOR}",
-                meta.engine
+                "engine `{engine}` is not supported: this game runs mods for engine \"{ENGINE_MAJOR}\""
             ),
-        ));
+        );
+        d.path = "engine".into();
+        return Err(d);
     }
+    let load_after_spans = raw.load_after.iter().map(|t| t.span()).collect();
+    let meta = ModToml {
+        id: id.clone(),
+        name: raw.name,
+        version: raw.version,
+        engine: engine.clone(),
+        load_after: raw.load_after.into_iter().map(|t| t.into_inner()).collect(),
+    };
     let mut files = Vec::new();
     collect_files(path, path, 0, &mut files);
     files.sort_by(|a, b| a.0.cmp(&b.0));
@@ -136,6 +185,8 @@ fn read_mod(path: &Path, folder: &str) -> Result<ModInfo, Box<Diagnostic>> {
             files,
         },
         meta,
+        meta_text: text,
+        load_after_spans,
     })
 }
 
@@ -176,16 +227,20 @@ fn order(mods: Vec<ModInfo>, diags: &mut Vec<Diagnostic>) -> Vec<ModInfo> {
     let mut by_id: BTreeMap<String, ModInfo> = BTreeMap::new();
     for m in mods {
         if by_id.contains_key(&m.meta.id) {
-            diags.push(error(
+            let offset = m.meta_text.find(&format!("\"{}\"", m.meta.id)).unwrap_or(0);
+            let mut d = error(
                 &m.meta.id,
-                "mod.toml",
-                "",
-                0,
+                m.folder.as_str(),
+                &m.meta_text,
+                offset,
                 format!(
                     "two mod folders use the id `{}` (second: {})",
                     m.meta.id, m.folder
                 ),
-            ));
+            );
+            d.file = format!("{}/mod.toml", m.folder);
+            d.path = "id".into();
+            diags.push(d);
             continue;
         }
         by_id.insert(m.meta.id.clone(), m);
@@ -206,13 +261,13 @@ fn order(mods: Vec<ModInfo>, diags: &mut Vec<Diagnostic>) -> Vec<ModInfo> {
             break;
         }
         for (id, target) in missing {
-            if by_id.remove(&id).is_some() {
-                diags.push(error(
-                    &id,
-                    "mod.toml",
-                    "",
-                    0,
-                    format!("load_after names `{target}`, which is not a loadable mod"),
+            if let Some(m) = by_id.remove(&id) {
+                let known = by_id.keys().map(String::as_str).chain(["core"]);
+                let hint = super::diagnostics::nearest(&target, known)
+                    .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+                diags.push(m.load_after_error(
+                    &target,
+                    format!("load_after names `{target}`, which is not a loadable mod{hint}"),
                 ));
             }
         }
@@ -238,13 +293,23 @@ fn order(mods: Vec<ModInfo>, diags: &mut Vec<Diagnostic>) -> Vec<ModInfo> {
             None => break,
         }
     }
-    for id in by_id.keys() {
-        diags.push(error(
-            id,
-            "mod.toml",
-            "",
-            0,
-            format!("`{id}` is part of a load_after cycle"),
+    for m in by_id.values() {
+        // Point at an entry that is itself unplaced: that is the edge of the cycle.
+        let target = m
+            .meta
+            .load_after
+            .iter()
+            .find(|t| by_id.contains_key(*t))
+            .cloned()
+            .unwrap_or_default();
+        let ring: Vec<&str> = by_id.keys().map(String::as_str).collect();
+        diags.push(m.load_after_error(
+            &target,
+            format!(
+                "`{}` is part of a load_after cycle ({})",
+                m.meta.id,
+                ring.join(", ")
+            ),
         ));
     }
     done

@@ -1,5 +1,6 @@
 //! One integration-test harness, so Bevy links once: core tests always, app tests with `app`.
 mod balance;
+mod content_fixtures;
 mod core_rules;
 mod determinism;
 mod saves_replays;
