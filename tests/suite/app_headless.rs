@@ -209,7 +209,9 @@ fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
         // It stopped only because exploring has no next step (a monster in view, say).
         assert!(travel_step(game(&app), &content, TravelGoal::Explore).is_err());
     }
-    // Started again, any other key stops it at once.
+    // Started on a fresh run (the first may have ended in a fight or worse), any other key
+    // stops it at once.
+    let mut app = self::app(12);
     app.world_mut().resource_mut::<Travel>().0 = Some(TravelGoal::Explore);
     press(&mut app, KeyCode::Space);
     let turn = game(&app).turn;

@@ -32,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
                 .before(TurnInput)
                 .run_if(in_state(Screen::InGame).and_then(in_state(TurnPhase::AwaitingInput))),
             refresh
+                .in_set(AppSystems::Present)
                 .in_set(crate::app::ui::UiSystems::Overlay)
                 .run_if(in_state(Overlay::Inventory)),
         ),
