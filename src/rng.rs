@@ -48,6 +48,28 @@ pub fn unit(rng: &mut Rng) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
+/// One of `items`, each as likely as its weight; `None` when every weight is 0 (then
+/// nothing is drawn). Totals past `u32` draw through `unit`, so huge tables stay fair.
+pub fn weighted<'a, T>(rng: &mut Rng, items: &'a [T], weight: impl Fn(&T) -> u32) -> Option<&'a T> {
+    let total: u64 = items.iter().map(|i| weight(i) as u64).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = if total <= u32::MAX as u64 {
+        below(rng, total as u32) as u64
+    } else {
+        ((unit(rng) * total as f64) as u64).min(total - 1)
+    };
+    for item in items {
+        let w = weight(item) as u64;
+        if r < w {
+            return Some(item);
+        }
+        r -= w;
+    }
+    None
+}
+
 /// Fisher–Yates shuffle driven by `below`, so it is the same on 32- and 64-bit targets.
 pub fn shuffle<T>(rng: &mut Rng, items: &mut [T]) {
     for i in (1..items.len()).rev() {

@@ -9,7 +9,7 @@ use super::floor::{Encounter, Rect, Spawn};
 use super::profile::{FloorProfile, SpawnEntry};
 use super::rooms::RoomLayout;
 use crate::map::{Pos, Tile, TileMap};
-use crate::rng::{Rng, below, range_inclusive, unit};
+use crate::rng::{Rng, below, range_inclusive, weighted};
 use std::hint::select_unpredictable;
 
 /// No monster starts within this many steps of the hero.
@@ -53,23 +53,8 @@ fn choose<'a>(rng: &mut Rng, items: &'a mut [u32], k: usize) -> &'a [u32] {
 }
 
 /// A creature id by weight (entries of weight 0 never come up).
-fn pick<'a>(rng: &mut Rng, table: &'a [SpawnEntry], total: u64) -> &'a str {
-    let mut r = if total <= u32::MAX as u64 {
-        below(rng, total as u32) as u64
-    } else {
-        ((unit(rng) * total as f64) as u64).min(total - 1)
-    };
-    for e in table {
-        if r < e.weight as u64 {
-            return &e.id;
-        }
-        r -= e.weight as u64;
-    }
-    table
-        .iter()
-        .rev()
-        .find(|e| e.weight > 0)
-        .map_or("", |e| &e.id)
+fn pick<'a>(rng: &mut Rng, table: &'a [SpawnEntry]) -> &'a str {
+    weighted(rng, table, |e| e.weight).map_or("", |e| &e.id)
 }
 
 /// Which room holds a tile: the rooms sorted by top row, searched from the last one that
@@ -253,7 +238,7 @@ pub(crate) fn place_work(
         let rooms = RoomIndex::new(&layout.rooms);
         for &i in choose(rng, &mut free, profile.monsters as usize) {
             let pos = work.pos(i as usize);
-            let id = pick(rng, &profile.spawns, total).to_string();
+            let id = pick(rng, &profile.spawns).to_string();
             let room = rooms.at(pos);
             out.monsters.push(Spawn { pos, id, room });
             placed += 1;
@@ -417,7 +402,7 @@ mod tests {
         let mut rng = floor_rng(1, 1);
         let mut counts = [0; 3];
         for _ in 0..4000 {
-            match pick(&mut rng, &table, 4) {
+            match pick(&mut rng, &table) {
                 "a" => counts[0] += 1,
                 "b" => counts[1] += 1,
                 _ => counts[2] += 1,
@@ -435,7 +420,7 @@ mod tests {
                 weight: u32::MAX,
             },
         ];
-        let got = pick(&mut rng, &huge, 2 * u32::MAX as u64);
+        let got = pick(&mut rng, &huge);
         assert!(got == "x" || got == "y");
     }
 }

@@ -23,18 +23,9 @@ pub struct Drop {
 pub fn roll_loot(table: &LootTable, content: &Content, rng: &mut Rng) -> Drop {
     let gold = rng::range_inclusive(rng, table.gold.0 as i32, table.gold.1 as i32).max(0) as u32;
     let mut items = Vec::new();
-    let total: u32 = table.entries.iter().map(|(_, w)| w).sum();
     for _ in 0..table.rolls {
-        if total == 0 {
-            break;
-        }
-        let mut pick = rng::below(rng, total);
-        let Some((entry, _)) = table.entries.iter().find(|(_, w)| {
-            let hit = pick < *w;
-            pick = pick.saturating_sub(*w);
-            hit
-        }) else {
-            continue;
+        let Some((entry, _)) = rng::weighted(rng, &table.entries, |(_, w)| *w) else {
+            break; // every weight is 0
         };
         let Some(id) = entry else { continue };
         let Some(item) = content.item(id) else {
@@ -45,18 +36,10 @@ pub fn roll_loot(table: &LootTable, content: &Content, rng: &mut Rng) -> Drop {
             let fits: Vec<_> = content
                 .affixes
                 .values()
-                .filter(|a| a.slots.contains(&item.slot) && a.weight > 0)
+                .filter(|a| a.slots.contains(&item.slot))
                 .collect();
-            let weights: u32 = fits.iter().map(|a| a.weight).sum();
-            if weights > 0 {
-                let mut pick = rng::below(rng, weights);
-                if let Some(a) = fits.iter().find(|a| {
-                    let hit = pick < a.weight;
-                    pick = pick.saturating_sub(a.weight);
-                    hit
-                }) {
-                    affixes.push(a.id.clone());
-                }
+            if let Some(a) = rng::weighted(rng, &fits, |a| a.weight) {
+                affixes.push(a.id.clone());
             }
         }
         items.push(ItemInstance {
@@ -106,27 +89,10 @@ impl Game {
         let Some(def) = content.floor_profile(k) else {
             return;
         };
-        let kinds: Vec<(&str, u32)> = def
-            .trap_kinds
-            .iter()
-            .map(|s| (s.id.get_ref().as_str(), s.weight))
-            .collect();
-        let total: u32 = kinds.iter().map(|(_, w)| w).sum();
         self.traps.clear();
         for &p in traps {
-            let kind = if total == 0 {
-                "core:spike_trap"
-            } else {
-                let mut pick = rng::below(&mut rng, total);
-                kinds
-                    .iter()
-                    .find(|(_, w)| {
-                        let hit = pick < *w;
-                        pick = pick.saturating_sub(*w);
-                        hit
-                    })
-                    .map_or("core:spike_trap", |(id, _)| id)
-            };
+            let kind = rng::weighted(&mut rng, &def.trap_kinds, |s| s.weight)
+                .map_or("core:spike_trap", |s| s.id.get_ref().as_str());
             self.traps.insert(p, kind.to_string());
         }
         let Some(table) = def
