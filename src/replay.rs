@@ -5,7 +5,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::content::Content;
-use crate::game::{Command, Game, Outcome, Reason};
+use crate::game::{Command, ContentReload, Game, Outcome, Reason};
 use crate::save::{FrameError, frame, unframe};
 
 pub const FORMAT_VERSION: u32 = 1;
@@ -21,6 +21,9 @@ pub struct Replay {
     /// The state hash after the last command, as recorded.
     pub final_hash: u64,
     pub final_turn: u64,
+    /// Content hot reloads during the run: such a run cannot be played again on one content.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reloads: Vec<ContentReload>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -40,6 +43,10 @@ pub enum ReplayError {
         reason: Reason,
     },
     BadSeed(String),
+    /// The content was reloaded during the run (desktop hot reload).
+    SpansReload {
+        turn: u64,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -66,6 +73,10 @@ impl fmt::Display for ReplayError {
                 "command {index} ({command:?}) is refused when replayed ({reason}): the replay does not match these rules"
             ),
             ReplayError::BadSeed(e) => write!(f, "the replay's run cannot start: {e}"),
+            ReplayError::SpansReload { turn } => write!(
+                f,
+                "the run's content was reloaded at turn {turn} while it was played: a replay can only check a run played on one content"
+            ),
         }
     }
 }
@@ -81,6 +92,7 @@ impl Replay {
             commands: game.record.clone(),
             final_hash: game.state_hash(),
             final_turn: game.turn,
+            reloads: game.reloads.clone(),
         }
     }
 
@@ -109,6 +121,9 @@ impl Replay {
 
     /// Plays the commands from a new run of the seed; every one must be accepted again.
     pub fn run(&self, content: &Content) -> Result<Game, ReplayError> {
+        if let Some(r) = self.reloads.first() {
+            return Err(ReplayError::SpansReload { turn: r.turn });
+        }
         let mut game =
             Game::new(self.seed, content).map_err(|e| ReplayError::BadSeed(e.to_string()))?;
         for (index, command) in self.commands.iter().enumerate() {
@@ -199,5 +214,19 @@ mod tests {
             "{err}"
         );
         assert!(err.to_string().contains("command 0"));
+    }
+
+    #[test]
+    fn a_run_that_spans_a_hot_reload_says_so_instead_of_diverging() {
+        let content = content();
+        let mut game = played(6, 50, &content);
+        let at = game.turn;
+        game.adopt_content(&content).unwrap();
+        let bytes = Replay::of(&game, &content).encode(&content).unwrap();
+        let replay = Replay::decode(&bytes, &content).unwrap();
+        assert_eq!(replay.reloads.len(), 1, "the mark survives the file");
+        let err = replay.run(&content).unwrap_err();
+        assert_eq!(err, ReplayError::SpansReload { turn: at });
+        assert!(err.to_string().contains(&format!("reloaded at turn {at}")));
     }
 }

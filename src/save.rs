@@ -70,9 +70,7 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
     let game: Game = serde_json::from_slice(body)
         .map_err(|e| SaveError::Damaged(format!("unreadable game state: {e}")))?;
     check_game(&game)?;
-    let mut missing = missing_ids(&game, content);
-    missing.sort();
-    missing.dedup();
+    let missing = game.missing_content(content);
     if !missing.is_empty() {
         return Err(SaveError::MissingContent(missing));
     }
@@ -80,42 +78,6 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
         "this save was made with other content; every id it uses still exists".to_string()
     });
     Ok(Loaded { game, warning })
-}
-
-/// Every content id the game names that the content lacks.
-fn missing_ids(game: &Game, content: &Content) -> Vec<String> {
-    let mut missing = Vec::new();
-    for c in game.creatures.values() {
-        if content.creature(&c.kind).is_none() {
-            missing.push(c.kind.clone());
-        }
-        for m in &c.modifiers {
-            if content.modifier(&m.id).is_none() {
-                missing.push(m.id.clone());
-            }
-        }
-    }
-    let items = game
-        .inventory
-        .iter()
-        .chain(game.equipment.values())
-        .chain(game.ground.values().flatten());
-    for it in items {
-        if content.item(&it.item).is_none() {
-            missing.push(it.item.clone());
-        }
-        for a in &it.affixes {
-            if !content.affixes.contains_key(a) {
-                missing.push(a.clone());
-            }
-        }
-    }
-    for t in game.traps.values() {
-        if !content.traps.contains_key(t) {
-            missing.push(t.clone());
-        }
-    }
-    missing
 }
 
 /// Why framed bytes (a save or a replay) could not be opened.

@@ -62,13 +62,27 @@ impl ModInfo {
     }
 }
 
-/// Reads every mod folder under `dir`; returns the loadable ones in load order.
-/// Problems (bad `mod.toml`, cycles, missing targets) are diagnostics; such mods are left out.
-pub fn discover(dir: &Path, disabled: &BTreeSet<String>) -> (Vec<ModInfo>, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
-    let mut mods = Vec::new();
+/// One mod folder's bytes, read from disk or embedded in the binary (the browser's bundled
+/// mods): the loader works on these alone, so both places load the same way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModFolder {
+    pub folder: String,
+    /// `mod.toml`'s bytes, or why they could not be read.
+    pub meta: Result<Vec<u8>, MetaMissing>,
+    /// Every other `*.toml`, relative paths with `/`, sorted.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MetaMissing {
+    NotFound,
+    Unreadable(String),
+}
+
+/// The mod folders under `dir`, sorted by folder name; no folder means no mods.
+pub fn read_folders(dir: &Path) -> Vec<ModFolder> {
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return (mods, diags); // no mods folder: nothing to load
+        return Vec::new();
     };
     let mut folders: Vec<_> = entries
         .filter_map(Result::ok)
@@ -76,9 +90,79 @@ pub fn discover(dir: &Path, disabled: &BTreeSet<String>) -> (Vec<ModInfo>, Vec<D
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     folders.sort();
+    folders
+        .into_iter()
+        .map(|folder| {
+            let path = dir.join(&folder);
+            let meta = std::fs::read(path.join("mod.toml")).map_err(|e| {
+                if e.kind() == std::io::ErrorKind::NotFound {
+                    MetaMissing::NotFound
+                } else {
+                    MetaMissing::Unreadable(e.to_string())
+                }
+            });
+            let mut files = Vec::new();
+            collect_files(&path, &path, 0, &mut files);
+            files.sort_by(|a, b| a.0.cmp(&b.0));
+            ModFolder {
+                folder,
+                meta,
+                files,
+            }
+        })
+        .collect()
+}
+
+/// The mods shipped in `mods/`, embedded at build time (build.rs), for the browser.
+pub fn bundled() -> Vec<ModFolder> {
+    include!(concat!(env!("OUT_DIR"), "/bundled_mods.rs"))
+        .iter()
+        .map(|(folder, files): &(&str, &[(&str, &[u8])])| {
+            let meta = files
+                .iter()
+                .find(|(path, _)| *path == "mod.toml")
+                .map(|(_, bytes)| bytes.to_vec())
+                .ok_or(MetaMissing::NotFound);
+            ModFolder {
+                folder: folder.to_string(),
+                meta,
+                files: files
+                    .iter()
+                    .filter(|(path, _)| *path != "mod.toml")
+                    .map(|(path, bytes)| (path.to_string(), bytes.to_vec()))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Every mod folder with its `mod.toml` read, or the diagnostic that keeps it from loading:
+/// what the Mods screen lists, disabled mods included.
+pub fn catalogue(folders: &[ModFolder]) -> Vec<(String, Result<ModToml, Diagnostic>)> {
+    folders
+        .iter()
+        .map(|f| {
+            let meta = read_mod(f).map(|m| m.meta).map_err(|d| *d);
+            (f.folder.clone(), meta)
+        })
+        .collect()
+}
+
+/// Reads every mod folder under `dir`; returns the loadable ones in load order.
+/// Problems (bad `mod.toml`, cycles, missing targets) are diagnostics; such mods are left out.
+pub fn discover(dir: &Path, disabled: &BTreeSet<String>) -> (Vec<ModInfo>, Vec<Diagnostic>) {
+    discover_in(&read_folders(dir), disabled)
+}
+
+/// `discover` over folders already in memory.
+pub fn discover_in(
+    folders: &[ModFolder],
+    disabled: &BTreeSet<String>,
+) -> (Vec<ModInfo>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let mut mods = Vec::new();
     for folder in folders {
-        let path = dir.join(&folder);
-        match read_mod(&path, &folder) {
+        match read_mod(folder) {
             Ok(info) => {
                 if !disabled.contains(&info.meta.id) {
                     mods.push(info);
@@ -99,19 +183,17 @@ fn boxed(pack: &str, file: &str, text: &str, offset: usize, msg: String) -> Box<
     Box::new(error(pack, file, text, offset, msg))
 }
 
-fn read_mod(path: &Path, folder: &str) -> Result<ModInfo, Box<Diagnostic>> {
-    let meta_path = path.join("mod.toml");
-    let bytes = std::fs::read(&meta_path).map_err(|e| {
+fn read_mod(f: &ModFolder) -> Result<ModInfo, Box<Diagnostic>> {
+    let folder = f.folder.as_str();
+    let bytes = f.meta.clone().map_err(|e| {
         boxed(
             folder,
             "mod.toml",
             "",
             0,
-            if e.kind() == std::io::ErrorKind::NotFound {
-                "missing mod.toml: a mod folder needs one with `id`, `name`, `version` and `engine`"
-                    .to_string()
-            } else {
-                format!("cannot read mod.toml: {e}")
+            match e {
+                MetaMissing::NotFound => "missing mod.toml: a mod folder needs one with `id`, `name`, `version` and `engine`".to_string(),
+                MetaMissing::Unreadable(e) => format!("cannot read mod.toml: {e}"),
             },
         )
     })?;
@@ -175,14 +257,11 @@ fn read_mod(path: &Path, folder: &str) -> Result<ModInfo, Box<Diagnostic>> {
         engine: engine.clone(),
         load_after: raw.load_after.into_iter().map(|t| t.into_inner()).collect(),
     };
-    let mut files = Vec::new();
-    collect_files(path, path, 0, &mut files);
-    files.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(ModInfo {
         folder: folder.to_string(),
         pack: Pack {
             id: meta.id.clone(),
-            files,
+            files: f.files.clone(),
         },
         meta,
         meta_text: text,
@@ -320,7 +399,15 @@ pub fn load_with_mods(
     dir: &Path,
     disabled: &BTreeSet<String>,
 ) -> (super::Content, super::LoadReport) {
-    let (mods, mut found) = discover(dir, disabled);
+    load_folders(&read_folders(dir), disabled)
+}
+
+/// `load_with_mods` over folders already in memory (the browser's bundled mods).
+pub fn load_folders(
+    folders: &[ModFolder],
+    disabled: &BTreeSet<String>,
+) -> (super::Content, super::LoadReport) {
+    let (mods, mut found) = discover_in(folders, disabled);
     let mut packs = vec![super::core_pack()];
     packs.extend(mods.into_iter().map(|m| m.pack));
     let (content, mut report) = super::load_packs(&packs);

@@ -8,6 +8,7 @@ pub mod examine;
 pub mod hash;
 pub mod items;
 mod modifiers;
+mod reload;
 mod rules;
 mod state;
 pub mod travel;
@@ -19,6 +20,7 @@ mod triggers;
 pub use combat::{Attr, Formulas, QUEUE_LIMIT, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome};
 pub use events::{CombatEnd, Event};
+pub use reload::ContentReload;
 pub use state::{
     ActiveModifier, AiMode, AiState, Creature, CreatureId, Death, FRIGHTENED, Game, ItemInstance,
     LogLine, NewGameError,

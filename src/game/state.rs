@@ -177,6 +177,10 @@ pub struct Game {
     pub encounter_rooms: Vec<EncounterRoom>,
     /// Every accepted command since the run began: the run's replay, kept in its saves too.
     pub record: Vec<Command>,
+    /// Content hot reloads during the run (empty for almost every run, and then not written,
+    /// so saves and state hashes of ordinary runs stay as they were).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reloads: Vec<super::reload::ContentReload>,
 }
 
 /// A prefab room with its encounter (GAME.md: entering it starts the fight).
@@ -265,6 +269,7 @@ impl Game {
             death: None,
             encounter_rooms: Vec::new(),
             record: Vec::new(),
+            reloads: Vec::new(),
         };
         game.enter_floor(1, content)?;
         Ok(game)

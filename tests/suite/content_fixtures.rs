@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use delve::content::mods::{discover, load_with_mods};
+use delve::content::mods::{bundled, discover, load_folders, load_with_mods, read_folders};
 use delve::content::{Content, LoadReport, MAX_FILE_BYTES, Pack, Severity, core_pack, load_packs};
 
 fn fixtures() -> PathBuf {
@@ -178,6 +178,22 @@ fn the_bundled_example_mods_load_cleanly() {
     assert!(!report.has_errors(), "{report}");
     assert_eq!(report.loaded, ["core", "bestiary", "hardcore"]);
     assert!(content.creature("bestiary:fire_imp").is_some());
+}
+
+#[test]
+fn the_browser_carries_the_same_mods_and_loads_them_the_same_way() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("mods");
+    let on_disk = read_folders(&dir);
+    let embedded = bundled();
+    assert_eq!(
+        embedded.iter().map(|f| &f.folder).collect::<Vec<_>>(),
+        ["bestiary", "hardcore"]
+    );
+    assert_eq!(embedded, on_disk, "build.rs embeds exactly the mods folder");
+    let (from_disk, disk_report) = load(&dir);
+    let (from_binary, binary_report) = load_folders(&embedded, &BTreeSet::new());
+    assert_eq!(binary_report, disk_report);
+    assert_eq!(from_binary.fingerprint(), from_disk.fingerprint());
 }
 
 #[test]

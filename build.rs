@@ -1,0 +1,53 @@
+//! Embeds the bundled mods (`mods/<folder>/**/*.toml`) so the browser build, which has no
+//! file system, carries them and loads them through the same loader as the desktop.
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+fn toml_files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.filter_map(Result::ok) {
+        let p = e.path();
+        if p.is_dir() {
+            toml_files(root, &p, out);
+        } else if p.extension().is_some_and(|x| x == "toml") {
+            let rel = p.strip_prefix(root).expect("under root");
+            out.push((rel.to_string_lossy().replace('\\', "/"), p.clone()));
+        }
+    }
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=mods");
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    let mods = manifest.join("mods");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&mods)
+        .map(|it| {
+            it.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect()
+        })
+        .unwrap_or_default();
+    folders.sort();
+    let mut code = String::from("&[\n");
+    for folder in folders {
+        let mut files = Vec::new();
+        toml_files(&folder, &folder, &mut files);
+        files.sort();
+        let name = folder.file_name().expect("a folder").to_string_lossy();
+        let _ = writeln!(code, "    ({name:?}, &[");
+        for (rel, path) in files {
+            let _ = writeln!(
+                code,
+                "        ({rel:?}, include_bytes!({:?}) as &[u8]),",
+                path
+            );
+        }
+        code += "    ] as &[(&str, &[u8])]),\n";
+    }
+    code += "] as &[(&str, &[(&str, &[u8])])]\n";
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
+    std::fs::write(out.join("bundled_mods.rs"), code).expect("OUT_DIR is writable");
+}
