@@ -1,7 +1,7 @@
 //! The Bevy application: thin adapters over the core, one plugin per concern and folder.
 pub mod ai;
 mod combat;
-mod content;
+pub mod content;
 mod dungeon;
 pub mod render;
 pub mod save;
@@ -9,11 +9,11 @@ pub mod screens;
 pub mod turn;
 mod ui;
 mod web;
+mod window;
 
 use std::process::ExitCode;
 
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
 
 use crate::cli::PlayArgs;
 
@@ -25,6 +25,8 @@ pub use turn::{GameRes, NewRun, PendingCommand, TurnResolved};
 pub enum AppSystems {
     /// Keys and clicks become commands and screen changes.
     Input,
+    /// Content loaded again (the Mods screen; F5 in a run, Resolving only).
+    Reload,
     /// The core's `execute`, once per accepted command (turn phase Resolving only).
     Execute,
     /// Floor changes turned into the world.
@@ -45,6 +47,7 @@ pub fn logic_plugin(app: &mut App) {
         Update,
         (
             AppSystems::Input,
+            AppSystems::Reload,
             AppSystems::Execute,
             AppSystems::Dungeon,
             AppSystems::Combat,
@@ -67,7 +70,7 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The full game: window, rendering and UI on top of the logic.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((logic_plugin, render::plugin, ui::plugin));
+    app.add_plugins((logic_plugin, render::plugin, ui::plugin, window::plugin));
 }
 
 pub fn run(mut args: PlayArgs) -> ExitCode {
@@ -84,15 +87,7 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Delve".into(),
-                    resolution: WindowResolution::new(1280, 800),
-                    canvas: Some("#bevy".into()),
-                    fit_canvas_to_parent: true,
-                    prevent_default_event_handling: true,
-                    resizable: true,
-                    ..default()
-                }),
+                primary_window: Some(window::primary()),
                 ..default()
             })
             .set(ImagePlugin::default_nearest()),

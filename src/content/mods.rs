@@ -113,6 +113,17 @@ pub fn read_folders(dir: &Path) -> Vec<ModFolder> {
         .collect()
 }
 
+/// The core pack as `dir` holds it now (the desktop's `assets/core`, edited by a modder), or
+/// why it cannot be read: the same files as the embedded pack, in the same order.
+pub fn core_from_folder(dir: &Path) -> Result<Pack, String> {
+    let mut pack = super::core_pack();
+    for (name, bytes) in &mut pack.files {
+        let path = dir.join(name.as_str());
+        *bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(pack)
+}
+
 /// The mods shipped in `mods/`, embedded at build time (build.rs), for the browser.
 pub fn bundled() -> Vec<ModFolder> {
     include!(concat!(env!("OUT_DIR"), "/bundled_mods.rs"))
@@ -407,8 +418,17 @@ pub fn load_folders(
     folders: &[ModFolder],
     disabled: &BTreeSet<String>,
 ) -> (super::Content, super::LoadReport) {
+    load_over(super::core_pack(), folders, disabled)
+}
+
+/// `load_folders` over a given core pack (one read from disk for a hot reload).
+pub fn load_over(
+    core: Pack,
+    folders: &[ModFolder],
+    disabled: &BTreeSet<String>,
+) -> (super::Content, super::LoadReport) {
     let (mods, mut found) = discover_in(folders, disabled);
-    let mut packs = vec![super::core_pack()];
+    let mut packs = vec![core];
     packs.extend(mods.into_iter().map(|m| m.pack));
     let (content, mut report) = super::load_packs(&packs);
     for d in &found {

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 bash scripts/deps.sh xvfb xauth mesa-vulkan-drivers
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
-rm -f "$dir"/{menu,floor,ai,combat,gameover}.png "$dir"/run.save*
+rm -f "$dir"/{menu,mods,floor,ai,combat,gameover}.png "$dir"/run.save*
 # Its own save file: the smoke never touches (or continues) the player's run.
 export DELVE_SAVE="$dir/run.save"
 # Built as the test build builds it: the integration tests make cargo build the `delve` binary
@@ -27,7 +27,7 @@ WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-for shot in menu floor ai combat gameover; do
+for shot in menu mods floor ai combat gameover; do
   [ -f "$dir/$shot.png" ] || { echo "smoke: $shot.png was not taken; see $dir/smoke.log" >&2; exit 1; }
 done
-python3 tests/smoke/check_png.py "$dir"/{menu,floor,ai,combat,gameover}.png
+python3 tests/smoke/check_png.py "$dir"/{menu,mods,floor,ai,combat,gameover}.png

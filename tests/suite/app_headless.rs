@@ -9,12 +9,15 @@ use delve::map::Dir;
 
 /// The logic plugins on `MinimalPlugins`, with faked keys; `setup` adds or replaces resources
 /// before the plugins are built. By default tests never touch the player's save or keys.
-fn headless(setup: impl FnOnce(&mut App)) -> App {
+pub(super) fn headless(setup: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.init_resource::<ButtonInput<KeyCode>>();
     app.insert_resource(delve::app::save::SaveStore::Off);
     app.insert_resource(delve::app::turn::KeysPath(None));
+    app.insert_resource(delve::app::content::ModsStore(
+        delve::app::save::SaveStore::Off,
+    ));
     setup(&mut app);
     app.add_plugins(logic_plugin);
     app
@@ -43,12 +46,12 @@ fn hash(app: &App) -> u64 {
     app.world().resource::<GameRes>().0.state_hash()
 }
 
-fn game(app: &App) -> &delve::game::Game {
+pub(super) fn game(app: &App) -> &delve::game::Game {
     &app.world().resource::<GameRes>().0
 }
 
 /// Presses a key for one frame, then lets the turn resolve.
-fn press(app: &mut App, key: KeyCode) {
+pub(super) fn press(app: &mut App, key: KeyCode) {
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(key);
@@ -141,7 +144,7 @@ fn escape_pauses_and_blocks_moves_until_resumed() {
 /// Built but never run, as in Bevy's own test, so the graph is the one just built.
 #[test]
 fn no_system_order_ambiguities() {
-    let mut app = headless(|_| {});
+    let mut app = headless(|app| _ = app.add_plugins(delve::app::render::map_layers_plugin));
     // Ambiguities are build errors here, so the message names every pair.
     app.edit_schedule(Update, |schedule| {
         schedule.set_build_settings(ScheduleBuildSettings {

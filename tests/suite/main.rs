@@ -7,3 +7,5 @@ mod saves_replays;
 
 #[cfg(feature = "app")]
 mod app_headless;
+#[cfg(feature = "app")]
+mod app_screens;

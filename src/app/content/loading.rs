@@ -1,10 +1,15 @@
-//! Loads the core pack into a resource, then shows the main menu.
+//! Loads the core pack and the enabled mods into resources, then shows the main menu; loads
+//! them again on request (the Mods screen, or F5 in a run: hot reload on the desktop).
 use bevy::prelude::*;
 
-use crate::app::screens::Screen;
-use crate::content::{Content, LoadReport};
-#[cfg(target_arch = "wasm32")]
-use crate::content::{core_pack, load_packs};
+use super::choices::{ModChoices, ModSource, ModsStore};
+use crate::app::screens::{Screen, TurnPhase};
+use crate::app::turn::{GameRes, Notice};
+use std::path::PathBuf;
+
+use crate::content::diagnostics::Diagnostic;
+use crate::content::mods::{ModToml, catalogue, core_from_folder, load_over};
+use crate::content::{Content, LoadReport, Severity, core_pack};
 
 /// The loaded content every rule reads.
 #[derive(Resource, Debug, Clone)]
@@ -14,41 +19,172 @@ pub struct ContentRes(pub Content);
 #[derive(Resource, Debug, Clone, Default)]
 pub struct ContentReport(pub LoadReport);
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Loading), load);
+/// Every mod folder found, with its `mod.toml` or the error that keeps it out (disabled mods
+/// included), in folder order: the Mods screen's list.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ModCatalogue(pub Vec<(String, Result<ModToml, Diagnostic>)>);
+
+/// Asks for the content to be loaded again; in a run it waits for the Resolving phase, the
+/// only time anything touches the `Game`.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReloadRequest {
+    pub pending: bool,
+    /// The mod whose switch asked for it: switched back if the reload is refused, so a kept
+    /// run never meets a start without its content.
+    pub toggled: Option<String>,
 }
 
-/// Where mods live: `mods/` in the working directory (none in the browser).
-fn load_all() -> (Content, LoadReport) {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        crate::content::mods::load_with_mods(
-            std::path::Path::new("mods"),
-            &std::collections::BTreeSet::new(),
-        )
+/// What the last reload did, in one line (the Mods screen and the log show it).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ReloadNotice(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ReloadRequest>()
+        .init_resource::<ReloadNotice>()
+        .init_resource::<CoreSource>()
+        .init_resource::<ContentReport>()
+        .init_resource::<ModCatalogue>();
+    app.add_systems(OnEnter(Screen::Loading), load);
+    app.add_systems(
+        Update,
+        reload
+            .in_set(crate::app::AppSystems::Reload)
+            .run_if(|r: Res<ReloadRequest>| r.pending)
+            .run_if(not(in_state(Screen::InGame)).or_else(in_state(TurnPhase::Resolving))),
+    );
+}
+
+/// Where the core pack is read from: `assets/core` on the desktop when it is there, so edits
+/// to it take effect (F5); the copy built into the binary otherwise.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct CoreSource(pub Option<PathBuf>);
+
+impl Default for CoreSource {
+    fn default() -> Self {
+        let dir = PathBuf::from("assets/core");
+        Self((!cfg!(target_arch = "wasm32") && dir.is_dir()).then_some(dir))
     }
-    #[cfg(target_arch = "wasm32")]
-    {
-        load_packs(&[core_pack()])
+}
+
+/// Core (from `core`, or built in) and the enabled mods.
+fn load_all(
+    core: Option<&PathBuf>,
+    source: &ModSource,
+    choices: &ModChoices,
+) -> Result<(Content, LoadReport, ModCatalogue), String> {
+    let pack = match core {
+        Some(dir) => core_from_folder(dir)?,
+        None => core_pack(),
+    };
+    let folders = source.folders();
+    let (content, report) = load_over(pack, &folders, &choices.disabled);
+    if report.skipped.iter().any(|p| p == "core") {
+        warn!("content report:\n{report}");
+        let errors = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.pack == "core" && d.severity == Severity::Error)
+            .count();
+        let from = core.map_or("the built-in core pack".into(), |d| d.display().to_string());
+        return Err(format!("{from} has {errors} error(s) (the log lists them)"));
     }
+    Ok((content, report, ModCatalogue(catalogue(&folders))))
 }
 
 fn load(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    core: Res<CoreSource>,
+    source: Res<ModSource>,
+    choices: Res<ModChoices>,
+    mut notice: ResMut<ReloadNotice>,
 ) {
-    let (content, report) = load_all();
+    let loaded = load_all(core.0.as_ref(), &source, &choices).or_else(|e| {
+        // An edited `assets/core` that does not load never stops the game: the built-in
+        // core is used and the notice says why.
+        if core.0.is_none() {
+            return Err(e);
+        }
+        notice.0 = Some(format!(
+            "{e}; the built-in core pack is used until it loads (F5)."
+        ));
+        load_all(None, &source, &choices)
+    });
+    let (content, report, list) = match loaded {
+        Ok(l) => l,
+        Err(e) => {
+            // Only a broken built-in core gets here; the test suite keeps it from shipping.
+            error!("the core content is broken: {e}");
+            exit.write(AppExit::error());
+            return;
+        }
+    };
     if !report.diagnostics.is_empty() {
         warn!("content report:\n{report}");
     }
-    if report.skipped.iter().any(|p| p == "core") {
-        // Only a broken core pack gets here; the test suite keeps it from shipping.
-        error!("the core content is broken:\n{report}");
-        exit.write(AppExit::error());
-        return;
-    }
     commands.insert_resource(ContentRes(content));
     commands.insert_resource(ContentReport(report));
+    commands.insert_resource(list);
     next.set(Screen::MainMenu);
+}
+
+/// Loads again and swaps the content in, unless the core pack broke or the run (a kept one
+/// too) names ids the new content lacks: then the old content and its report stay, and the
+/// notice says why.
+#[allow(clippy::too_many_arguments)]
+fn reload(
+    mut request: ResMut<ReloadRequest>,
+    core: Res<CoreSource>,
+    source: Res<ModSource>,
+    mut choices: ResMut<ModChoices>,
+    store: Res<ModsStore>,
+    content: Option<ResMut<ContentRes>>,
+    mut report_res: ResMut<ContentReport>,
+    mut list: ResMut<ModCatalogue>,
+    game: Option<ResMut<GameRes>>,
+    mut notice: ResMut<ReloadNotice>,
+    mut log: MessageWriter<Notice>,
+) {
+    // Before the first load there is nothing to reload.
+    let Some(mut content) = content else { return };
+    request.pending = false;
+    let toggled = request.toggled.take();
+    let line = match load_all(core.0.as_ref(), &source, &choices) {
+        Err(e) => format!("Reload refused: {e}; the old content stays."),
+        Ok((new, report, catalogue)) => {
+            *list = catalogue;
+            let adopted = match game {
+                Some(mut g) => g.0.adopt_content(&new),
+                None => Ok(()),
+            };
+            match adopted {
+                Ok(()) => {
+                    content.0 = new;
+                    let line = format!("Content reloaded. {}", report.summary());
+                    if !report.diagnostics.is_empty() {
+                        warn!("content report:\n{report}");
+                    }
+                    // The report always describes the content in use.
+                    report_res.0 = report;
+                    line
+                }
+                Err(missing) => {
+                    let mut line = format!(
+                        "Reload refused: the run uses {}, which the new content lacks; the old content stays.",
+                        missing.join(", ")
+                    );
+                    if let Some(id) = toggled {
+                        // Best effort: the switch is undone in memory whatever the store says.
+                        let _ = choices.toggle(&id, &store.0);
+                        line += &format!(" `{id}` stays as it was.");
+                    }
+                    line
+                }
+            }
+        }
+    };
+    info!("{line}");
+    log.write(Notice(line.clone()));
+    notice.0 = Some(line);
 }

@@ -1,10 +1,15 @@
-//! Content loading behind the Loading screen.
+//! Content loading behind the Loading screen, the player's mod choices and reloading.
+mod choices;
+mod hot_reload;
 mod loading;
 
-pub use loading::{ContentReport, ContentRes};
+pub use choices::{ModChoices, ModSource, ModsStore};
+pub use loading::{
+    ContentReport, ContentRes, CoreSource, ModCatalogue, ReloadNotice, ReloadRequest,
+};
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(loading::plugin);
+    app.add_plugins((choices::plugin, loading::plugin, hot_reload::plugin));
 }

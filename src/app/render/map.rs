@@ -4,10 +4,13 @@ use bevy_ecs_tilemap::prelude::*;
 
 use super::RenderSystems;
 use super::TILE;
+use super::palette::Palette;
 use super::tileset::{Tileset, idx};
+use crate::app::content::ContentRes;
 use crate::app::dungeon::FloorEntered;
 use crate::app::screens::Screen;
 use crate::app::turn::{GameRes, TurnResolved};
+use crate::content::Content;
 use crate::game::Game;
 use crate::map::{Pos, Tile};
 
@@ -79,12 +82,17 @@ pub fn terrain_look(game: &Game, p: Pos) -> Look {
     shade(game, p, index, base)
 }
 
-pub fn item_look(game: &Game, p: Pos) -> Look {
+/// Treasure, or the top item of a pile in that item's own (content) colour.
+pub fn item_look(game: &Game, content: &Content, palette: Palette, p: Pos) -> Look {
     if game.treasure.contains_key(&p) {
-        shade(game, p, idx::TREASURE, [1.0, 0.8, 0.2])
-    } else {
-        HIDDEN
+        return shade(game, p, idx::TREASURE, [1.0, 0.8, 0.2]);
     }
+    let Some(top) = game.ground.get(&p).and_then(|pile| pile.last()) else {
+        return HIDDEN;
+    };
+    let rgb = content.item(&top.item).map_or([200, 200, 200], |i| i.color);
+    let rgb = super::palette::shown(rgb, palette).map(|c| f32::from(c) / 255.0);
+    shade(game, p, idx::ITEM, rgb)
 }
 
 fn shade(game: &Game, p: Pos, index: u32, base: [f32; 3]) -> Look {
@@ -163,9 +171,13 @@ fn spawn_layers(
     }
 }
 
-/// After each turn (and on a new floor), touch only the tiles whose look changed.
+/// After each turn (and on a new floor, a new palette or reloaded content), touch only the
+/// tiles whose look changed.
+#[allow(clippy::too_many_arguments)]
 fn update_tiles(
     game: Option<Res<GameRes>>,
+    content: Res<ContentRes>,
+    palette: Res<Palette>,
     mut turns: MessageReader<TurnResolved>,
     layers: Query<(&Layer, &TileStorage)>,
     mut tiles: Query<(&mut TileTextureIndex, &mut TileColor, &mut TileVisible)>,
@@ -173,7 +185,7 @@ fn update_tiles(
     mut pending_first: Local<bool>,
     mut floors: MessageReader<FloorEntered>,
 ) {
-    let turned = turns.read().count() > 0;
+    let turned = turns.read().count() > 0 || palette.is_changed() || content.is_changed();
     if floors.read().count() > 0 {
         // The layers spawn through commands this frame; paint them next frame.
         *pending_first = true;
@@ -194,7 +206,7 @@ fn update_tiles(
             let p = g.map.pos(i);
             let (want, have) = match layer {
                 Layer::Terrain => (terrain_look(g, p), &mut shown.terrain[i]),
-                Layer::Items => (item_look(g, p), &mut shown.items[i]),
+                Layer::Items => (item_look(g, &content.0, *palette, p), &mut shown.items[i]),
             };
             if want == *have {
                 continue;

@@ -5,7 +5,7 @@ mod ai_overlay;
 mod camera;
 pub mod map;
 pub mod palette;
-mod tileset;
+pub mod tileset;
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
@@ -19,6 +19,18 @@ pub enum RenderSystems {
     Map,
     Actors,
     Camera,
+}
+
+/// The map layers alone, without the atlas image, the GPU side or the camera: headless tests
+/// count and read the tile entities with it.
+pub fn map_layers_plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        RenderSystems::Map.in_set(crate::app::AppSystems::Present),
+    );
+    app.init_resource::<palette::Palette>();
+    app.insert_resource(tileset::Tileset(Handle::default()));
+    app.add_plugins(map::plugin);
 }
 
 pub(super) fn plugin(app: &mut App) {

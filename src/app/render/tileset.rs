@@ -15,7 +15,9 @@ pub mod idx {
     pub const TREASURE: u32 = 5;
     pub const TRAP: u32 = 6;
     pub const BLANK: u32 = 7;
-    pub const COUNT: u32 = 8;
+    /// Something lying on the floor, tinted with the item's own colour.
+    pub const ITEM: u32 = 8;
+    pub const COUNT: u32 = 9;
 }
 
 #[derive(Resource, Debug, Clone)]
@@ -41,7 +43,7 @@ fn make_tileset(mut images: ResMut<Assets<Image>>, mut commands: Commands) {
     for i in 0..idx::COUNT {
         for y in 0..t {
             for x in 0..t {
-                if let Some(a) = shape(i, x as i32, y as i32, t as i32) {
+                if let Some(a) = icon_alpha(i, x as i32, y as i32, t as i32) {
                     let _ = img.set_color_at(i * t + x, y, Color::srgba(1.0, 1.0, 1.0, a));
                 }
             }
@@ -50,8 +52,9 @@ fn make_tileset(mut images: ResMut<Assets<Image>>, mut commands: Commands) {
     commands.insert_resource(Tileset(images.add(img)));
 }
 
-/// The alpha of pixel (x, y) of tile `i`, or `None` for transparent.
-fn shape(i: u32, x: i32, y: i32, t: i32) -> Option<f32> {
+/// The alpha of pixel (x, y) of tile `i` drawn `t` pixels wide, or `None` for transparent
+/// (the window icon draws a tile too).
+pub fn icon_alpha(i: u32, x: i32, y: i32, t: i32) -> Option<f32> {
     let c = t / 2;
     let edge = x == 0 || y == 0 || x == t - 1 || y == t - 1;
     match i {
@@ -73,6 +76,13 @@ fn shape(i: u32, x: i32, y: i32, t: i32) -> Option<f32> {
         idx::TRAP => ((x - y).abs() <= 1 || (x + y - (t - 1)).abs() <= 1)
             .then_some(0.9)
             .filter(|_| (3..t - 3).contains(&x)),
+        // A tied sack: a round body below a small knot.
+        idx::ITEM => {
+            let (dx, dy) = (x - c, y - (c + t / 8));
+            let body = dx * dx + dy * dy <= (t / 4) * (t / 4);
+            let knot = (y - (c - t / 4)).abs() <= 1 && dx.abs() <= t / 10 + 1;
+            (body || knot).then_some(1.0)
+        }
         _ => None,
     }
 }

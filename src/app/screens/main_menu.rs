@@ -1,4 +1,4 @@
-//! The main menu: new run with a seed, quit.
+//! The main menu: new run with a seed, continue, mods, help, quit.
 use bevy::prelude::*;
 
 use super::{Screen, SkipMenu};
@@ -21,6 +21,10 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct SeedText;
 
+/// The key list on the menu, shown with H or F1.
+#[derive(Component)]
+pub struct MenuHelp;
+
 /// `delve play --seed N` asks for a new run: it replaces a kept one, as Enter does.
 fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
     if skip.is_some() {
@@ -36,8 +40,12 @@ pub(crate) fn spawn_menu(
     existing: Option<Res<GameRes>>,
     report: Option<Res<ContentReport>>,
     notice: Option<Res<crate::app::save::SaveNotice>>,
+    content_notice: Option<Res<crate::app::content::ReloadNotice>>,
 ) {
     let mut packs = report.map_or_else(String::new, |r| r.0.summary());
+    if let Some(n) = content_notice.and_then(|n| n.0.clone()) {
+        packs = format!("{packs}\n{n}");
+    }
     if let Some(n) = notice.and_then(|n| n.0.clone()) {
         packs = format!("{packs}\nSave: {n}");
     }
@@ -74,11 +82,17 @@ pub(crate) fn spawn_menu(
             ),
             (
                 Text::new(format!(
-                    "{continue_line}Enter  new run     R  random seed     digits  type a seed\nQ  quit"
+                    "{continue_line}Enter  new run     R  random seed     digits  type a seed\nM  mods     H  help     Q  quit"
                 )),
                 TextFont::from_font_size(18.0),
                 TextColor(Color::srgb(0.75, 0.75, 0.8)),
                 TextLayout::justify(Justify::Center),
+            ),
+            (
+                MenuHelp,
+                Text::new(""),
+                TextFont::from_font_size(15.0),
+                TextColor(Color::srgb(0.7, 0.75, 0.7)),
             ),
         ],
     ));
@@ -94,8 +108,22 @@ fn menu_input(
     existing: Option<Res<GameRes>>,
     mut commands: Commands,
     mut text: Query<&mut Text, With<SeedText>>,
+    mut help: Query<&mut Text, (With<MenuHelp>, Without<SeedText>)>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    if keys.just_pressed(KeyCode::KeyM) {
+        commands.set_state(Screen::Mods);
+    }
+    if keys.any_just_pressed([KeyCode::KeyH, KeyCode::F1]) {
+        // The key list is the help overlay's, shown in place of nothing.
+        for mut t in &mut help {
+            t.0 = if t.0.is_empty() {
+                super::pause::KEYS.to_string()
+            } else {
+                String::new()
+            };
+        }
+    }
     if keys.just_pressed(KeyCode::Enter) {
         // A new run replaces a kept one.
         commands.remove_resource::<GameRes>();

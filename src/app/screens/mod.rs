@@ -2,6 +2,7 @@
 mod game_over;
 pub mod inventory;
 mod main_menu;
+pub mod mods;
 mod pause;
 pub mod smoke;
 
@@ -14,6 +15,7 @@ pub enum Screen {
     #[default]
     Loading,
     MainMenu,
+    Mods,
     InGame,
     GameOver,
 }
@@ -64,6 +66,7 @@ pub(super) fn plugin(app: &mut App) {
         main_menu::plugin,
         pause::plugin,
         inventory::plugin,
+        mods::plugin,
         game_over::plugin,
     ));
 }

@@ -61,7 +61,7 @@ fn spawn_pause(mut commands: Commands) {
 }
 
 /// Every key of the game, for the help overlay.
-pub const KEYS: &str = "\
+pub(crate) const KEYS: &str = "\
 Exploring
   arrows / WASD / hjkl   move (into a monster: fight)
   Space or .             wait a turn
@@ -82,6 +82,7 @@ Any time
   F2                     smooth movement on / off
   F3                     the monsters' AI overlay
   F4                     colour-blind-safe colours on / off
+  F5                     reload content and mods from disk (desktop)
   + / - / mouse wheel    zoom";
 
 fn spawn_help(mut commands: Commands) {

@@ -34,6 +34,8 @@ struct Smoke {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Stage {
     Menu,
+    /// The Mods screen with the bundled mods' states and report.
+    Mods,
     Floor,
     /// A few turns with the AI debug overlay on, then its picture.
     Ai,
@@ -90,6 +92,13 @@ fn drive(
         (Stage::Menu, Screen::MainMenu) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "menu.png");
+            commands.set_state(Screen::Mods);
+            smoke.stage = Stage::Mods;
+            smoke.frames = 0;
+        }
+        (Stage::Mods, Screen::Mods) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "mods.png");
             // A new run with the smoke's seed, never a continued one (as Enter on the menu).
             commands.remove_resource::<GameRes>();
             commands.set_state(Screen::InGame);

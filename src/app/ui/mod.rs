@@ -14,6 +14,8 @@ pub enum UiSystems {
     Panel,
     /// The overlays' own text (the inventory list).
     Overlay,
+    /// Full screens' text (the Mods screen).
+    Screen,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -24,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
             UiSystems::Log,
             UiSystems::Panel,
             UiSystems::Overlay,
+            UiSystems::Screen,
         )
             .chain()
             .in_set(crate::app::AppSystems::Present),

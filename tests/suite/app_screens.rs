@@ -1,0 +1,342 @@
+//! Headless tests of the Mods screen, content hot reload and the map's tile entities.
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::{TilePos, TileStorage, TileVisible};
+
+use super::app_headless::{game, headless, press};
+use delve::app::content::{CoreSource, ModCatalogue, ModChoices, ModSource, ModsStore};
+use delve::app::save::SaveStore;
+use delve::app::screens::Screen;
+use delve::app::{ContentRes, GameRes};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("delve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write_mod(mods: &Path, id: &str, creatures: &str) {
+    let dir = mods.join(id);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("mod.toml"),
+        format!("id = \"{id}\"\nname = \"Mod {id}\"\nversion = \"0.1.0\"\nengine = \"1\"\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("creatures.toml"), creatures).unwrap();
+}
+
+fn slime(id: &str, name: &str, ability: &str) -> String {
+    format!(
+        "[[creatures]]\nid = \"{id}:slime\"\nname = \"{name}\"\nsymbol = \"s\"\ncolor = \"green\"\n\
+         abilities = [\"{ability}\"]\n"
+    )
+}
+
+fn with_mods(mods: &Path, choices: &Path) -> App {
+    with_core(mods, choices, None)
+}
+
+fn with_core(mods: &Path, choices: &Path, core: Option<PathBuf>) -> App {
+    let (mods, choices) = (mods.to_path_buf(), choices.to_path_buf());
+    let mut app = headless(move |app| {
+        app.insert_resource(ModSource::Folder(mods));
+        app.insert_resource(ModsStore(SaveStore::File(choices)));
+        app.insert_resource(CoreSource(core));
+    });
+    app.update(); // Loading
+    app.update(); // MainMenu
+    app
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn content(app: &App) -> &delve::content::Content {
+    &app.world().resource::<ContentRes>().0
+}
+
+/// Every UI text on screen, joined.
+fn texts(app: &mut App) -> String {
+    let mut q = app.world_mut().query::<&Text>();
+    q.iter(app.world())
+        .map(|t| t.0.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_mods_screen_lists_reports_toggles_and_remembers() {
+    let dir = scratch("mods-screen");
+    let mods = dir.join("mods");
+    write_mod(&mods, "good", &slime("good", "Slime", "core:attack"));
+    write_mod(&mods, "broken", &slime("broken", "Slime", "core:atack"));
+    let choices = dir.join("mods.toml");
+    let mut app = with_mods(&mods, &choices);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert!(texts(&mut app).contains("M  mods"));
+    press(&mut app, KeyCode::KeyM);
+    assert_eq!(screen(&app), Screen::Mods);
+    let list = app.world().resource::<ModCatalogue>().0.clone();
+    assert_eq!(
+        list.iter().map(|(f, _)| f.as_str()).collect::<Vec<_>>(),
+        ["broken", "good"]
+    );
+    assert!(content(&app).creature("good:slime").is_some());
+    assert!(content(&app).creature("broken:slime").is_none());
+    let shown = texts(&mut app);
+    assert!(shown.contains("[x] good"), "{shown}");
+    assert!(shown.contains("skipped: 1 error(s)"), "{shown}");
+    // The cursor starts on `broken`: its diagnostic is shown with file, line and the hint.
+    assert!(shown.contains("creatures.toml:6"), "{shown}");
+    assert!(shown.contains("did you mean `core:attack`"), "{shown}");
+
+    press(&mut app, KeyCode::ArrowDown);
+    press(&mut app, KeyCode::Space);
+    assert!(
+        app.world()
+            .resource::<ModChoices>()
+            .disabled
+            .contains("good")
+    );
+    assert!(
+        content(&app).creature("good:slime").is_none(),
+        "turning a mod off reloads without it"
+    );
+    assert!(texts(&mut app).contains("[ ] good"));
+    let stored = std::fs::read_to_string(&choices).unwrap();
+    assert!(stored.contains("\"good\""), "{stored}");
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::MainMenu);
+
+    // The next start remembers the choice.
+    let app = with_mods(&mods, &choices);
+    assert!(content(&app).creature("good:slime").is_none());
+    assert!(
+        app.world()
+            .resource::<ModChoices>()
+            .disabled
+            .contains("good")
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn f5_reloads_content_in_a_run_which_goes_on_and_is_marked() {
+    let dir = scratch("hot-reload");
+    let mods = dir.join("mods");
+    write_mod(&mods, "good", &slime("good", "Slime", "core:attack"));
+    // The core pack from a folder too, as `assets/core` is read on the desktop.
+    let core = dir.join("core");
+    std::fs::create_dir_all(&core).unwrap();
+    let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/core");
+    for e in std::fs::read_dir(&assets).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), core.join(e.file_name())).unwrap();
+    }
+    let mut app = with_core(&mods, &dir.join("mods.toml"), Some(core.clone()));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::InGame);
+    press(&mut app, KeyCode::Space); // a turn, so the run is under way
+    let before = game(&app).clone();
+    assert_eq!(content(&app).creature("good:slime").unwrap().name, "Slime");
+
+    std::fs::write(
+        mods.join("good/creatures.toml"),
+        slime("good", "Green slime", "core:attack"),
+    )
+    .unwrap();
+    press(&mut app, KeyCode::F5);
+    let g = game(&app);
+    assert_eq!(
+        content(&app).creature("good:slime").unwrap().name,
+        "Green slime"
+    );
+    assert_eq!(
+        (g.turn, &g.record),
+        (before.turn, &before.record),
+        "not a turn"
+    );
+    assert_eq!(g.reloads.len(), 1);
+    let notice = app.world().resource::<delve::app::content::ReloadNotice>();
+    assert!(
+        notice
+            .0
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Content reloaded")),
+        "{notice:?}"
+    );
+    let replay = delve::replay::Replay::of(g, content(&app));
+    assert!(matches!(
+        replay.run(content(&app)),
+        Err(delve::replay::ReplayError::SpansReload { .. })
+    ));
+
+    // An edit to the core pack takes effect the same way; a core that no longer loads is
+    // refused whole and the game goes on with what it had.
+    let creatures = core.join("creatures.toml");
+    let text = std::fs::read_to_string(&creatures).unwrap();
+    let renamed = text.replacen("name = \"Skeleton\"", "name = \"Bone warrior\"", 1);
+    assert_ne!(renamed, text, "core names its skeleton `Skeleton`");
+    std::fs::write(&creatures, renamed).unwrap();
+    press(&mut app, KeyCode::F5);
+    assert_eq!(
+        content(&app).creature("core:skeleton").unwrap().name,
+        "Bone warrior"
+    );
+    std::fs::write(&creatures, "[[creatures]]\nid = 3\n").unwrap();
+    press(&mut app, KeyCode::F5);
+    assert_eq!(
+        content(&app).creature("core:skeleton").unwrap().name,
+        "Bone warrior"
+    );
+    let notice = app.world().resource::<delve::app::content::ReloadNotice>();
+    assert!(
+        notice
+            .0
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Reload refused") && n.contains("error(s)")),
+        "{notice:?}"
+    );
+    assert_eq!(game(&app).reloads.len(), 2, "a refused reload is not one");
+    std::fs::write(&creatures, &text).unwrap();
+
+    // A mod broken while playing is skipped with its report; the run goes on with the rest.
+    std::fs::write(mods.join("good/creatures.toml"), "[[creatures]\n").unwrap();
+    press(&mut app, KeyCode::F5);
+    assert!(content(&app).creature("good:slime").is_none());
+    let report = &app
+        .world()
+        .resource::<delve::app::content::ContentReport>()
+        .0;
+    assert_eq!(report.skipped, ["good"]);
+    assert_eq!(game(&app).reloads.len(), 3);
+    assert!(app.world().get_resource::<GameRes>().is_some());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn tile_entities(app: &mut App) -> Vec<Entity> {
+    let mut q = app.world_mut().query_filtered::<Entity, With<TilePos>>();
+    q.iter(app.world()).collect()
+}
+
+fn tilemaps(app: &mut App) -> usize {
+    let mut q = app.world_mut().query::<&TileStorage>();
+    q.iter(app.world()).count()
+}
+
+/// A step repaints the tiles whose look changed (the sight's edge), not the map; a new floor
+/// replaces every tile entity; leaving the run frees them all.
+#[test]
+fn a_move_touches_only_the_fov_edge_and_floors_leave_no_tiles_behind() {
+    use delve::app::render::map::Shown;
+    let mut app = headless(|app| _ = app.add_plugins(delve::app::render::map_layers_plugin));
+    app.update();
+    app.update();
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..3 {
+        app.update();
+    }
+    let cells = game(&app).map.len();
+    let first = tile_entities(&mut app);
+    assert_eq!(
+        first.len(),
+        2 * cells,
+        "terrain and items, one tile per cell each"
+    );
+    assert_eq!(tilemaps(&mut app), 2);
+
+    // A step that changes what the hero sees; count the cells whose look must change.
+    let mut stepped = false;
+    for key in [
+        KeyCode::ArrowUp,
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowRight,
+    ] {
+        let before = game(&app).clone();
+        press(&mut app, key);
+        let after = game(&app).clone();
+        if after.turn == before.turn || after.in_combat() {
+            continue;
+        }
+        // What a cell shows: hidden, remembered or lit (terrain); an item, hidden or lit.
+        let light = |g: &delve::game::Game, i: usize| {
+            let p = g.map.pos(i);
+            (g.is_visible(p), g.is_explored(p) || g.is_visible(p))
+        };
+        let item = |g: &delve::game::Game, i: usize| {
+            let p = g.map.pos(i);
+            let lying = g.treasure.contains_key(&p) || g.ground.contains_key(&p);
+            (lying && light(g, i).1).then(|| light(g, i).0)
+        };
+        let terrain = (0..cells)
+            .filter(|&i| light(&before, i) != light(&after, i))
+            .count();
+        let items = (0..cells)
+            .filter(|&i| item(&before, i) != item(&after, i))
+            .count();
+        let touched = app.world().resource::<Shown>().touched;
+        assert!(terrain > 0, "the step changed the view");
+        assert_eq!(touched, terrain + items, "exactly the changed cells");
+        assert!(
+            touched * 10 < cells,
+            "{touched} of {cells}: the edge, not the map"
+        );
+        stepped = true;
+        break;
+    }
+    assert!(stepped, "some direction is open on floor 1");
+    // The tiles show what the core says: the hero's tile lit, far unexplored tiles hidden.
+    let g = game(&app).clone();
+    let mut q = app.world_mut().query::<(
+        &TilePos,
+        &TileVisible,
+        &bevy_ecs_tilemap::prelude::TilemapId,
+    )>();
+    let mut lit = 0;
+    let mut dark = 0;
+    for (pos, vis, _) in q.iter(app.world()) {
+        let p = delve::map::Pos::new(pos.x as i32, (g.map.height() - 1 - pos.y) as i32);
+        if g.is_visible(p) && vis.0 {
+            lit += 1;
+        }
+        if !g.is_explored(p) && !g.is_visible(p) {
+            assert!(!vis.0, "an unseen tile is drawn at {p:?}");
+            dark += 1;
+        }
+    }
+    assert!(lit > 0 && dark > 0);
+
+    // Down the stairs: a new floor, all new tile entities, none of the old left.
+    {
+        let mut res = app.world_mut().resource_mut::<GameRes>();
+        let g = &mut res.0;
+        g.enemies.clear();
+        let down = g.down;
+        let hero = g.hero;
+        g.creatures.get_mut(&hero).unwrap().pos = down;
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(game(&app).floor, 2, "descended");
+    for _ in 0..3 {
+        app.update();
+    }
+    let second = tile_entities(&mut app);
+    assert_eq!(second.len(), 2 * game(&app).map.len());
+    assert_eq!(tilemaps(&mut app), 2);
+    assert!(
+        first.iter().all(|e| app.world().get_entity(*e).is_err()),
+        "the first floor's tiles are gone"
+    );
+
+    // Back to the menu: no tile or tilemap is left.
+    press(&mut app, KeyCode::Escape);
+    press(&mut app, KeyCode::KeyM);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert!(tile_entities(&mut app).is_empty());
+    assert_eq!(tilemaps(&mut app), 0);
+}
