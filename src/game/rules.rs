@@ -143,7 +143,7 @@ impl Game {
                 .iter()
                 .map(|it| super::items::item_name(it, content))
                 .collect();
-            self.log(format!("Here: {} (g picks up).", names.join(", ")));
+            self.log(format!("Here: {}.", names.join(", ")));
         }
         if to == self.down {
             self.log("Stairs lead down here (press > to descend).");
