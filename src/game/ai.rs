@@ -215,14 +215,7 @@ impl Game {
     /// Every monster not in the fight moves once, in id order.
     pub(super) fn monsters_act(&mut self, content: &Content) {
         // Fear runs down with the monsters' moves; its end is an event like any modifier's.
-        let hero = self.hero;
-        let ending: Vec<CreatureId> = self
-            .creatures
-            .values()
-            .filter(|c| c.frightened == 1 && c.id != hero)
-            .map(|c| c.id)
-            .collect();
-        self.monster_phase(content, Planner::SharedFields);
+        let (_, ending) = self.monster_phase(content, Planner::SharedFields);
         for id in ending {
             if self.creatures.get(&id).is_some_and(|c| c.frightened == 0) {
                 self.queue.push_back(super::events::Event::ModifierExpired {
@@ -246,8 +239,9 @@ impl Game {
         self.monster_phase(content, Planner::PerMonsterBfs);
     }
 
-    /// The monster phase; returns how many shared distance fields it built.
-    fn monster_phase(&mut self, content: &Content, planner: Planner) -> usize {
+    /// The monster phase; returns how many shared distance fields it built, and the monsters
+    /// (in id order) whose fear it ran down from its last turn.
+    fn monster_phase(&mut self, content: &Content, planner: Planner) -> (usize, Vec<CreatureId>) {
         let hero = self.hero_view();
         let floor = self.floor;
 
@@ -345,6 +339,7 @@ impl Game {
             taken: Vec::new(),
             logs: Vec::new(),
         };
+        let mut ending = Vec::new();
         for (slot, (c, &k)) in creatures.values_mut().zip(&kind_of).enumerate() {
             if c.id == hero.id || !c.is_alive() || enemies.contains(&c.id) {
                 continue;
@@ -352,6 +347,10 @@ impl Game {
             let Some(kind) = &kinds[k] else {
                 continue; // a kind the content no longer has stays where it is
             };
+            // Both moves below run its fear down by one: this is its last frightened turn.
+            if c.frightened == 1 {
+                ending.push(c.id);
+            }
             if kind.movement.target == TargetRule::Treasure {
                 phase.forage(c);
             } else {
@@ -389,7 +388,7 @@ impl Game {
         }
         // Moving queues no events, so draining once here is draining after every actor.
         self.drain(content);
-        built
+        (built, ending)
     }
 
     /// The hero's position, heading and tile before this turn's move.
@@ -1552,7 +1551,7 @@ mod tests {
             })
             .collect();
         // Goblins and the orc share the hero's field; the wraith has its own (two ahead).
-        assert_eq!(g.monster_phase(&content, Planner::SharedFields), 2);
+        assert_eq!(g.monster_phase(&content, Planner::SharedFields).0, 2);
         let got: Vec<Pos> = goblins.iter().map(|&id| mon(&g, id).pos).collect();
         assert_eq!(got, expected, "downhill on the shortest-path field");
     }
