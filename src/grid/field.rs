@@ -43,6 +43,25 @@ impl DistanceField {
     /// both have grown to the map's size.
     pub fn bfs_into(&mut self, map: &TileMap, sources: &[Pos], queue: &mut Vec<u32>) {
         let pad = self.reset(map);
+        self.bfs_reset(pad, sources, queue);
+    }
+
+    /// `bfs_into` for a field last built on a map with the same tiles as `map`: its walls
+    /// are already in place, so the reset only clears the open tiles' values, a pass that
+    /// vectorises (filling from the map's tiles does not).
+    fn bfs_again(&mut self, map: &TileMap, sources: &[Pos], queue: &mut Vec<u32>) {
+        let pad = Padded::of(map);
+        if self.pad() != pad || self.dist.len() != pad.len() {
+            return self.bfs_into(map, sources, queue);
+        }
+        for v in &mut self.dist {
+            *v = if *v < BLOCKED { UNREACHED } else { *v };
+        }
+        self.bfs_reset(pad, sources, queue);
+    }
+
+    /// The BFS on a field just reset for its map.
+    fn bfs_reset(&mut self, pad: Padded, sources: &[Pos], queue: &mut Vec<u32>) {
         // Each cell is queued at most once, so a vector of one slot per cell, read from
         // `head` and written at `tail`, is the whole queue. It is never shrunk, so reuse
         // costs no clearing.
@@ -484,13 +503,14 @@ pub struct FieldCache {
     /// Fields towards fixed tiles (scatter corners), kept from turn to turn while the map
     /// stays the same: a field depends on the map and its target only.
     fixed: BTreeMap<Pos, DistanceField>,
-    /// The map `fixed` belongs to.
+    /// The map `fixed` and `spare` belong to.
     terrain: Terrain,
     /// Whether `terrain` was compared with this turn's map yet.
     terrain_checked: bool,
     /// Fixed targets off the walls and the tiles they snap to (a few scatter corners).
     fixed_snaps: Vec<(Pos, Pos)>,
-    /// Fields of earlier turns, reused so a steady-state turn allocates nothing.
+    /// Fields of earlier turns on `terrain`, reused so a steady-state turn allocates nothing
+    /// (and resets little).
     spare: Vec<DistanceField>,
     queue: Vec<u32>,
     seeds: Vec<u64>,
@@ -514,14 +534,7 @@ impl FieldCache {
     /// built once per map, reused in later turns while their map has the same tiles (the
     /// map is compared on the first call after each `clear`).
     pub fn get_or_build_fixed(&mut self, map: &TileMap, target: Pos) -> &DistanceField {
-        if !self.terrain_checked {
-            self.terrain_checked = true;
-            if !self.terrain.same_or_take(map) {
-                self.spare
-                    .extend(std::mem::take(&mut self.fixed).into_values());
-                self.fixed_snaps.clear();
-            }
-        }
+        self.check_terrain(map);
         // Asked for by every monster scattering there: remember where a corner snaps to.
         let key = match self.fixed_snaps.iter().find(|(t, _)| *t == target) {
             Some(&(_, key)) => key,
@@ -534,6 +547,19 @@ impl FieldCache {
             }
         };
         Self::build(&mut self.fixed, &mut self.spare, &mut self.queue, map, key)
+    }
+
+    /// On the first call after `clear`: whether the map is still `terrain`; if not, the fields
+    /// kept from earlier turns go.
+    fn check_terrain(&mut self, map: &TileMap) {
+        if !self.terrain_checked {
+            self.terrain_checked = true;
+            if !self.terrain.same_or_take(map) {
+                self.fixed.clear();
+                self.spare.clear();
+                self.fixed_snaps.clear();
+            }
+        }
     }
 
     /// Number of fields built this turn.
@@ -549,6 +575,7 @@ impl FieldCache {
     /// snapped to the nearest passable tile first (`path` navigation may aim off the map),
     /// so targets that snap to the same tile share a field.
     pub fn get_or_build(&mut self, map: &TileMap, target: Pos) -> &DistanceField {
+        self.check_terrain(map);
         let key = snap_to_passable(map, target);
         Self::build(&mut self.fields, &mut self.spare, &mut self.queue, map, key)
     }
@@ -561,6 +588,7 @@ impl FieldCache {
         threat: Pos,
         coefficient: f32,
     ) -> &DistanceField {
+        self.check_terrain(map);
         let key = (snap_to_passable(map, threat), coefficient.to_bits());
         if !self.safety.contains_key(&key) {
             let threat_field = Self::build(
@@ -590,10 +618,16 @@ impl FieldCache {
         map: &TileMap,
         key: Pos,
     ) -> &'a DistanceField {
-        fields.entry(key).or_insert_with(|| {
-            let mut field = spare.pop().unwrap_or_default();
-            field.bfs_into(map, &[key], queue);
-            field
+        fields.entry(key).or_insert_with(|| match spare.pop() {
+            Some(mut field) => {
+                field.bfs_again(map, &[key], queue);
+                field
+            }
+            None => {
+                let mut field = DistanceField::default();
+                field.bfs_into(map, &[key], queue);
+                field
+            }
         })
     }
 }
@@ -1092,5 +1126,21 @@ mod tests {
         cache.clear();
         map.set(Pos::new(2, 2), Tile::Wall);
         assert_eq!(cache.get_or_build_fixed(&map, corner), &first);
+    }
+
+    #[test]
+    fn recycled_fields_follow_a_changed_map() {
+        let mut map = TileMap::from_ascii("#####\n#...#\n#.#.#\n#...#\n#####\n");
+        let mut cache = FieldCache::new();
+        let (a, b) = (Pos::new(1, 1), Pos::new(3, 3));
+        cache.get_or_build(&map, a);
+        cache.safety_or_build(&map, b, -1.2);
+        cache.clear();
+        // Same size, one wall opened: the storage of the old map's fields is not reused as is.
+        map.set(Pos::new(2, 2), Tile::Floor);
+        assert_eq!(cache.get_or_build(&map, a), &DistanceField::bfs(&map, &[a]));
+        assert_eq!(cache.get_or_build(&map, b), &DistanceField::bfs(&map, &[b]));
+        cache.clear();
+        assert_eq!(cache.get_or_build(&map, b), &DistanceField::bfs(&map, &[b]));
     }
 }
