@@ -930,32 +930,47 @@ impl Probe {
             self.search = 1;
         }
         let search = self.search;
-        self.queue.clear();
-        self.queue.push(start as u32);
-        self.stamp[start] = search;
-        self.dist[start] = 0;
-        let mut head = 0;
-        while let Some(&i) = self.queue.get(head) {
-            head += 1;
-            let i = i as usize;
-            let next = self.dist[i] + 1;
-            // Only open tiles are queued, and the border is wall: no neighbour leaves the grid.
-            for t in cells.around(i) {
-                if self.stamp[t] != search && cells.cell[t] != WALL {
-                    if *budget == 0 {
-                        return Search::OverBudget;
+        // Each tile is queued at most once: a slot per tile is the whole queue.
+        if self.queue.len() < n {
+            self.queue.resize(n, 0);
+        }
+        let (stamp, dist, queue) = (&mut self.stamp[..], &mut self.dist[..], &mut self.queue[..]);
+        let cell = &cells.cell[..];
+        queue[0] = start as u32;
+        stamp[start] = search;
+        dist[start] = 0;
+        let (mut head, mut tail, mut left) = (0, 1, *budget);
+        let end = 'search: loop {
+            if head == tail {
+                break Search::Exhausted;
+            }
+            // SAFETY: `head < tail`, and `tail` counts the tiles queued, each once (stamped
+            // first), so fewer than `n` = the length of `cell`, `stamp`, `dist` and `queue`.
+            // Only open tiles are queued and the border is wall, so `i` is interior and its
+            // four neighbours are below `n`.
+            unsafe {
+                let i = *queue.get_unchecked(head) as usize;
+                head += 1;
+                let next = *dist.get_unchecked(i) + 1;
+                for t in cells.around(i) {
+                    if *stamp.get_unchecked(t) != search && *cell.get_unchecked(t) != WALL {
+                        if left == 0 {
+                            break 'search Search::OverBudget;
+                        }
+                        left -= 1;
+                        *stamp.get_unchecked_mut(t) = search;
+                        *dist.get_unchecked_mut(t) = next;
+                        if stop(t) {
+                            break 'search Search::Found(t);
+                        }
+                        *queue.get_unchecked_mut(tail) = t as u32;
+                        tail += 1;
                     }
-                    *budget -= 1;
-                    self.stamp[t] = search;
-                    self.dist[t] = next;
-                    if stop(t) {
-                        return Search::Found(t);
-                    }
-                    self.queue.push(t as u32);
                 }
             }
-        }
-        Search::Exhausted
+        };
+        *budget = left;
+        end
     }
 
     /// Distance labelled by the last search, if it reached `i`.
