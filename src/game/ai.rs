@@ -863,11 +863,7 @@ fn follow(loot: &DistanceField, from: Pos) -> Option<(Pos, Pos)> {
         return None;
     }
     let next = loot.downhill(from).map_or(from, |d| from.offset(d));
-    let mut goal = next;
-    while let Some(d) = loot.downhill(goal) {
-        goal = goal.offset(d);
-    }
-    Some((next, goal))
+    Some((next, loot.roll(next)))
 }
 
 /// Downhill on `field` to the lowest free neighbour (ties up, left, down, right); stays at a

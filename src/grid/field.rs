@@ -341,6 +341,32 @@ impl DistanceField {
         step
     }
 
+    /// Where following `downhill` from `pos` step after step ends: `pos` itself where
+    /// `downhill` is `None`.
+    pub fn roll(&self, pos: Pos) -> Pos {
+        let pad = self.pad();
+        let Some(mut i) = pad.index(pos) else {
+            return pos;
+        };
+        if self.dist[i] >= BLOCKED {
+            return pos;
+        }
+        // Walked on padded indices: only tiles below BLOCKED are stepped onto, and those are
+        // interior, so the neighbours exist.
+        loop {
+            let mut best = (self.dist[i], i);
+            for n in pad.neighbours(i) {
+                if self.dist[n] < best.0 {
+                    best = (self.dist[n], n);
+                }
+            }
+            if best.1 == i {
+                return pad.pos(i);
+            }
+            i = best.1;
+        }
+    }
+
     /// All values in row-major map order (as `get` reports them).
     pub fn values(&self) -> impl Iterator<Item = u32> + '_ {
         let pad = self.pad();
@@ -858,6 +884,33 @@ mod tests {
             assert!(path.iter().all(|&p| map.is_passable(p)));
         }
         assert_eq!(field.downhill(source), None);
+    }
+
+    #[test]
+    fn roll_ends_where_downhill_steps_end() {
+        // Several sources, ties, a closed-off pocket, walls and positions off the map.
+        let map = TileMap::from_ascii(
+            "\
+##########
+#........#
+#.####.#.#
+#.#..#.#.#
+#.#.##.###
+#...#..#.#
+##########
+",
+        );
+        let field = DistanceField::bfs(&map, &[Pos::new(3, 3), Pos::new(8, 1), Pos::new(1, 5)]);
+        for y in -1..=map.height() as i32 {
+            for x in -1..=map.width() as i32 {
+                let mut at = Pos::new(x, y);
+                let from = at;
+                while let Some(d) = field.downhill(at) {
+                    at = at.offset(d);
+                }
+                assert_eq!(field.roll(from), at, "from {from:?}");
+            }
+        }
     }
 
     #[test]
