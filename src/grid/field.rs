@@ -314,11 +314,13 @@ impl DistanceField {
         if here >= BLOCKED {
             return None;
         }
-        let values = pad.neighbours(i).map(|n| match self.dist[n] {
+        let get = |n: usize| match self.dist[n] {
             v if v >= BLOCKED => UNREACHED,
             v => v,
-        });
-        Some((here, values))
+        };
+        // Spelled out: `array::map` is not always inlined.
+        let [up, left, down, right] = pad.neighbours(i);
+        Some((here, [get(up), get(left), get(down), get(right)]))
     }
 
     /// The neighbour with the smallest value strictly below this tile's, ties in `Dir::ALL`
@@ -380,7 +382,12 @@ impl DistanceField {
     }
 
     fn pad(&self) -> Padded {
-        Padded::new(self.width, self.height)
+        // The size was checked when the field was built (`reset` takes `Padded::of`).
+        Padded {
+            width: self.width,
+            height: self.height,
+            pw: self.width as usize + 2,
+        }
     }
 
     /// Sizes the field for `map`: passable tiles `UNREACHED`, walls and border `BLOCKED`.
