@@ -251,7 +251,10 @@ impl Game {
         let mut kinds: Vec<(u64, &str, Option<Kind>)> = Vec::new();
         // The per-creature and per-tile buffers are last turn's, refilled.
         let mut scratch = SCRATCH.take();
-        let mut kind_of = std::mem::take(&mut scratch.kind_of);
+        // Last turn's table is the first guess at each creature's kind: the same creatures
+        // meet their kinds in the same order, so get the same indices.
+        let kind_was = std::mem::take(&mut scratch.kind_of);
+        let mut kind_of = std::mem::take(&mut scratch.kind_was);
         kind_of.clear();
         let mut cells = Cells::new_in(&self.map, std::mem::take(&mut scratch.cells));
         let mut hunters = Hunters {
@@ -261,19 +264,26 @@ impl Game {
         hunters.list.clear();
         let mut hunter_slot = std::mem::take(&mut scratch.hunter_slot);
         hunter_slot.clear();
-        for c in self.creatures.values() {
-            let key = name_key(&c.kind);
-            let k = match kinds
-                .iter()
-                .position(|&(k, name, _)| k == key && same_name(name, &c.kind))
-            {
+        for (n, c) in self.creatures.values().enumerate() {
+            let guess = kind_was.get(n).copied().filter(|&k| {
+                kinds
+                    .get(k)
+                    .is_some_and(|&(_, name, _)| same_name(name, &c.kind))
+            });
+            let key = || name_key(&c.kind);
+            let k = match guess.or_else(|| {
+                let key = key();
+                kinds
+                    .iter()
+                    .position(|&(k, name, _)| k == key && same_name(name, &c.kind))
+            }) {
                 Some(k) => k,
                 None => {
                     let kind = content.creature(&c.kind).map(|k| Kind {
                         movement: k.movement.clone(),
                         max_health: k.base.max_health,
                     });
-                    kinds.push((key, &c.kind, kind));
+                    kinds.push((key(), &c.kind, kind));
                     kinds.len() - 1
                 }
             };
@@ -378,6 +388,7 @@ impl Game {
         let mut scratch = phase.scratch;
         (scratch.cells, scratch.hunters) = (phase.cells.cell, phase.hunters.list);
         (scratch.hunter_slot, scratch.kind_of) = (phase.hunter_slot, kind_of);
+        scratch.kind_was = kind_was;
         SCRATCH.set(scratch);
 
         if let Some(h) = self.creatures.get_mut(&hero.id) {
@@ -826,6 +837,8 @@ struct Scratch {
     hunters: Vec<(CreatureId, Pos)>,
     hunter_slot: Vec<u32>,
     kind_of: Vec<usize>,
+    /// The table before `kind_of` (its storage, and during a phase last turn's table).
+    kind_was: Vec<usize>,
 }
 
 thread_local! {
