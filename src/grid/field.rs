@@ -54,8 +54,9 @@ impl DistanceField {
         if self.pad() != pad || self.dist.len() != pad.len() {
             return self.bfs_into(map, sources, queue);
         }
+        // An equality test (not `<`): SSE2 has it for u32 lanes.
         for v in &mut self.dist {
-            *v = if *v < BLOCKED { UNREACHED } else { *v };
+            *v = if *v == BLOCKED { BLOCKED } else { UNREACHED };
         }
         self.bfs_reset(pad, sources, queue);
     }
