@@ -53,7 +53,12 @@ fn line_col(text: &str, offset: usize) -> (usize, usize, String) {
     let offset = offset.min(text.len());
     let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-    let line = text[..offset].matches('\n').count() + 1;
+    // A byte count (vectorised) rather than `matches`: diagnostics late in large files.
+    let line = text.as_bytes()[..offset]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1;
     let column = text[start..offset].chars().count() + 1;
     (
         line,

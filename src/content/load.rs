@@ -1,5 +1,5 @@
 //! Loading packs: parse every file, merge registries in load order, resolve references.
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -259,31 +259,30 @@ impl std::fmt::Display for LoadReport {
     }
 }
 
-/// Parsed, not yet resolved, entries of one pack with where they came from.
-struct Parsed {
-    pack: String,
-    files: Vec<(String, String, ContentFile)>,
+/// Parsed, not yet resolved, entries of one pack with where they came from; paths and
+/// texts borrow from the `Pack`.
+struct Parsed<'a> {
+    pack: &'a str,
+    files: Vec<(&'a str, &'a str, ContentFile)>,
 }
 
 /// Loads packs in the given order. A pack with any error is skipped whole; the rest load.
 pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
     let mut report = LoadReport::default();
     let mut content = Content::default();
-    for (pack, (parsed, mut diags)) in packs.iter().zip(parse_all(packs)) {
+    parse_in_order(packs, |pack, parsed, mut diags| {
         // All or nothing without cloning the registries per pack: merge in place, keep an
         // undo log of the entries it touched, and roll back when the pack has errors.
         let floors = content.floors.clone();
         let progression = content.progression.clone();
         let balance = content.balance.clone();
-        let mut undo = Undo::new();
+        let mut undo = Undo::default();
         merge(&mut content, &parsed, &mut undo, &mut diags);
         resolve(&content, &parsed, &mut diags);
         let failed = diags.iter().any(|d| d.severity == Severity::Error);
         report.diagnostics.extend(diags);
         if failed {
-            while let Some(step) = undo.pop() {
-                step(&mut content);
-            }
+            undo.rollback(&mut content);
             content.floors = floors;
             content.progression = progression;
             content.balance = balance;
@@ -292,7 +291,7 @@ pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
             content.packs.push(pack.id.clone());
             report.loaded.push(pack.id.clone());
         }
-    }
+    });
     content.floors.sort_by_key(|f| f.depth);
     content.listened = content
         .creatures
@@ -304,105 +303,199 @@ pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
     (content, report)
 }
 
-/// Parsing is independent per pack and most of the loading time (the TOML parser), so on
-/// native targets it runs on every core; merging stays sequential, in load order.
-fn parse_all(packs: &[Pack]) -> Vec<(Parsed, Vec<Diagnostic>)> {
-    let run = |p: &Pack| {
+/// One file's outcome: its text and entries, or the diagnostic that stopped it.
+type FileResult<'a> = Result<(&'a str, ContentFile), Box<Diagnostic>>;
+
+/// Parses every file and hands each pack to `each` in load order. Parsing is independent
+/// per file and most of the loading time (the TOML parser), so on native targets every
+/// core takes the next unparsed file (files, not packs: a pack's files differ a lot in
+/// size) while this thread merges the packs already parsed, helping with the parsing
+/// whenever the next pack is not ready yet.
+fn parse_in_order<'a>(
+    packs: &'a [Pack],
+    mut each: impl FnMut(&'a Pack, Parsed<'a>, Vec<Diagnostic>),
+) {
+    let jobs: Vec<(&'a str, &'a str, &'a [u8])> = packs
+        .iter()
+        .flat_map(|p| {
+            p.files
+                .iter()
+                .map(|(path, b)| (p.id.as_str(), path.as_str(), b.as_slice()))
+        })
+        .collect();
+    let run = |i: usize| {
+        let (pack, path, bytes) = jobs[i];
+        parse_file(pack, path, bytes)
+    };
+    let mut assemble = |pack: &'a Pack, results: &mut dyn Iterator<Item = FileResult<'a>>| {
+        let mut files = Vec::with_capacity(pack.files.len());
         let mut diags = Vec::new();
-        let parsed = parse_pack(p, &mut diags);
-        (parsed, diags)
+        for ((path, _), r) in pack.files.iter().zip(results) {
+            match r {
+                Ok((text, file)) => files.push((path.as_str(), text, file)),
+                Err(d) => diags.push(*d),
+            }
+        }
+        let parsed = Parsed {
+            pack: &pack.id,
+            files,
+        };
+        each(pack, parsed, diags);
     };
     #[cfg(not(target_arch = "wasm32"))]
     {
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
-            .min(packs.len());
+            .min(jobs.len());
         if threads > 1 {
-            let chunk = packs.len().div_ceil(threads);
-            return std::thread::scope(|s| {
-                let handles: Vec<_> = packs
-                    .chunks(chunk)
-                    .map(|c| s.spawn(move || c.iter().map(run).collect::<Vec<_>>()))
-                    .collect();
-                handles
-                    .into_iter()
-                    .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                    .collect()
+            let queue = Queue::new(jobs.len());
+            std::thread::scope(|s| {
+                for _ in 1..threads {
+                    s.spawn(|| {
+                        while let Some(i) = queue.claim() {
+                            // A panic is handed to the merging thread, which would
+                            // otherwise wait for this file forever.
+                            let r =
+                                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(i)));
+                            queue.put(i, r);
+                        }
+                    });
+                }
+                let mut next = 0;
+                for pack in packs {
+                    let n = pack.files.len();
+                    let mut results = (next..next + n).map(|k| queue.take(k, &run));
+                    assemble(pack, &mut results);
+                    next += n;
+                }
             });
+            return;
         }
     }
-    packs.iter().map(run).collect()
+    let mut next = 0;
+    for pack in packs {
+        let n = pack.files.len();
+        assemble(pack, &mut (next..next + n).map(run));
+        next += n;
+    }
 }
 
-fn parse_pack(pack: &Pack, diags: &mut Vec<Diagnostic>) -> Parsed {
-    let mut files = Vec::new();
-    for (path, bytes) in &pack.files {
-        let err = |offset, msg: String| {
-            Diagnostic::at(Severity::Error, &pack.id, path, "", offset, "", msg)
-        };
-        if bytes.len() > MAX_FILE_BYTES {
-            diags.push(err(
-                0,
-                format!(
-                    "file is {} bytes; the limit is {MAX_FILE_BYTES}",
-                    bytes.len()
-                ),
-            ));
-            continue;
+/// Files parsed by any thread, each claimed once in load order and collected by index.
+#[cfg(not(target_arch = "wasm32"))]
+struct Queue<T> {
+    next: std::sync::atomic::AtomicUsize,
+    len: usize,
+    done: std::sync::Mutex<Vec<Option<std::thread::Result<T>>>>,
+    ready: std::sync::Condvar,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl<T> Queue<T> {
+    fn new(len: usize) -> Self {
+        Self {
+            next: std::sync::atomic::AtomicUsize::new(0),
+            len,
+            done: std::sync::Mutex::new((0..len).map(|_| None).collect()),
+            ready: std::sync::Condvar::new(),
         }
-        let text = match std::str::from_utf8(bytes) {
-            Ok(t) => t.to_string(),
-            Err(e) => {
-                // Located at the bad byte: the valid prefix gives its line and column.
-                let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
-                diags.push(Diagnostic::at(
-                    Severity::Error,
-                    &pack.id,
-                    path,
-                    valid,
-                    valid.len(),
-                    "",
-                    format!(
-                        "file is not UTF-8 (invalid byte at offset {}): save it as UTF-8",
-                        e.valid_up_to()
-                    ),
-                ));
-                continue;
+    }
+
+    fn claim(&self) -> Option<usize> {
+        let i = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        (i < self.len).then_some(i)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Option<std::thread::Result<T>>>> {
+        // Parsing runs outside the lock, so a poisoned lock still holds whole results.
+        self.done.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn put(&self, i: usize, r: std::thread::Result<T>) {
+        self.lock()[i] = Some(r);
+        self.ready.notify_all();
+    }
+
+    /// Result `k`: parses other files while it is not done, waits once none are left.
+    fn take(&self, k: usize, run: &dyn Fn(usize) -> T) -> T {
+        loop {
+            {
+                let mut done = self.lock();
+                while self.next.load(std::sync::atomic::Ordering::Relaxed) >= self.len
+                    && done[k].is_none()
+                {
+                    done = self.ready.wait(done).unwrap_or_else(|e| e.into_inner());
+                }
+                if let Some(r) = done[k].take() {
+                    return r.unwrap_or_else(|e| std::panic::resume_unwind(e));
+                }
             }
-        };
-        if let Some(offset) = too_deep(&text, MAX_NESTING) {
-            diags.push(Diagnostic::at(
-                Severity::Error,
-                &pack.id,
-                path,
-                &text,
-                offset,
-                "",
-                format!(
-                    "nesting deeper than {MAX_NESTING} levels of arrays, tables or dotted keys"
-                ),
-            ));
-            continue;
-        }
-        match toml::from_str::<ContentFile>(&text) {
-            Ok(file) => files.push((path.clone(), text, file)),
-            Err(e) => {
-                let offset = e.span().map_or(0, |s| s.start);
-                diags.push(Diagnostic::at(
-                    Severity::Error,
-                    &pack.id,
-                    path,
-                    &text,
-                    offset,
-                    "",
-                    with_field_hint(e.message().trim()),
-                ));
+            if let Some(i) = self.claim() {
+                let r = run(i);
+                if i == k {
+                    return r;
+                }
+                self.put(i, Ok(r));
             }
         }
     }
-    Parsed {
-        pack: pack.id.clone(),
-        files,
+}
+
+fn parse_file<'a>(pack: &str, path: &str, bytes: &'a [u8]) -> FileResult<'a> {
+    let err =
+        |offset, msg: String| Diagnostic::at(Severity::Error, pack, path, "", offset, "", msg);
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(Box::new(err(
+            0,
+            format!(
+                "file is {} bytes; the limit is {MAX_FILE_BYTES}",
+                bytes.len()
+            ),
+        )));
+    }
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            // Located at the bad byte: the valid prefix gives its line and column.
+            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+            return Err(Box::new(Diagnostic::at(
+                Severity::Error,
+                pack,
+                path,
+                valid,
+                valid.len(),
+                "",
+                format!(
+                    "file is not UTF-8 (invalid byte at offset {}): save it as UTF-8",
+                    e.valid_up_to()
+                ),
+            )));
+        }
+    };
+    if let Some(offset) = too_deep(text, MAX_NESTING) {
+        return Err(Box::new(Diagnostic::at(
+            Severity::Error,
+            pack,
+            path,
+            text,
+            offset,
+            "",
+            format!("nesting deeper than {MAX_NESTING} levels of arrays, tables or dotted keys"),
+        )));
+    }
+    match toml::from_str::<ContentFile>(text) {
+        Ok(file) => Ok((text, file)),
+        Err(e) => {
+            let offset = e.span().map_or(0, |s| s.start);
+            Err(Box::new(Diagnostic::at(
+                Severity::Error,
+                pack,
+                path,
+                text,
+                offset,
+                "",
+                with_field_hint(e.message().trim()),
+            )))
+        }
     }
 }
 
@@ -477,33 +570,80 @@ fn with_field_hint(message: &str) -> String {
     }
 }
 
-/// Steps that put back what a failed pack changed, run last to first.
-type Undo = Vec<Box<dyn FnOnce(&mut Content)>>;
+/// What a failed pack changed in the registries: each touched id with the entry it
+/// replaced (`None`: it was new), put back last to first.
+#[derive(Default)]
+struct Undo<'p> {
+    creatures: Vec<(&'p str, Option<CreatureKind>)>,
+    abilities: Vec<(&'p str, Option<Ability>)>,
+    prefabs: Vec<(&'p str, Option<Prefab>)>,
+    modifiers: Vec<(&'p str, Option<Modifier>)>,
+    items: Vec<(&'p str, Option<Item>)>,
+    affixes: Vec<(&'p str, Option<Affix>)>,
+    loot: Vec<(&'p str, Option<LootTable>)>,
+    traps: Vec<(&'p str, Option<Trap>)>,
+    damage_types: Vec<(&'p str, Option<DamageType>)>,
+    tags: Vec<(&'p str, Option<Tag>)>,
+}
 
-fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Vec<Diagnostic>) {
+impl Undo<'_> {
+    fn rollback(self, c: &mut Content) {
+        fn back<T>(map: &mut BTreeMap<String, T>, log: Vec<(&str, Option<T>)>) {
+            for (id, old) in log.into_iter().rev() {
+                match old {
+                    Some(v) => {
+                        if let Some(slot) = map.get_mut(id) {
+                            *slot = v;
+                        }
+                    }
+                    None => {
+                        map.remove(id);
+                    }
+                }
+            }
+        }
+        back(&mut c.creatures, self.creatures);
+        back(&mut c.abilities, self.abilities);
+        back(&mut c.prefabs, self.prefabs);
+        back(&mut c.modifiers, self.modifiers);
+        back(&mut c.items, self.items);
+        back(&mut c.affixes, self.affixes);
+        back(&mut c.loot, self.loot);
+        back(&mut c.traps, self.traps);
+        back(&mut c.damage_types, self.damage_types);
+        back(&mut c.tags, self.tags);
+    }
+}
+
+fn merge<'p>(
+    content: &mut Content,
+    parsed: &'p Parsed<'_>,
+    undo: &mut Undo<'p>,
+    diags: &mut Vec<Diagnostic>,
+) {
     // Each registry has its own ids: a creature and an ability may share a name.
-    let mut seen_creatures = BTreeMap::new();
-    let mut seen_abilities = BTreeMap::new();
-    let mut seen_prefabs = BTreeMap::new();
-    let mut seen_modifiers = BTreeMap::new();
-    let mut seen_items = BTreeMap::new();
-    let mut seen_affixes = BTreeMap::new();
-    let mut seen_loot = BTreeMap::new();
-    let mut seen_traps = BTreeMap::new();
-    let mut seen_damage_types = BTreeMap::new();
-    let mut seen_tags = BTreeMap::new();
+    let mut seen_creatures = HashSet::new();
+    let mut seen_abilities = HashSet::new();
+    let mut seen_prefabs = HashSet::new();
+    let mut seen_modifiers = HashSet::new();
+    let mut seen_items = HashSet::new();
+    let mut seen_affixes = HashSet::new();
+    let mut seen_loot = HashSet::new();
+    let mut seen_traps = HashSet::new();
+    let mut seen_damage_types = HashSet::new();
+    let mut seen_tags = HashSet::new();
     for (path, text, file) in &parsed.files {
         let at = |span: std::ops::Range<usize>, key: String, sev, msg: String| {
-            Diagnostic::at(sev, &parsed.pack, path, text, span.start, key, msg)
+            Diagnostic::at(sev, parsed.pack, path, text, span.start, key, msg)
         };
         let mut report = |span, key, sev, msg| diags.push(at(span, key, sev, msg));
         merge_registry(
             content,
             |c: &mut Content| &mut c.creatures,
-            undo,
+            &mut undo.creatures,
             &file.creatures,
             "creatures",
-            &parsed.pack,
+            parsed.pack,
             &mut seen_creatures,
             |d: &CreatureDef| &d.id,
             creature_kind,
@@ -513,10 +653,10 @@ fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Ve
         merge_registry(
             content,
             |c: &mut Content| &mut c.abilities,
-            undo,
+            &mut undo.abilities,
             &file.abilities,
             "abilities",
-            &parsed.pack,
+            parsed.pack,
             &mut seen_abilities,
             |d: &AbilityDef| &d.id,
             ability,
@@ -526,21 +666,21 @@ fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Ve
         merge_registry(
             content,
             |c: &mut Content| &mut c.prefabs,
-            undo,
+            &mut undo.prefabs,
             &file.prefabs,
             "prefabs",
-            &parsed.pack,
+            parsed.pack,
             &mut seen_prefabs,
             |d: &PrefabDef| &d.id,
             prefab,
             text,
             &mut report,
         );
-        let pack = &parsed.pack;
+        let pack = parsed.pack;
         merge_registry(
             content,
             |c: &mut Content| &mut c.modifiers,
-            undo,
+            &mut undo.modifiers,
             &file.modifiers,
             "modifiers",
             pack,
@@ -553,7 +693,7 @@ fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Ve
         merge_registry(
             content,
             |c: &mut Content| &mut c.items,
-            undo,
+            &mut undo.items,
             &file.items,
             "items",
             pack,
@@ -569,7 +709,7 @@ fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Ve
         merge_registry(
             content,
             |c: &mut Content| &mut c.affixes,
-            undo,
+            &mut undo.affixes,
             &file.affixes,
             "affixes",
             pack,
@@ -582,7 +722,7 @@ fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Ve
         merge_registry(
             content,
             |c: &mut Content| &mut c.loot,
-            undo,
+            &mut undo.loot,
             &file.loot,
             "loot",
             pack,
@@ -595,7 +735,7 @@ fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Ve
         merge_registry(
             content,
             |c: &mut Content| &mut c.traps,
-            undo,
+            &mut undo.traps,
             &file.traps,
             "traps",
             pack,
@@ -611,7 +751,7 @@ fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Ve
         merge_registry(
             content,
             |c: &mut Content| &mut c.damage_types,
-            undo,
+            &mut undo.damage_types,
             &file.damage_types,
             "damage_types",
             pack,
@@ -628,7 +768,7 @@ fn merge(content: &mut Content, parsed: &Parsed, undo: &mut Undo, diags: &mut Ve
         merge_registry(
             content,
             |c: &mut Content| &mut c.tags,
-            undo,
+            &mut undo.tags,
             &file.tags,
             "tags",
             pack,
@@ -663,45 +803,48 @@ type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 
 
 /// Merges one registry's entries from one file: id rules, conversion, whole-entry override.
 #[allow(clippy::too_many_arguments)]
-fn merge_registry<D, T: 'static>(
+fn merge_registry<'p, D, T>(
     content: &mut Content,
     field: fn(&mut Content) -> &mut BTreeMap<String, T>,
-    undo: &mut Undo,
-    entries: &[Spanned<D>],
+    undo: &mut Vec<(&'p str, Option<T>)>,
+    entries: &'p [Spanned<D>],
     name: &str,
     pack: &str,
-    seen: &mut BTreeMap<String, ()>,
-    id_of: impl Fn(&D) -> &Spanned<String>,
+    seen: &mut HashSet<&'p str>,
+    id_of: impl Fn(&'p D) -> &'p Spanned<String>,
     convert: impl Fn(&D) -> Result<T, FieldError>,
     text: &str,
     report: &mut Report<'_>,
 ) {
     for (i, entry) in entries.iter().enumerate() {
         let def = entry.get_ref();
-        let key = format!("{name}[{i}]");
+        // Key paths are only formatted for a diagnostic.
+        let key = || format!("{name}[{i}]");
         let id_span = id_of(def);
         let id = id_span.get_ref();
-        let exists = field(content).contains_key(id);
+        let map = field(content);
+        let exists = map.contains_key(id);
         if !check_id(id, pack, exists, seen, &mut |m| {
-            report(id_span.span(), format!("{key}.id"), Severity::Error, m)
+            report(id_span.span(), format!("{}.id", key()), Severity::Error, m)
         }) {
             continue;
         }
         match convert(def) {
             Ok(value) => {
-                let old = field(content).insert(id.clone(), value);
+                let map = field(content);
+                let old = match map.get_mut(id.as_str()) {
+                    Some(slot) => Some(std::mem::replace(slot, value)),
+                    None => {
+                        map.insert(id.clone(), value);
+                        None
+                    }
+                };
                 let replaced = old.is_some();
-                let key_id = id.clone();
-                undo.push(Box::new(move |c: &mut Content| {
-                    match old {
-                        Some(v) => field(c).insert(key_id, v),
-                        None => field(c).remove(&key_id),
-                    };
-                }));
+                undo.push((id, old));
                 if replaced {
                     report(
                         id_span.span(),
-                        format!("{key}.id"),
+                        format!("{}.id", key()),
                         Severity::Warning,
                         format!("`{id}` replaces the definition from an earlier pack"),
                     );
@@ -716,18 +859,18 @@ fn merge_registry<D, T: 'static>(
                 {
                     span = find_key(text, last, &entry.span());
                 }
-                report(span, format!("{key}.{field}"), Severity::Error, msg)
+                report(span, format!("{}.{field}", key()), Severity::Error, msg)
             }
         }
     }
 }
 
 /// Namespacing and duplicate rules for a new id; reports through `report` and says if usable.
-fn check_id(
-    id: &str,
+fn check_id<'p>(
+    id: &'p str,
     pack: &str,
     exists: bool,
-    seen: &mut BTreeMap<String, ()>,
+    seen: &mut HashSet<&'p str>,
     report: &mut dyn FnMut(String),
 ) -> bool {
     let Some((ns, name)) = id.split_once(':') else {
@@ -746,7 +889,7 @@ fn check_id(
         ));
         return false;
     }
-    if seen.insert(id.to_string(), ()).is_some() {
+    if !seen.insert(id) {
         report(format!("`{id}` is defined twice in this pack"));
         return false;
     }
@@ -932,11 +1075,13 @@ fn color(s: &str) -> Result<[u8; 3], String> {
 
 /// Every reference names something that exists after this pack merged.
 fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
+    // Key paths and the places of span-less strings are only worked out for a diagnostic:
+    // the closures below run on the (rare) miss.
     let mut deferred = Vec::new();
     for (path, text, file) in &parsed.files {
         let mut r = Refs {
             content,
-            pack: &parsed.pack,
+            pack: parsed.pack,
             path,
             text,
             diags,
@@ -944,40 +1089,43 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
         for (i, c) in file.creatures.iter().enumerate() {
             let def = c.get_ref();
             let span = c.span();
-            let key = format!("creatures[{i}]");
+            let key = || format!("creatures[{i}]");
             for (j, a) in def.abilities.iter().enumerate() {
-                r.check(Kind::Ability, a, format!("{key}.abilities[{j}]"));
+                r.check(Kind::Ability, a, || format!("{}.abilities[{j}]", key()));
             }
             for (j, t) in def.tags.iter().enumerate() {
-                r.check(Kind::Tag, t, format!("{key}.tags[{j}]"));
+                r.check(Kind::Tag, t, || format!("{}.tags[{j}]", key()));
             }
             for dt in def.base.resistance.keys() {
-                let at = r.find_key(dt, &span);
                 r.check_at(
                     Kind::DamageType,
                     &damage_type_id(dt),
-                    at,
-                    format!("{key}.base.resistance.{dt}"),
+                    || find_key(text, dt, &span),
+                    || format!("{}.base.resistance.{dt}", key()),
                 );
             }
             if let Some(l) = &def.loot {
-                r.check(Kind::Loot, l, format!("{key}.loot"));
+                r.check(Kind::Loot, l, || format!("{}.loot", key()));
             }
             for (j, e) in def.ai.iter().enumerate() {
-                r.check(Kind::Ability, &e.ability, format!("{key}.ai[{j}].ability"));
-                r.conditions(&e.condition, &span, &format!("{key}.ai[{j}].condition"));
+                r.check(Kind::Ability, &e.ability, || {
+                    format!("{}.ai[{j}].ability", key())
+                });
+                r.conditions(&e.condition, &span, &|| {
+                    format!("{}.ai[{j}].condition", key())
+                });
             }
-            r.triggers(&def.triggers, &span, &format!("{key}.triggers"));
+            r.triggers(&def.triggers, &span, &|| format!("{}.triggers", key()));
             if let Some(last) = def.ai.last()
                 && !last.condition.is_empty()
             {
                 deferred.push(Diagnostic::at(
                     Severity::Warning,
-                    &parsed.pack,
+                    parsed.pack,
                     path,
                     text,
                     last.ability.span().start,
-                    format!("{key}.ai[{}]", def.ai.len() - 1),
+                    format!("{}.ai[{}]", key(), def.ai.len() - 1),
                     "the last `ai` entry has a condition: when none holds the creature stands still",
                 ));
             }
@@ -985,63 +1133,58 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
         for (i, a) in file.abilities.iter().enumerate() {
             let def = a.get_ref();
             let span = a.span();
-            let key = format!("abilities[{i}]");
-            r.conditions(&def.condition, &span, &format!("{key}.condition"));
-            r.actions(&def.actions, &span, &format!("{key}.actions"));
+            r.conditions(&def.condition, &span, &|| {
+                format!("abilities[{i}].condition")
+            });
+            r.actions(&def.actions, &span, &|| format!("abilities[{i}].actions"));
         }
         for (i, m) in file.modifiers.iter().enumerate() {
             let def = m.get_ref();
             let span = m.span();
-            let key = format!("modifiers[{i}]");
             for (j, e) in def.effects.iter().enumerate() {
                 if let Some(dt) = &e.damage_type {
                     r.check_at(
                         Kind::DamageType,
                         &damage_type_id(dt.get_ref()),
-                        dt.span(),
-                        format!("{key}.effects[{j}].damage_type"),
+                        || dt.span(),
+                        || format!("modifiers[{i}].effects[{j}].damage_type"),
                     );
                 }
-                r.conditions(
-                    &e.condition,
-                    &span,
-                    &format!("{key}.effects[{j}].condition"),
-                );
+                r.conditions(&e.condition, &span, &|| {
+                    format!("modifiers[{i}].effects[{j}].condition")
+                });
             }
-            r.triggers(&def.triggers, &span, &format!("{key}.triggers"));
+            r.triggers(&def.triggers, &span, &|| format!("modifiers[{i}].triggers"));
         }
         for (i, it) in file.items.iter().enumerate() {
             let def = it.get_ref();
             let span = it.span();
-            let key = format!("items[{i}]");
             for (j, m) in def.modifiers.iter().enumerate() {
-                r.check(Kind::Modifier, m, format!("{key}.modifiers[{j}]"));
+                r.check(Kind::Modifier, m, || format!("items[{i}].modifiers[{j}]"));
             }
-            r.actions(&def.actions, &span, &format!("{key}.actions"));
-            r.triggers(&def.triggers, &span, &format!("{key}.triggers"));
+            r.actions(&def.actions, &span, &|| format!("items[{i}].actions"));
+            r.triggers(&def.triggers, &span, &|| format!("items[{i}].triggers"));
         }
         for (i, a) in file.affixes.iter().enumerate() {
             for (j, m) in a.get_ref().modifiers.iter().enumerate() {
-                r.check(Kind::Modifier, m, format!("affixes[{i}].modifiers[{j}]"));
+                r.check(Kind::Modifier, m, || format!("affixes[{i}].modifiers[{j}]"));
             }
         }
         for (i, l) in file.loot.iter().enumerate() {
             for (j, e) in l.get_ref().entries.iter().enumerate() {
                 if let Some(item) = &e.item {
-                    r.check(Kind::Item, item, format!("loot[{i}].entries[{j}].item"));
+                    r.check(Kind::Item, item, || format!("loot[{i}].entries[{j}].item"));
                 }
             }
         }
         for (i, t) in file.traps.iter().enumerate() {
-            r.actions(
-                &t.get_ref().actions,
-                &t.span(),
-                &format!("traps[{i}].actions"),
-            );
+            r.actions(&t.get_ref().actions, &t.span(), &|| {
+                format!("traps[{i}].actions")
+            });
         }
         for (i, p) in file.prefabs.iter().enumerate() {
             for (key, id) in &p.get_ref().legend {
-                r.check(Kind::Creature, id, format!("prefabs[{i}].legend.{key}"));
+                r.check(Kind::Creature, id, || format!("prefabs[{i}].legend.{key}"));
             }
         }
         for (i, f) in file.floors.iter().enumerate() {
@@ -1049,12 +1192,12 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
             let key = format!("floors[{i}]");
             let mut known = true;
             for (j, id) in def.prefabs.iter().enumerate() {
-                known &= r.check(Kind::Prefab, id, format!("{key}.prefabs[{j}]"));
+                known &= r.check(Kind::Prefab, id, || format!("{key}.prefabs[{j}]"));
             }
             if known && let Err(msg) = def.profile(&content.prefabs).validate() {
                 deferred.push(Diagnostic::at(
                     Severity::Error,
-                    &parsed.pack,
+                    parsed.pack,
                     path,
                     text,
                     f.span().start,
@@ -1063,13 +1206,13 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
                 ));
             }
             for (j, s) in def.spawns.iter().enumerate() {
-                r.check(Kind::Creature, &s.id, format!("{key}.spawns[{j}].id"));
+                r.check(Kind::Creature, &s.id, || format!("{key}.spawns[{j}].id"));
             }
             for (j, s) in def.trap_kinds.iter().enumerate() {
-                r.check(Kind::Trap, &s.id, format!("{key}.trap_kinds[{j}].id"));
+                r.check(Kind::Trap, &s.id, || format!("{key}.trap_kinds[{j}].id"));
             }
             if let Some(l) = &def.loot {
-                r.check(Kind::Loot, l, format!("{key}.loot"));
+                r.check(Kind::Loot, l, || format!("{key}.loot"));
             }
         }
     }
@@ -1077,7 +1220,7 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
     if parsed.pack == "core" && !content.creatures.contains_key("core:hero") {
         diags.push(Diagnostic {
             severity: Severity::Error,
-            pack: parsed.pack.clone(),
+            pack: parsed.pack.to_string(),
             file: String::new(),
             line: 0,
             column: 0,
@@ -1193,22 +1336,18 @@ impl Refs<'_> {
         }
     }
 
-    /// Where a table key (`physical = 0.3`) stands inside an entry.
-    fn find_key(&self, key: &str, within: &std::ops::Range<usize>) -> std::ops::Range<usize> {
-        find_key(self.text, key, within)
+    fn check(&mut self, kind: Kind, id: &Spanned<String>, key: impl FnOnce() -> String) -> bool {
+        self.check_at(kind, id.get_ref(), || id.span(), key)
     }
 
-    fn check(&mut self, kind: Kind, id: &Spanned<String>, key: String) -> bool {
-        self.check_at(kind, id.get_ref(), id.span(), key)
-    }
-
-    /// Reports an unknown id with the nearest known one; says whether it was known.
+    /// Reports an unknown id with the nearest known one; says whether it was known. The
+    /// place and key path are worked out only for a miss.
     fn check_at(
         &mut self,
         kind: Kind,
         id: &str,
-        span: std::ops::Range<usize>,
-        key: String,
+        span: impl FnOnce() -> std::ops::Range<usize>,
+        key: impl FnOnce() -> String,
     ) -> bool {
         if self.contains(kind, id) {
             return true;
@@ -1216,7 +1355,7 @@ impl Refs<'_> {
         let (what, known) = self.known(kind);
         let hint = nearest(id, known.iter().copied())
             .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
-        self.error(span, key, format!("unknown {what} `{id}`{hint}"));
+        self.error(span(), key(), format!("unknown {what} `{id}`{hint}"));
         false
     }
 
@@ -1235,8 +1374,29 @@ impl Refs<'_> {
     /// Where a string stands inside the entry spanning `within` (serde's internally tagged
     /// enums keep no spans of their own): the quoted string's first place, else the entry.
     fn find(&self, needle: &str, within: &std::ops::Range<usize>) -> std::ops::Range<usize> {
-        let (start, end) = extent(self.text, within);
-        let hay = &self.text[start..end];
+        Refs::find_in(self.text, needle, within)
+    }
+
+    fn check_in(
+        &mut self,
+        kind: Kind,
+        id: &str,
+        within: &std::ops::Range<usize>,
+        key: impl FnOnce() -> String,
+    ) {
+        let text = self.text;
+        let span = || Refs::find_in(text, id, within);
+        self.check_at(kind, id, span, key);
+    }
+
+    /// `find` without borrowing `self`, for the lazy places.
+    fn find_in(
+        text: &str,
+        needle: &str,
+        within: &std::ops::Range<usize>,
+    ) -> std::ops::Range<usize> {
+        let (start, end) = extent(text, within);
+        let hay = &text[start..end];
         for quoted in [format!("\"{needle}\""), format!("'{needle}'")] {
             if let Some(i) = hay.find(&quoted) {
                 return start + i + 1..start + i + 1 + needle.len();
@@ -1245,14 +1405,14 @@ impl Refs<'_> {
         within.clone()
     }
 
-    fn check_in(&mut self, kind: Kind, id: &str, within: &std::ops::Range<usize>, key: String) {
-        let span = self.find(id, within);
-        self.check_at(kind, id, span, key);
-    }
-
-    fn conditions(&mut self, list: &[Condition], within: &std::ops::Range<usize>, key: &str) {
+    fn conditions(
+        &mut self,
+        list: &[Condition],
+        within: &std::ops::Range<usize>,
+        key: &dyn Fn() -> String,
+    ) {
         for (i, c) in list.iter().enumerate() {
-            let key = format!("{key}[{i}]");
+            let key = || format!("{}[{i}]", key());
             match c {
                 Condition::Attribute {
                     attribute,
@@ -1260,49 +1420,70 @@ impl Refs<'_> {
                     above,
                     ..
                 } => {
+                    let unknown = !CONDITION_ATTRIBUTES.contains(&attribute.as_str());
+                    let open = below.is_none() && above.is_none();
+                    if !unknown && !open {
+                        continue;
+                    }
                     let span = self.find(attribute, within);
-                    if !CONDITION_ATTRIBUTES.contains(&attribute.as_str()) {
+                    if unknown {
                         let hint = nearest(attribute, CONDITION_ATTRIBUTES)
                             .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
                         self.error(
                             span.clone(),
-                            format!("{key}.attribute"),
+                            format!("{}.attribute", key()),
                             format!("unknown condition attribute `{attribute}`{hint}"),
                         );
                     }
-                    if below.is_none() && above.is_none() {
+                    if open {
                         self.error(
                             span,
-                            key.clone(),
+                            key(),
                             "an attribute check needs `below`, `above` or both".into(),
                         );
                     }
                 }
                 Condition::Tag { tag, .. } => {
-                    self.check_in(Kind::Tag, tag, within, format!("{key}.tag"));
+                    self.check_in(Kind::Tag, tag, within, || format!("{}.tag", key()));
                 }
                 Condition::HasModifier { modifier, .. } => {
-                    self.check_in(Kind::Modifier, modifier, within, format!("{key}.modifier"));
+                    self.check_in(Kind::Modifier, modifier, within, || {
+                        format!("{}.modifier", key())
+                    });
                 }
             }
         }
     }
 
-    fn actions(&mut self, list: &[ActionDef], within: &std::ops::Range<usize>, key: &str) {
+    fn actions(
+        &mut self,
+        list: &[ActionDef],
+        within: &std::ops::Range<usize>,
+        key: &dyn Fn() -> String,
+    ) {
         for (i, a) in list.iter().enumerate() {
-            let key = format!("{key}[{i}]");
+            let key = || format!("{}[{i}]", key());
             match a {
                 ActionDef::Damage { damage_type, .. } => {
-                    let span = self.find(damage_type, within);
+                    let text = self.text;
                     let id = damage_type_id(damage_type);
-                    self.check_at(Kind::DamageType, &id, span, format!("{key}.damage_type"));
+                    self.check_at(
+                        Kind::DamageType,
+                        &id,
+                        || Refs::find_in(text, damage_type, within),
+                        || format!("{}.damage_type", key()),
+                    );
                 }
                 ActionDef::ApplyModifier { modifier, .. }
                 | ActionDef::RemoveModifier { modifier, .. } => {
-                    self.check_in(Kind::Modifier, modifier, within, format!("{key}.modifier"));
+                    self.check_in(Kind::Modifier, modifier, within, || {
+                        format!("{}.modifier", key())
+                    });
                 }
                 ActionDef::Summon { creature, .. } => {
-                    self.check_in(Kind::Creature, creature, within, format!("{key}.creature"));
+                    self.check_in(Kind::Creature, creature, within, || {
+                        format!("{}.creature", key())
+                    });
                 }
                 ActionDef::Heal { .. }
                 | ActionDef::RestoreStamina { .. }
@@ -1316,11 +1497,13 @@ impl Refs<'_> {
         &mut self,
         list: &[super::schema::TriggerDef],
         within: &std::ops::Range<usize>,
-        key: &str,
+        key: &dyn Fn() -> String,
     ) {
         for (i, t) in list.iter().enumerate() {
-            self.conditions(&t.condition, within, &format!("{key}[{i}].condition"));
-            self.actions(&t.actions, within, &format!("{key}[{i}].actions"));
+            self.conditions(&t.condition, within, &|| {
+                format!("{}[{i}].condition", key())
+            });
+            self.actions(&t.actions, within, &|| format!("{}[{i}].actions", key()));
         }
     }
 }

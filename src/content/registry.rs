@@ -240,7 +240,8 @@ pub fn damage_type_id(name: &str) -> String {
     }
 }
 
-fn effect(e: &EffectDef, key: &str) -> Result<Effect, FieldError> {
+/// `key` names the effect; it is only formatted for an error.
+fn effect(e: &EffectDef, key: &dyn Fn() -> String) -> Result<Effect, FieldError> {
     let name = e.attribute.get_ref();
     let dt = e.damage_type.as_ref().map(|d| damage_type_id(d.get_ref()));
     let Some(attribute) = AttrKey::parse(name, dt.as_deref()) else {
@@ -254,7 +255,7 @@ fn effect(e: &EffectDef, key: &str) -> Result<Effect, FieldError> {
                 ATTRIBUTE_NAMES.join(", ")
             )
         };
-        return Err((e.attribute.span(), format!("{key}.attribute"), msg));
+        return Err((e.attribute.span(), format!("{}.attribute", key()), msg));
     };
     Ok(Effect {
         attribute,
@@ -265,13 +266,18 @@ fn effect(e: &EffectDef, key: &str) -> Result<Effect, FieldError> {
 }
 
 pub fn trigger(t: &TriggerDef, key: &str) -> Result<Trigger, FieldError> {
+    trigger_at(t, &|| key.to_string())
+}
+
+/// `key` names the trigger; it is only formatted for an error.
+fn trigger_at(t: &TriggerDef, key: &dyn Fn() -> String) -> Result<Trigger, FieldError> {
     let name = t.event.get_ref();
     let Some(&(_, event)) = EVENT_NAMES.iter().find(|(n, _)| n == name) else {
         let hint = super::diagnostics::nearest(name, EVENT_NAMES.iter().map(|(n, _)| *n))
             .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
         return Err((
             t.event.span(),
-            format!("{key}.event"),
+            format!("{}.event", key()),
             format!("unknown event `{name}`{hint}"),
         ));
     };
@@ -284,7 +290,7 @@ pub fn trigger(t: &TriggerDef, key: &str) -> Result<Trigger, FieldError> {
                 let names: Vec<&str> = roles.iter().map(|(n, _)| *n).collect();
                 return Err((
                     r.span(),
-                    format!("{key}.role"),
+                    format!("{}.role", key()),
                     format!(
                         "`{name}` has no role `{}`: expected {}",
                         r.get_ref(),
@@ -305,7 +311,7 @@ pub fn trigger(t: &TriggerDef, key: &str) -> Result<Trigger, FieldError> {
 pub fn triggers(list: &[TriggerDef], key: &str) -> Result<Vec<Trigger>, FieldError> {
     list.iter()
         .enumerate()
-        .map(|(i, t)| trigger(t, &format!("{key}[{i}]")))
+        .map(|(i, t)| trigger_at(t, &|| format!("{key}[{i}]")))
         .collect()
 }
 
@@ -338,7 +344,7 @@ pub fn modifier(def: &ModifierDef) -> Result<Modifier, FieldError> {
         .effects
         .iter()
         .enumerate()
-        .map(|(i, e)| effect(e, &format!("effects[{i}]")))
+        .map(|(i, e)| effect(e, &|| format!("effects[{i}]")))
         .collect::<Result<_, _>>()?;
     Ok(Modifier {
         id: def.id.get_ref().clone(),
