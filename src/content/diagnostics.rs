@@ -53,18 +53,24 @@ fn line_col(text: &str, offset: usize) -> (usize, usize, String) {
     let offset = offset.min(text.len());
     let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-    // A byte count (vectorised) rather than `matches`: diagnostics late in large files.
-    let line = text.as_bytes()[..offset]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
-        + 1;
+    let line = newlines(&text.as_bytes()[..offset]) + 1;
     let column = text[start..offset].chars().count() + 1;
     (
         line,
         column,
         text[start..end].trim_end_matches('\r').to_string(),
     )
+}
+
+/// The `\n`s in `b`, counted in blocks whose per-byte sum fits a `u8`, which the compiler
+/// turns into vector code: diagnostics late in a large file count a lot of bytes.
+fn newlines(b: &[u8]) -> usize {
+    let mut blocks = b.chunks_exact(255);
+    let mut n: usize = (&mut blocks)
+        .map(|c| c.iter().map(|&x| u8::from(x == b'\n')).sum::<u8>() as usize)
+        .sum();
+    n += blocks.remainder().iter().filter(|&&x| x == b'\n').count();
+    n
 }
 
 impl Diagnostic {
@@ -160,6 +166,13 @@ fn levenshtein(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_newlines_across_blocks() {
+        let text = "ab\n".repeat(300);
+        assert_eq!(newlines(text.as_bytes()), 300);
+        assert_eq!(newlines(&text.as_bytes()[..766]), 255);
+    }
 
     #[test]
     fn locates_offsets() {
