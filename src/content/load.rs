@@ -1,4 +1,5 @@
 //! Loading packs: parse every file, merge registries in load order, resolve references.
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
@@ -822,8 +823,9 @@ fn merge_registry<'p, D, T>(
         let key = || format!("{name}[{i}]");
         let id_span = id_of(def);
         let id = id_span.get_ref();
-        let map = field(content);
-        let exists = map.contains_key(id);
+        // One search of the registry per entry (the key is needed for a new one anyway).
+        let slot = field(content).entry(id.clone());
+        let exists = matches!(slot, Entry::Occupied(_));
         if !check_id(id, pack, exists, seen, &mut |m| {
             report(id_span.span(), format!("{}.id", key()), Severity::Error, m)
         }) {
@@ -831,11 +833,10 @@ fn merge_registry<'p, D, T>(
         }
         match convert(def) {
             Ok(value) => {
-                let map = field(content);
-                let old = match map.get_mut(id.as_str()) {
-                    Some(slot) => Some(std::mem::replace(slot, value)),
-                    None => {
-                        map.insert(id.clone(), value);
+                let old = match slot {
+                    Entry::Occupied(mut o) => Some(o.insert(value)),
+                    Entry::Vacant(v) => {
+                        v.insert(value);
                         None
                     }
                 };
@@ -905,7 +906,7 @@ fn look(sym: &Spanned<String>, col: &Spanned<String>) -> Result<(char, [u8; 3]),
 
 fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldError> {
     let b = &def.base;
-    let base = Base {
+    let mut base = Base {
         max_health: b.max_health.unwrap_or(10.0),
         max_stamina: b.max_stamina.unwrap_or(0.0),
         damage: b.damage.unwrap_or(1.0),
@@ -914,12 +915,12 @@ fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldError> {
         critical_factor: b.critical_factor.unwrap_or(1.5),
         dexterity: b.dexterity.unwrap_or(0.0),
         luck: b.luck.unwrap_or(0.0),
-        resistance: b
-            .resistance
-            .iter()
-            .map(|(k, v)| (damage_type_id(k), *v))
-            .collect(),
+        resistance: BTreeMap::new(),
     };
+    // Inserted one by one: `collect` sorts through a buffer, costly for the usual one key.
+    for (k, v) in &b.resistance {
+        base.resistance.insert(damage_type_id(k), *v);
+    }
     let span = || def.id.span();
     for (name, v) in [
         ("hit_chance", base.hit_chance),
