@@ -472,31 +472,29 @@ fn parse_file<'a>(pack: &str, path: &str, bytes: &'a [u8]) -> FileResult<'a> {
             )));
         }
     };
-    if let Some(offset) = too_deep(text, MAX_NESTING) {
-        return Err(Box::new(Diagnostic::at(
+    let located = |offset, msg: String| {
+        Box::new(Diagnostic::at(
             Severity::Error,
             pack,
             path,
             text,
             offset,
             "",
+            msg,
+        ))
+    };
+    if let Some(offset) = too_deep(text, MAX_NESTING) {
+        return Err(located(
+            offset,
             format!("nesting deeper than {MAX_NESTING} levels of arrays, tables or dotted keys"),
-        )));
+        ));
     }
     match toml::from_str::<ContentFile>(text) {
         Ok(file) => Ok((text, file)),
-        Err(e) => {
-            let offset = e.span().map_or(0, |s| s.start);
-            Err(Box::new(Diagnostic::at(
-                Severity::Error,
-                pack,
-                path,
-                text,
-                offset,
-                "",
-                with_field_hint(e.message().trim()),
-            )))
-        }
+        Err(e) => Err(located(
+            e.span().map_or(0, |s| s.start),
+            with_field_hint(e.message().trim()),
+        )),
     }
 }
 
