@@ -1210,6 +1210,20 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
             for (j, s) in def.trap_kinds.iter().enumerate() {
                 r.check(Kind::Trap, &s.id, || format!("{key}.trap_kinds[{j}].id"));
             }
+            if def.traps > 0 && def.trap_kinds.iter().all(|s| s.weight == 0) {
+                deferred.push(Diagnostic::at(
+                    Severity::Error,
+                    parsed.pack,
+                    path,
+                    text,
+                    f.span().start,
+                    format!("{key}.trap_kinds"),
+                    format!(
+                        "the floor places {} trap(s) but `trap_kinds` names none to draw from",
+                        def.traps
+                    ),
+                ));
+            }
             if let Some(l) = &def.loot {
                 r.check(Kind::Loot, l, || format!("{key}.loot"));
             }
@@ -1573,6 +1587,20 @@ mod tests {
         let profile = content.generator_profile(5).unwrap();
         assert!(profile.prefab_count > 0);
         assert!(profile.prefabs.iter().any(|p| p.id == "core:crypt"));
+    }
+
+    #[test]
+    fn a_floor_with_traps_must_say_which() {
+        let floor = "[[floors]]\ndepth = 1\nwidth = 21\nheight = 21\ntraps = 2\n";
+        let (content, report) = load_packs(&[core_pack(), pack(&[("f.toml", floor)])]);
+        let d = &report.diagnostics[0];
+        assert_eq!((d.line, d.path.as_str()), (1, "floors[0].trap_kinds"));
+        assert!(d.message.contains("places 2 trap(s)"), "{}", d.message);
+        assert_eq!(report.skipped.len(), 1, "the pack is skipped");
+        assert_eq!(content.floors, Content::core().unwrap().floors);
+        let fine = format!("{floor}trap_kinds = [{{ id = \"core:spike_trap\", weight = 1 }}]\n");
+        let (_, report) = load_packs(&[core_pack(), pack(&[("f.toml", &fine)])]);
+        assert!(!report.has_errors(), "{report}");
     }
 
     #[test]

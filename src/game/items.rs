@@ -91,9 +91,10 @@ impl Game {
         };
         self.traps.clear();
         for &p in traps {
-            let kind = rng::weighted(&mut rng, &def.trap_kinds, |s| s.weight)
-                .map_or("core:spike_trap", |s| s.id.get_ref().as_str());
-            self.traps.insert(p, kind.to_string());
+            // Loading refuses a floor with traps and no kinds, so a draw always finds one.
+            if let Some(kind) = rng::weighted(&mut rng, &def.trap_kinds, |s| s.weight) {
+                self.traps.insert(p, kind.id.get_ref().clone());
+            }
         }
         let Some(table) = def
             .loot
