@@ -96,11 +96,9 @@ pub fn modding_markdown() -> String {
         if let Some(d) = description(prop).or_else(|| description(def)) {
             let _ = writeln!(out, "{d}\n");
         }
-        if name == "balance" {
-            balance_table(&mut out, def);
-        } else {
-            field_table(&mut out, def, &mut pending);
-        }
+        let code_defaults = (name == "balance")
+            .then(|| serde_json::to_value(Balance::default()).unwrap_or_default());
+        field_table(&mut out, def, &mut pending, code_defaults.as_ref());
     }
     let _ = writeln!(out, "\n## Shared tables and values");
     let mut done = BTreeSet::new();
@@ -119,7 +117,7 @@ pub fn modding_markdown() -> String {
             let _ = writeln!(out, "{d}\n");
         }
         if def.get("properties").is_some() {
-            field_table(&mut out, def, &mut pending);
+            field_table(&mut out, def, &mut pending, None);
         } else {
             values(&mut out, def);
         }
@@ -226,7 +224,15 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|")
 }
 
-fn field_table(out: &mut String, def: &Value, pending: &mut Vec<String>) {
+/// One registry's fields. `code_defaults` holds defaults that live in code rather than in
+/// the schema (`[balance]`: `Balance::default`, not the patch type, whose fields are all
+/// optional); its types are scalars, so it adds no sections to `pending`.
+fn field_table(
+    out: &mut String,
+    def: &Value,
+    pending: &mut Vec<String>,
+    code_defaults: Option<&Value>,
+) {
     let required: BTreeSet<&str> = def
         .get("required")
         .and_then(Value::as_array)
@@ -246,12 +252,18 @@ fn field_table(out: &mut String, def: &Value, pending: &mut Vec<String>) {
     {
         let mut refs = Vec::new();
         let ty = type_of(prop, &mut refs);
-        pending.extend(refs);
-        let default = if required.contains(name.as_str()) {
-            "required".to_string()
-        } else {
-            prop.get("default")
-                .map_or("unset".into(), |d| format!("`{}`", toml_value(d)))
+        let shown =
+            |d: Option<&Value>| d.map_or("unset".into(), |d| format!("`{}`", toml_value(d)));
+        let default = match code_defaults {
+            Some(defaults) => shown(defaults.get(name)),
+            None => {
+                pending.extend(refs);
+                if required.contains(name.as_str()) {
+                    "required".to_string()
+                } else {
+                    shown(prop.get("default"))
+                }
+            }
         };
         let meaning = description(prop).unwrap_or_default();
         let _ = writeln!(
@@ -259,33 +271,6 @@ fn field_table(out: &mut String, def: &Value, pending: &mut Vec<String>) {
             "| `{name}` | {} | {} | {} |",
             cell(&ty),
             cell(&default),
-            cell(&meaning)
-        );
-    }
-}
-
-/// `[balance]` defaults live in code (`Balance::default`), not in the patch type.
-fn balance_table(out: &mut String, def: &Value) {
-    let defaults = serde_json::to_value(Balance::default()).unwrap_or_default();
-    let _ = writeln!(
-        out,
-        "| field | type | default | meaning |\n| --- | --- | --- | --- |"
-    );
-    for (name, prop) in def
-        .get("properties")
-        .and_then(Value::as_object)
-        .into_iter()
-        .flatten()
-    {
-        let ty = type_of(prop, &mut Vec::new());
-        let default = defaults
-            .get(name)
-            .map_or("unset".into(), |d| format!("`{}`", toml_value(d)));
-        let meaning = description(prop).unwrap_or_default();
-        let _ = writeln!(
-            out,
-            "| `{name}` | {} | {default} | {} |",
-            cell(&ty),
             cell(&meaning)
         );
     }
@@ -340,7 +325,7 @@ fn tagged_enum(out: &mut String, name: &str, tag: &str, def: &Value, pending: &m
             .and_then(Value::as_object)
             .is_some_and(|p| !p.is_empty())
         {
-            field_table(out, &fields, pending);
+            field_table(out, &fields, pending, None);
         } else {
             let _ = writeln!(out, "No other fields.");
         }

@@ -1193,16 +1193,19 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
             for (j, id) in def.prefabs.iter().enumerate() {
                 known &= r.check(Kind::Prefab, id, || format!("{key}.prefabs[{j}]"));
             }
-            if known && let Err(msg) = def.profile(&content.prefabs).validate() {
-                deferred.push(Diagnostic::at(
+            let floor_error = |at: String, msg: String| {
+                Diagnostic::at(
                     Severity::Error,
                     parsed.pack,
                     path,
                     text,
                     f.span().start,
-                    key.clone(),
+                    at,
                     msg,
-                ));
+                )
+            };
+            if known && let Err(msg) = def.profile(&content.prefabs).validate() {
+                deferred.push(floor_error(key.clone(), msg));
             }
             for (j, s) in def.spawns.iter().enumerate() {
                 r.check(Kind::Creature, &s.id, || format!("{key}.spawns[{j}].id"));
@@ -1211,12 +1214,7 @@ fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
                 r.check(Kind::Trap, &s.id, || format!("{key}.trap_kinds[{j}].id"));
             }
             if def.traps > 0 && def.trap_kinds.iter().all(|s| s.weight == 0) {
-                deferred.push(Diagnostic::at(
-                    Severity::Error,
-                    parsed.pack,
-                    path,
-                    text,
-                    f.span().start,
+                deferred.push(floor_error(
                     format!("{key}.trap_kinds"),
                     format!(
                         "the floor places {} trap(s) but `trap_kinds` names none to draw from",

@@ -153,7 +153,8 @@ pub fn catalogue(folders: &[ModFolder]) -> Vec<(String, Result<ModToml, Diagnost
     folders
         .iter()
         .map(|f| {
-            let meta = read_mod(f).map(|m| m.meta).map_err(|d| *d);
+            // Only the metadata: the content files are not copied for a listing.
+            let meta = read_meta(f).map(|(m, _, _)| m).map_err(|d| *d);
             (f.folder.clone(), meta)
         })
         .collect()
@@ -195,6 +196,23 @@ fn boxed(pack: &str, file: &str, text: &str, offset: usize, msg: String) -> Box<
 }
 
 fn read_mod(f: &ModFolder) -> Result<ModInfo, Box<Diagnostic>> {
+    let (meta, meta_text, load_after_spans) = read_meta(f)?;
+    Ok(ModInfo {
+        folder: f.folder.clone(),
+        pack: Pack {
+            id: meta.id.clone(),
+            files: f.files.clone(),
+        },
+        meta,
+        meta_text,
+        load_after_spans,
+    })
+}
+
+/// A folder's `mod.toml`, checked, with its text and where each `load_after` entry stands.
+type Meta = (ModToml, String, Vec<std::ops::Range<usize>>);
+
+fn read_meta(f: &ModFolder) -> Result<Meta, Box<Diagnostic>> {
     let folder = f.folder.as_str();
     let bytes = f.meta.clone().map_err(|e| {
         boxed(
@@ -268,16 +286,7 @@ fn read_mod(f: &ModFolder) -> Result<ModInfo, Box<Diagnostic>> {
         engine: engine.clone(),
         load_after: raw.load_after.into_iter().map(|t| t.into_inner()).collect(),
     };
-    Ok(ModInfo {
-        folder: folder.to_string(),
-        pack: Pack {
-            id: meta.id.clone(),
-            files: f.files.clone(),
-        },
-        meta,
-        meta_text: text,
-        load_after_spans,
-    })
+    Ok((meta, text, load_after_spans))
 }
 
 /// Every `*.toml` but `mod.toml`, relative paths with `/`. Oversized files are kept (the
