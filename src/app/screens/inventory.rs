@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use super::{Overlay, OverlayInput, Screen, TurnPhase};
-use crate::app::turn::{Action, Bindings, PendingCommand, SelectedTarget, TurnInput};
+use crate::app::turn::{Action, Bindings, LETTERS, PendingCommand, SelectedTarget, TurnInput};
 use crate::app::{AppSystems, ContentRes, GameRes};
 use crate::content::Content;
 use crate::content::schema::Slot;
@@ -41,29 +41,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The letter key of pack slot `i` (a–t).
 fn letter_key(i: usize) -> Option<KeyCode> {
-    const LETTERS: [KeyCode; 20] = [
-        KeyCode::KeyA,
-        KeyCode::KeyB,
-        KeyCode::KeyC,
-        KeyCode::KeyD,
-        KeyCode::KeyE,
-        KeyCode::KeyF,
-        KeyCode::KeyG,
-        KeyCode::KeyH,
-        KeyCode::KeyI,
-        KeyCode::KeyJ,
-        KeyCode::KeyK,
-        KeyCode::KeyL,
-        KeyCode::KeyM,
-        KeyCode::KeyN,
-        KeyCode::KeyO,
-        KeyCode::KeyP,
-        KeyCode::KeyQ,
-        KeyCode::KeyR,
-        KeyCode::KeyS,
-        KeyCode::KeyT,
-    ];
-    LETTERS.get(i).copied()
+    LETTERS[..20].get(i).copied()
 }
 
 /// The overlay's text (pure, for tests).

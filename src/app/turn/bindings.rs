@@ -37,29 +37,8 @@ const NAMES: [(&str, Action); 11] = [
     ("inventory", Action::Inventory),
 ];
 
-/// The keys a file may name, by Bevy's spelling of them (their `Debug` names).
-const KEYS: [KeyCode; 58] = [
-    KeyCode::ArrowUp,
-    KeyCode::ArrowDown,
-    KeyCode::ArrowLeft,
-    KeyCode::ArrowRight,
-    KeyCode::Space,
-    KeyCode::Enter,
-    KeyCode::Period,
-    KeyCode::Comma,
-    KeyCode::Slash,
-    KeyCode::Semicolon,
-    KeyCode::Backspace,
-    KeyCode::Home,
-    KeyCode::End,
-    KeyCode::PageUp,
-    KeyCode::PageDown,
-    KeyCode::Numpad2,
-    KeyCode::Numpad4,
-    KeyCode::Numpad5,
-    KeyCode::Numpad6,
-    KeyCode::Numpad8,
-    KeyCode::NumpadEnter,
+/// The letter keys A–Z (also the inventory's item letters).
+pub const LETTERS: [KeyCode; 26] = [
     KeyCode::KeyA,
     KeyCode::KeyB,
     KeyCode::KeyC,
@@ -86,6 +65,31 @@ const KEYS: [KeyCode; 58] = [
     KeyCode::KeyX,
     KeyCode::KeyY,
     KeyCode::KeyZ,
+];
+
+/// The other keys a file may name, by Bevy's spelling of them (their `Debug` names).
+const OTHER_KEYS: [KeyCode; 32] = [
+    KeyCode::ArrowUp,
+    KeyCode::ArrowDown,
+    KeyCode::ArrowLeft,
+    KeyCode::ArrowRight,
+    KeyCode::Space,
+    KeyCode::Enter,
+    KeyCode::Period,
+    KeyCode::Comma,
+    KeyCode::Slash,
+    KeyCode::Semicolon,
+    KeyCode::Backspace,
+    KeyCode::Home,
+    KeyCode::End,
+    KeyCode::PageUp,
+    KeyCode::PageDown,
+    KeyCode::Numpad2,
+    KeyCode::Numpad4,
+    KeyCode::Numpad5,
+    KeyCode::Numpad6,
+    KeyCode::Numpad8,
+    KeyCode::NumpadEnter,
     KeyCode::Digit0,
     KeyCode::F5,
     KeyCode::F6,
@@ -98,6 +102,11 @@ const KEYS: [KeyCode; 58] = [
     KeyCode::Insert,
     KeyCode::Delete,
 ];
+
+/// Every key a file may name.
+fn nameable_keys() -> Vec<KeyCode> {
+    OTHER_KEYS.iter().chain(&LETTERS).copied().collect()
+}
 
 /// Which keys do what (exploring; in a fight Wait and Flee apply, digits pick abilities).
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
@@ -149,7 +158,8 @@ impl Bindings {
     pub fn parse(text: &str) -> Result<Bindings, String> {
         let table: BTreeMap<String, Vec<String>> =
             toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
-        let key_names: Vec<String> = KEYS.iter().map(|k| format!("{k:?}")).collect();
+        let nameable = nameable_keys();
+        let key_names: Vec<String> = nameable.iter().map(|k| format!("{k:?}")).collect();
         let mut out = Bindings::default();
         for (name, keys) in &table {
             let Some(&(_, action)) = NAMES.iter().find(|(n, _)| n == name) else {
@@ -166,7 +176,7 @@ impl Bindings {
                         .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
                     return Err(format!("`{name}`: unknown key `{k}`{hint}"));
                 };
-                let code = KEYS[i];
+                let code = nameable[i];
                 if let Some(other) = out.0.insert(code, action)
                     && other != action
                     && table.contains_key(name_of(other))

@@ -5,7 +5,7 @@ mod phase;
 mod pointer;
 mod travel;
 
-pub use bindings::{Action, Bindings, KeysPath};
+pub use bindings::{Action, Bindings, KeysPath, LETTERS};
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
 pub use phase::{GameRes, NewRun, PendingCommand, TurnResolved};
 pub use pointer::Hovered;
