@@ -472,6 +472,10 @@ fn parse_file<'a>(pack: &str, path: &str, bytes: &'a [u8]) -> FileResult<'a> {
             )));
         }
     };
+    // Almost every file takes the fast path; errors and the unusual take toml's own.
+    if let Some(file) = super::fast_toml::from_str::<ContentFile>(text, MAX_NESTING) {
+        return Ok((text, file));
+    }
     let located = |offset, msg: String| {
         Box::new(Diagnostic::at(
             Severity::Error,
@@ -504,7 +508,7 @@ pub const MAX_NESTING: usize = 32;
 
 /// The byte offset where `text` first nests deeper than `limit`, counting open `[`/`{` of
 /// values and the dots of a dotted key; strings and comments are skipped.
-fn too_deep(text: &str, limit: usize) -> Option<usize> {
+pub(super) fn too_deep(text: &str, limit: usize) -> Option<usize> {
     let b = text.as_bytes();
     let mut depth = 0usize;
     let mut dots = 0usize;
@@ -526,7 +530,9 @@ fn too_deep(text: &str, limit: usize) -> Option<usize> {
                         continue;
                     }
                     if triple && b[i..].starts_with(&[q, q, q]) {
-                        i += 3;
+                        // Up to two quotes before the closing three belong to the string.
+                        let run = b[i..].iter().take_while(|&&c| c == q).count();
+                        i += run.min(5);
                         break;
                     }
                     if !triple && (b[i] == q || b[i] == b'\n') {

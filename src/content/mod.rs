@@ -2,6 +2,7 @@
 mod balance;
 pub mod diagnostics;
 pub mod doc;
+pub mod fast_toml;
 mod load;
 pub mod mods;
 pub mod registry;

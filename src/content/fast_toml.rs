@@ -1,0 +1,1077 @@
+//! Content files read fast: `toml_parser`'s events build a small tree that serde reads
+//! directly, instead of `toml::from_str`'s table of maps (most of a content load's time).
+//!
+//! It accepts only what `toml::from_str` accepts and gives the same values and spans. It
+//! answers `None` for every error and for what it does not handle (datetimes, integers
+//! beyond `i64`, very wide tables, deep nesting, tables as enum values): the caller then
+//! parses with `toml` itself, which reports problems exactly as it always has. The table
+//! rules (implicit, dotted and inline tables; arrays of tables) follow toml's own.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use serde::Deserialize;
+use serde::de::value::CowStrDeserializer;
+use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
+use serde_spanned::de::SpannedDeserializer;
+use toml_parser::decoder::{Encoding, ScalarKind};
+use toml_parser::parser::{EventReceiver, ValidateWhitespace};
+use toml_parser::{ErrorSink, ParseError, Raw, Source, Span};
+
+/// Tables wider than this go to the slow path: keys are found by a linear scan.
+const MAX_TABLE_KEYS: usize = 128;
+
+/// `text` as `T`, or `None` when `toml::from_str` must decide. `max_nesting` is the
+/// loader's limit, measured as its `too_deep` measures it (open `[`/`{` plus the dots of a
+/// dotted key or a float): a file deeper than that is left to the slow path.
+pub fn from_str<'de, T: Deserialize<'de>>(text: &'de str, max_nesting: usize) -> Option<T> {
+    let source = Source::new(text);
+    let tokens = source.lex().into_vec();
+    let mut builder = Builder {
+        text,
+        max_nesting,
+        ok: true,
+        root: Table::default(),
+        current: Table::default(),
+        header: None,
+        open_header: None,
+        parts: Vec::new(),
+        reading: 0,
+        top_key: None,
+        stack: Vec::new(),
+        items: Vec::new(),
+        entries: Vec::new(),
+    };
+    let mut errors = 0usize;
+    {
+        let mut sink = |_: ParseError| errors += 1;
+        let mut receiver = ValidateWhitespace::new(&mut builder, source);
+        toml_parser::parser::parse_document(&tokens, &mut receiver, &mut sink);
+    }
+    if errors > 0 {
+        return None;
+    }
+    let root = builder.finish()?;
+    T::deserialize(ValueDe(Node {
+        span: 0..0,
+        value: Value::Table(root),
+    }))
+    .ok()
+}
+
+#[derive(Clone)]
+struct Key<'i> {
+    name: Cow<'i, str>,
+    span: Span,
+}
+
+struct Node<'i> {
+    span: Range<usize>,
+    value: Value<'i>,
+}
+
+enum Value<'i> {
+    Str(Cow<'i, str>),
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    /// Items, and whether it is an array of tables (`[[x]]`).
+    Array(Vec<Node<'i>>, bool),
+    Table(Table<'i>),
+}
+
+#[derive(Default)]
+struct Table<'i> {
+    entries: Vec<(Key<'i>, Node<'i>)>,
+    implicit: bool,
+    dotted: bool,
+    inline: bool,
+}
+
+impl<'i> Table<'i> {
+    fn find(&self, name: &str) -> Option<usize> {
+        self.entries.iter().position(|(k, _)| k.name == name)
+    }
+
+    /// Adds an entry that is not there yet; `None` when the table is too wide.
+    fn push(&mut self, key: Key<'i>, node: Node<'i>) -> Option<&mut Node<'i>> {
+        if self.entries.len() >= MAX_TABLE_KEYS {
+            return None;
+        }
+        self.entries.push((key, node));
+        self.entries.last_mut().map(|(_, n)| n)
+    }
+
+    fn child(&mut self, key: &Key<'i>, inline: bool, dotted: bool) -> Option<&mut Node<'i>> {
+        match self.find(&key.name) {
+            Some(i) => Some(&mut self.entries[i].1),
+            None => {
+                let table = Table {
+                    implicit: true,
+                    dotted,
+                    inline,
+                    ..Table::default()
+                };
+                let node = Node {
+                    span: key.span.start()..key.span.end(),
+                    value: Value::Table(table),
+                };
+                self.push(key.clone(), node)
+            }
+        }
+    }
+}
+
+/// The table a header or a dotted key names inside `table`, made where missing (toml's
+/// `descend_path` for documents).
+fn descend<'t, 'i>(
+    mut table: &'t mut Table<'i>,
+    path: &[Key<'i>],
+    dotted: bool,
+) -> Option<&'t mut Table<'i>> {
+    for key in path {
+        table = match &mut table.child(key, false, dotted)?.value {
+            Value::Array(items, true) => match &mut items.last_mut()?.value {
+                Value::Table(t) => t,
+                _ => return None,
+            },
+            Value::Table(t) => {
+                if t.inline {
+                    return None;
+                }
+                if dotted && t.implicit {
+                    t.dotted = true;
+                }
+                if dotted && !t.implicit {
+                    return None;
+                }
+                t
+            }
+            _ => return None,
+        };
+    }
+    Some(table)
+}
+
+/// The same below a dotted key inside an inline table, where only the implicit tables of
+/// earlier dotted keys can be extended.
+fn descend_inline<'t, 'i>(node: &'t mut Node<'i>, path: &[Key<'i>]) -> Option<&'t mut Table<'i>> {
+    let Value::Table(table) = &mut node.value else {
+        return None;
+    };
+    let mut table: &mut Table<'i> = table;
+    if !table.implicit {
+        return None;
+    }
+    for key in path {
+        table = match &mut table.child(key, true, true)?.value {
+            Value::Table(t) if t.implicit => t,
+            _ => return None,
+        };
+    }
+    Some(table)
+}
+
+struct Header<'i> {
+    path: Vec<Key<'i>>,
+    key: Key<'i>,
+    span: Span,
+    is_array: bool,
+}
+
+/// An open array or inline table. Their items wait on the builder's shared stacks from
+/// `start` on and move into a vector of their own, allocated once, when it closes.
+enum Frame {
+    Array {
+        open: Span,
+        start: usize,
+    },
+    Inline {
+        open: Span,
+        start: usize,
+        /// Where its key waiting for a value starts in `parts`.
+        key: Option<usize>,
+    },
+}
+
+struct Builder<'i> {
+    text: &'i str,
+    max_nesting: usize,
+    /// False once anything is wrong or unhandled: later events are ignored.
+    ok: bool,
+    root: Table<'i>,
+    /// The table of the current `[header]` section, detached from `root` as toml does.
+    current: Table<'i>,
+    header: Option<Header<'i>>,
+    /// A header being read: its opening span and whether it is `[[...]]`.
+    open_header: Option<(Span, bool)>,
+    /// The parts of the keys waiting for their values (one per open level), then of the
+    /// key being read, from `reading` on: one buffer, not a vector per key.
+    parts: Vec<Key<'i>>,
+    reading: usize,
+    /// Where a top-level key waiting for its value starts in `parts`.
+    top_key: Option<usize>,
+    stack: Vec<Frame>,
+    /// Items of the open arrays.
+    items: Vec<Node<'i>>,
+    /// Entries of the open inline tables.
+    entries: Vec<(Key<'i>, Node<'i>)>,
+}
+
+impl<'i> Builder<'i> {
+    /// Records a place where the loader's nesting measure reaches `depth`.
+    fn nest(&mut self, depth: usize) {
+        if depth > self.max_nesting {
+            self.ok = false;
+        }
+    }
+
+    fn finish(mut self) -> Option<Table<'i>> {
+        if !self.ok || !self.stack.is_empty() || self.open_header.is_some() {
+            return None;
+        }
+        self.finish_table()?;
+        Some(self.root)
+    }
+
+    /// Puts the current section's table in its place (toml's `finish_table`).
+    fn finish_table(&mut self) -> Option<()> {
+        let table = std::mem::take(&mut self.current);
+        let Some(header) = self.header.take() else {
+            self.root = table;
+            return Some(());
+        };
+        let span = header.span.start()..header.span.end();
+        let node = Node {
+            span: span.clone(),
+            value: Value::Table(table),
+        };
+        let parent = descend(&mut self.root, &header.path, false)?;
+        if header.is_array {
+            let array = match parent.find(&header.key.name) {
+                Some(i) => &mut parent.entries[i].1,
+                None => parent.push(
+                    header.key,
+                    Node {
+                        span,
+                        value: Value::Array(Vec::new(), true),
+                    },
+                )?,
+            };
+            match &mut array.value {
+                Value::Array(items, true) => items.push(node),
+                _ => return None,
+            }
+        } else {
+            if parent.find(&header.key.name).is_some() {
+                return None;
+            }
+            parent.push(header.key, node)?;
+        }
+        Some(())
+    }
+
+    /// Starts a section (toml's `start_table`): a `[table]` may continue one that only
+    /// existed implicitly, as the parent of an earlier header.
+    fn start_table(&mut self, header: Header<'i>) -> Option<()> {
+        if !header.is_array {
+            let parent = descend(&mut self.root, &header.path, false)?;
+            if let Some(i) = parent.find(&header.key.name) {
+                match parent.entries.swap_remove(i).1.value {
+                    Value::Table(t) if t.implicit && !t.dotted => self.current = t,
+                    _ => return None,
+                }
+            }
+        }
+        self.current.implicit = false;
+        self.current.dotted = false;
+        // Room for a typical entry's keys at once, rather than growing 4, 8, 16.
+        self.current.entries.reserve(16);
+        self.header = Some(header);
+        Some(())
+    }
+
+    /// A finished value goes to the open array, the open inline table or the section.
+    fn deliver(&mut self, node: Node<'i>) -> Option<()> {
+        let pending = match self.stack.last_mut() {
+            Some(Frame::Array { .. }) => {
+                self.items.push(node);
+                return Some(());
+            }
+            Some(Frame::Inline { key, .. }) => key.take()?,
+            None => self.top_key.take()?,
+        };
+        if self.parts.len() <= pending {
+            return None;
+        }
+        let key = self.parts.pop()?;
+        let step = self.place(pending, key, node);
+        self.parts.truncate(pending);
+        self.reading = pending;
+        step
+    }
+
+    /// Puts a value under its key, whose leading dotted parts are `parts[pending..]`.
+    fn place(&mut self, pending: usize, key: Key<'i>, node: Node<'i>) -> Option<()> {
+        let path = &self.parts[pending..];
+        match self.stack.last_mut() {
+            Some(Frame::Array { .. }) => return None,
+            Some(Frame::Inline { start, .. }) => {
+                let open = &mut self.entries[*start..];
+                let Some((first, rest)) = path.split_first() else {
+                    if open.iter().any(|(k, _)| k.name == key.name) {
+                        return None;
+                    }
+                    if open.len() >= MAX_TABLE_KEYS {
+                        return None;
+                    }
+                    self.entries.push((key, node));
+                    return Some(());
+                };
+                let at = match open.iter().position(|(k, _)| k.name == first.name) {
+                    Some(i) => *start + i,
+                    None => {
+                        if open.len() >= MAX_TABLE_KEYS {
+                            return None;
+                        }
+                        let table = Table {
+                            implicit: true,
+                            dotted: true,
+                            inline: true,
+                            ..Table::default()
+                        };
+                        let span = first.span.start()..first.span.end();
+                        let value = Value::Table(table);
+                        self.entries.push((first.clone(), Node { span, value }));
+                        self.entries.len() - 1
+                    }
+                };
+                let target = descend_inline(&mut self.entries[at].1, rest)?;
+                if !target.dotted || target.find(&key.name).is_some() {
+                    return None;
+                }
+                target.push(key, node)?;
+            }
+            None => {
+                let dotted = !path.is_empty();
+                let parent = descend(&mut self.current, path, dotted)?;
+                if (dotted && !parent.implicit) || parent.find(&key.name).is_some() {
+                    return None;
+                }
+                parent.push(key, node)?;
+            }
+        }
+        Some(())
+    }
+
+    fn scalar_value(&mut self, span: Span, encoding: Option<Encoding>) -> Option<Value<'i>> {
+        let raw_text = self.text.get(span.start()..span.end())?;
+        let raw = Raw::new_unchecked(raw_text, encoding, span);
+        let mut decoded = Cow::Borrowed("");
+        let mut bad = false;
+        let kind = raw.decode_scalar(&mut decoded, &mut |_: ParseError| bad = true);
+        if bad {
+            return None;
+        }
+        Some(match kind {
+            ScalarKind::String => Value::Str(decoded),
+            ScalarKind::Boolean(b) => Value::Bool(b),
+            ScalarKind::Integer(radix) => {
+                Value::Int(i64::from_str_radix(&decoded, radix.value()).ok()?)
+            }
+            ScalarKind::Float => {
+                // The loader's nesting measure counts a float's dot.
+                if raw_text.contains('.') {
+                    self.nest(self.stack.len() + 1);
+                }
+                let f: f64 = decoded.parse().ok()?;
+                if f.is_infinite() && !decoded.contains("inf") {
+                    return None;
+                }
+                Value::Float(f)
+            }
+            ScalarKind::DateTime => return None,
+        })
+    }
+
+    fn check(&mut self, step: Option<()>) {
+        if step.is_none() {
+            self.ok = false;
+        }
+    }
+}
+
+impl EventReceiver for Builder<'_> {
+    fn std_table_open(&mut self, span: Span, _: &mut dyn ErrorSink) {
+        self.open_table(span, false);
+    }
+
+    fn array_table_open(&mut self, span: Span, _: &mut dyn ErrorSink) {
+        self.open_table(span, true);
+    }
+
+    fn std_table_close(&mut self, span: Span, _: &mut dyn ErrorSink) {
+        self.close_table(span);
+    }
+
+    fn array_table_close(&mut self, span: Span, _: &mut dyn ErrorSink) {
+        self.close_table(span);
+    }
+
+    fn inline_table_open(&mut self, span: Span, _: &mut dyn ErrorSink) -> bool {
+        self.stack.push(Frame::Inline {
+            open: span,
+            start: self.entries.len(),
+            key: None,
+        });
+        self.nest(self.stack.len());
+        self.ok
+    }
+
+    fn inline_table_close(&mut self, span: Span, _: &mut dyn ErrorSink) {
+        if !self.ok {
+            return;
+        }
+        let step = match self.stack.pop() {
+            Some(Frame::Inline {
+                open,
+                start,
+                key: None,
+            }) => {
+                let table = Table {
+                    entries: self.entries.drain(start..).collect(),
+                    inline: true,
+                    ..Table::default()
+                };
+                self.deliver(Node {
+                    span: open.start()..span.end(),
+                    value: Value::Table(table),
+                })
+            }
+            _ => None,
+        };
+        self.check(step);
+    }
+
+    fn array_open(&mut self, span: Span, _: &mut dyn ErrorSink) -> bool {
+        self.stack.push(Frame::Array {
+            open: span,
+            start: self.items.len(),
+        });
+        self.nest(self.stack.len());
+        self.ok
+    }
+
+    fn array_close(&mut self, span: Span, _: &mut dyn ErrorSink) {
+        if !self.ok {
+            return;
+        }
+        let step = match self.stack.pop() {
+            Some(Frame::Array { open, start }) => {
+                let items = self.items.drain(start..).collect();
+                self.deliver(Node {
+                    span: open.start()..span.end(),
+                    value: Value::Array(items, false),
+                })
+            }
+            _ => None,
+        };
+        self.check(step);
+    }
+
+    fn simple_key(&mut self, span: Span, encoding: Option<Encoding>, _: &mut dyn ErrorSink) {
+        if !self.ok {
+            return;
+        }
+        let Some(raw_text) = self.text.get(span.start()..span.end()) else {
+            self.ok = false;
+            return;
+        };
+        let mut name = Cow::Borrowed("");
+        let mut bad = false;
+        Raw::new_unchecked(raw_text, encoding, span)
+            .decode_key(&mut name, &mut |_: ParseError| bad = true);
+        if bad {
+            self.ok = false;
+            return;
+        }
+        self.parts.push(Key { name, span });
+        // The loader counts a dotted key's dots on top of the brackets open around it.
+        let base = match self.open_header {
+            Some((_, true)) => 2,
+            Some((_, false)) => 1,
+            None => self.stack.len(),
+        };
+        self.nest(base + self.parts.len() - self.reading - 1);
+    }
+
+    fn key_val_sep(&mut self, _: Span, _: &mut dyn ErrorSink) {
+        if !self.ok {
+            return;
+        }
+        let start = self.reading;
+        let read = self.parts.len() > start;
+        self.reading = self.parts.len();
+        let slot = match self.stack.last_mut() {
+            Some(Frame::Inline { key, .. }) => key,
+            Some(Frame::Array { .. }) => {
+                self.ok = false;
+                return;
+            }
+            None => &mut self.top_key,
+        };
+        if !read || slot.replace(start).is_some() {
+            self.ok = false;
+        }
+    }
+
+    fn scalar(&mut self, span: Span, encoding: Option<Encoding>, _: &mut dyn ErrorSink) {
+        if !self.ok {
+            return;
+        }
+        let step = self.scalar_value(span, encoding).and_then(|value| {
+            self.deliver(Node {
+                span: span.start()..span.end(),
+                value,
+            })
+        });
+        self.check(step);
+    }
+
+    fn error(&mut self, _: Span, _: &mut dyn ErrorSink) {
+        self.ok = false;
+    }
+}
+
+impl<'i> Builder<'i> {
+    fn open_table(&mut self, span: Span, is_array: bool) {
+        if !self.ok {
+            return;
+        }
+        if !self.stack.is_empty() || self.top_key.is_some() || self.open_header.is_some() {
+            self.ok = false;
+            return;
+        }
+        let step = self.finish_table();
+        self.check(step);
+        self.parts.clear();
+        self.reading = 0;
+        self.open_header = Some((span, is_array));
+        self.nest(if is_array { 2 } else { 1 });
+    }
+
+    fn close_table(&mut self, span: Span) {
+        if !self.ok {
+            return;
+        }
+        let Some((open, is_array)) = self.open_header.take() else {
+            self.ok = false;
+            return;
+        };
+        let Some(key) = self.parts.pop() else {
+            self.ok = false;
+            return;
+        };
+        let path = self.parts.split_off(self.reading);
+        let step = self.start_table(Header {
+            path,
+            key,
+            span: open.append(span),
+            is_array,
+        });
+        self.check(step);
+    }
+}
+
+/// Nothing to say: every failure sends the file to the slow path, which explains it.
+#[derive(Debug)]
+pub struct Unhandled;
+
+impl std::fmt::Display for Unhandled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("left to the toml crate")
+    }
+}
+
+impl std::error::Error for Unhandled {}
+
+impl de::Error for Unhandled {
+    fn custom<T: std::fmt::Display>(_: T) -> Self {
+        Unhandled
+    }
+}
+
+/// One value for serde, visited as toml's `ValueDeserializer` visits it.
+struct ValueDe<'i>(Node<'i>);
+
+impl<'de> IntoDeserializer<'de, Unhandled> for ValueDe<'de> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+impl<'de> de::Deserializer<'de> for ValueDe<'de> {
+    type Error = Unhandled;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unhandled> {
+        match self.0.value {
+            Value::Str(Cow::Borrowed(s)) => visitor.visit_borrowed_str(s),
+            Value::Str(Cow::Owned(s)) => visitor.visit_string(s),
+            Value::Int(i) => visitor.visit_i64(i),
+            Value::Float(f) => visitor.visit_f64(f),
+            Value::Bool(b) => visitor.visit_bool(b),
+            Value::Array(items, _) => visitor.visit_seq(SeqDe(items.into_iter())),
+            Value::Table(t) => visitor.visit_map(MapDe {
+                entries: t.entries.into_iter(),
+                value: None,
+            }),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unhandled> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Unhandled> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Unhandled> {
+        if serde_spanned::de::is_spanned(name) {
+            let span = self.0.span.clone();
+            return visitor.visit_map(SpannedDeserializer::new(self, span));
+        }
+        self.deserialize_any(visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Unhandled> {
+        match self.0.value {
+            Value::Str(s) => visitor.visit_enum(CowStrDeserializer::new(s)),
+            Value::Table(mut t) if t.entries.len() == 1 => {
+                visitor.visit_enum(VariantDe(t.entries.pop().ok_or(Unhandled)?))
+            }
+            _ => Err(Unhandled),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool u8 u16 u32 u64 u128 i8 i16 i32 i64 i128 f32 f64 char str string seq
+        bytes byte_buf map unit ignored_any unit_struct tuple_struct tuple identifier
+    }
+}
+
+/// A variant written as a one-entry table, `{ ahead = 3 }`, as toml's enum tables read.
+struct VariantDe<'i>((Key<'i>, Node<'i>));
+
+impl<'de> de::EnumAccess<'de> for VariantDe<'de> {
+    type Error = Unhandled;
+    type Variant = ValueDe<'de>;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(
+        self,
+        seed: S,
+    ) -> Result<(S::Value, ValueDe<'de>), Unhandled> {
+        let (key, node) = self.0;
+        let variant = seed.deserialize(CowStrDeserializer::<Unhandled>::new(key.name))?;
+        Ok((variant, ValueDe(node)))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for ValueDe<'de> {
+    type Error = Unhandled;
+
+    fn unit_variant(self) -> Result<(), Unhandled> {
+        match self.0.value {
+            Value::Array(items, _) if items.is_empty() => Ok(()),
+            Value::Table(t) if t.entries.is_empty() => Ok(()),
+            _ => Err(Unhandled),
+        }
+    }
+
+    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value, Unhandled> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Unhandled> {
+        match self.0.value {
+            Value::Array(items, _) if items.len() == len => {
+                visitor.visit_seq(SeqDe(items.into_iter()))
+            }
+            _ => Err(Unhandled),
+        }
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Unhandled> {
+        // toml refuses keys the variant lacks even where the type would ignore them.
+        if let Value::Table(t) = &self.0.value
+            && t.entries
+                .iter()
+                .any(|(k, _)| !fields.contains(&k.name.as_ref()))
+        {
+            return Err(Unhandled);
+        }
+        de::Deserializer::deserialize_any(self, visitor)
+    }
+}
+
+struct SeqDe<'i>(std::vec::IntoIter<Node<'i>>);
+
+impl<'de> SeqAccess<'de> for SeqDe<'de> {
+    type Error = Unhandled;
+
+    fn next_element_seed<S: DeserializeSeed<'de>>(
+        &mut self,
+        seed: S,
+    ) -> Result<Option<S::Value>, Unhandled> {
+        self.0
+            .next()
+            .map(|n| seed.deserialize(ValueDe(n)))
+            .transpose()
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
+struct MapDe<'i> {
+    entries: std::vec::IntoIter<(Key<'i>, Node<'i>)>,
+    value: Option<Node<'i>>,
+}
+
+impl<'de> MapAccess<'de> for MapDe<'de> {
+    type Error = Unhandled;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Unhandled> {
+        let Some((key, node)) = self.entries.next() else {
+            return Ok(None);
+        };
+        self.value = Some(node);
+        seed.deserialize(CowStrDeserializer::<Unhandled>::new(key.name))
+            .map(Some)
+    }
+
+    fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Unhandled> {
+        seed.deserialize(ValueDe(self.value.take().ok_or(Unhandled)?))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::fmt::Debug;
+
+    use proptest::prelude::*;
+    use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
+    use serde_spanned::Spanned;
+
+    use super::from_str;
+    use crate::content::load::too_deep;
+    use crate::content::schema::ContentFile;
+    use crate::content::{MAX_NESTING, core_pack};
+
+    /// Any TOML document with every value's span, keys sorted: what a reader must agree on.
+    #[derive(Debug)]
+    #[allow(
+        dead_code,
+        reason = "compared through Debug, which the lint does not count"
+    )]
+    enum Tree {
+        Str(String),
+        Int(i64),
+        Float(f64),
+        Bool(bool),
+        Seq(Vec<Spanned<Tree>>),
+        Map(BTreeMap<String, Spanned<Tree>>),
+    }
+
+    impl<'de> serde::Deserialize<'de> for Tree {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct V;
+            impl<'de> Visitor<'de> for V {
+                type Value = Tree;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("any TOML value")
+                }
+                fn visit_str<E>(self, v: &str) -> Result<Tree, E> {
+                    Ok(Tree::Str(v.into()))
+                }
+                fn visit_i64<E>(self, v: i64) -> Result<Tree, E> {
+                    Ok(Tree::Int(v))
+                }
+                fn visit_f64<E>(self, v: f64) -> Result<Tree, E> {
+                    Ok(Tree::Float(v))
+                }
+                fn visit_bool<E>(self, v: bool) -> Result<Tree, E> {
+                    Ok(Tree::Bool(v))
+                }
+                fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Tree, A::Error> {
+                    let mut items = Vec::new();
+                    while let Some(x) = a.next_element()? {
+                        items.push(x);
+                    }
+                    Ok(Tree::Seq(items))
+                }
+                fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Tree, A::Error> {
+                    let mut map = BTreeMap::new();
+                    while let Some((k, v)) = a.next_entry()? {
+                        map.insert(k, v);
+                    }
+                    Ok(Tree::Map(map))
+                }
+            }
+            d.deserialize_any(V)
+        }
+    }
+
+    /// The promise: the fast path answers nothing, or exactly what the loader's slow path
+    /// (the nesting check, then `toml::from_str`) would have accepted. Returns whether the
+    /// fast path answered.
+    fn agrees<T: Debug + for<'de> serde::Deserialize<'de>>(text: &str) -> bool {
+        let Some(fast) = from_str::<T>(text, MAX_NESTING) else {
+            return false;
+        };
+        assert_eq!(
+            too_deep(text, MAX_NESTING),
+            None,
+            "fast path took a too-deep file:\n{text}"
+        );
+        match toml::from_str::<T>(text) {
+            Ok(slow) => assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "for:\n{text}"),
+            Err(e) => panic!("fast path took a file toml refuses ({e}):\n{text}"),
+        }
+        true
+    }
+
+    fn toml_files(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                toml_files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "toml") {
+                let bytes = std::fs::read(&path).unwrap();
+                if let Ok(text) = String::from_utf8(bytes) {
+                    out.push((path.display().to_string(), text));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_shipped_and_fixture_file_reads_as_toml_reads_it() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        toml_files(&root.join("mods"), &mut files);
+        toml_files(&root.join("tests/fixtures/mods"), &mut files);
+        let mut fixtures = 0;
+        for (name, text) in &files {
+            agrees::<Tree>(text);
+            if agrees::<ContentFile>(text) {
+                fixtures += 1;
+            } else if name.starts_with(&root.join("mods").display().to_string())
+                && !name.ends_with("mod.toml")
+            {
+                panic!("{name} missed the fast path");
+            }
+        }
+        assert!(fixtures > 20, "only {fixtures} files took the fast path");
+        // The core pack must take the fast path, or loading is as slow as before.
+        for (name, bytes) in core_pack().files {
+            let text = String::from_utf8(bytes).unwrap();
+            assert!(
+                agrees::<ContentFile>(&text),
+                "core {name} missed the fast path"
+            );
+            assert!(agrees::<Tree>(&text), "core {name} missed the fast path");
+        }
+    }
+
+    #[test]
+    fn table_rules_are_toml_s() {
+        let taken = [
+            "a = 1\nb.c = 2\nb.d = 'x'\n[e]\nf = 1.5\n[e.g]\nh = [1, [2, 3], {i = true}]\n",
+            "[[a]]\nx = 1\n[[a]]\nx = 2\n[a.b]\ny = 3\n[[a.c]]\nz = 4\n",
+            "[a.b]\nx = 1\n[a]\ny = 2\n",
+            "x = { a.b = 1, a.c = 2, d = { e = \"\\u00e9\\n\" } }\n",
+            "s = \"\"\"\nline\"\"\"\"\nt = '''lit\\'''\nn = [0x1F, 0o17, 0b101, -3, +4, 1_000]\n",
+            "f = [inf, -inf, 1e3, -2.5E-3, 6.0]\n\"quoted key\" = 1\n'lit.key' = 2\n",
+            "a = [\n  1, # one\n  2,\n]\n",
+            "1.5 = 'dotted number key'\n",
+        ];
+        for text in taken {
+            assert!(agrees::<Tree>(text), "not taken:\n{text}");
+        }
+        // Each of these is an error for toml, or something left to it.
+        let left = [
+            "a = 1\na = 2\n",
+            "[a]\n[a]\n",
+            "a.b = 1\n[a]\n",
+            "[a]\nb = 1\n[a.b]\n",
+            "a = [1]\n[[a]]\n",
+            "a = {b = 1}\na.c = 2\n",
+            "x = {a = {b = 1}, a.c = 2}\n",
+            "[[a]]\n[a]\n",
+            "d = 1979-05-27\n",
+            "big = 9223372036854775808\n",
+            "a = \"unterminated\n",
+            "a = 1 2\n",
+            "[a.b]\n[a.b.c]\nx=1\n[a]\nb.d = 1\n",
+        ];
+        for text in left {
+            assert!(!agrees::<Tree>(text), "taken:\n{text}");
+        }
+    }
+
+    #[test]
+    fn nesting_at_the_limit_is_taken_and_beyond_it_left_to_the_check() {
+        let nested = |n: usize| format!("x = {}1{}\n", "[".repeat(n), "]".repeat(n));
+        assert!(agrees::<Tree>(&nested(MAX_NESTING)));
+        assert!(!agrees::<Tree>(&nested(MAX_NESTING + 1)));
+        assert!(too_deep(&nested(MAX_NESTING + 1), MAX_NESTING).is_some());
+        let float = format!(
+            "x = {}1.5{}\n",
+            "[".repeat(MAX_NESTING),
+            "]".repeat(MAX_NESTING)
+        );
+        assert!(!agrees::<Tree>(&float));
+        assert!(too_deep(&float, MAX_NESTING).is_some());
+        let dots = |n: usize| format!("{} = 1\n", vec!["k"; n + 1].join("."));
+        assert!(agrees::<Tree>(&dots(MAX_NESTING)));
+        assert!(!agrees::<Tree>(&dots(MAX_NESTING + 1)));
+        let header = format!("[[{}]]\n", vec!["k"; MAX_NESTING].join("."));
+        assert!(!agrees::<Tree>(&header));
+        assert!(too_deep(&header, MAX_NESTING).is_some());
+    }
+
+    /// Small documents over a few names, so that keys collide, tables are reopened and
+    /// dotted keys cross headers: the table rules' corners.
+    fn document() -> impl Strategy<Value = String> {
+        let name = prop::sample::select(vec!["a", "b", "c", "\"a\"", "'b.c'"]);
+        let key = prop::collection::vec(name, 1..4).prop_map(|k| k.join("."));
+        let leaf = prop::sample::select(vec![
+            "1",
+            "-7",
+            "0x1f",
+            "2.5",
+            "1e2",
+            "nan",
+            "true",
+            "\"s\"",
+            "'t'",
+            "\"\\u00e9\"",
+            "\"\"\"m\nl\"\"\"",
+            "1979-05-27",
+            "99999999999999999999",
+        ])
+        .prop_map(str::to_string);
+        let value = leaf.prop_recursive(3, 12, 3, move |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..3)
+                    .prop_map(|v| format!("[{}]", v.join(", "))),
+                prop::collection::vec(
+                    (
+                        prop::collection::vec(prop::sample::select(vec!["a", "b"]), 1..3),
+                        inner
+                    ),
+                    0..3
+                )
+                .prop_map(|kv| {
+                    let parts: Vec<String> = kv
+                        .iter()
+                        .map(|(k, v)| format!("{} = {v}", k.join(".")))
+                        .collect();
+                    format!("{{{}}}", parts.join(", "))
+                }),
+            ]
+        });
+        let line = prop_oneof![
+            key.clone().prop_map(|k| format!("[{k}]")),
+            key.clone().prop_map(|k| format!("[[{k}]]")),
+            (key, value).prop_map(|(k, v)| format!("{k} = {v}")),
+        ];
+        prop::collection::vec(line, 0..8).prop_map(|lines| lines.join("\n"))
+    }
+
+    /// The generated documents reach both answers often, or the property below proves little.
+    #[test]
+    fn generated_documents_are_often_taken_and_often_left() {
+        use proptest::strategy::ValueTree;
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let strategy = document();
+        let (mut taken, total) = (0, 2000);
+        for _ in 0..total {
+            let text = strategy.new_tree(&mut runner).unwrap().current();
+            taken += usize::from(agrees::<Tree>(&text));
+        }
+        assert!(
+            taken > total / 5 && taken < total * 4 / 5,
+            "{taken} of {total} taken"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn generated_documents_read_as_toml_reads_them(text in document()) {
+            agrees::<Tree>(&text);
+            agrees::<ContentFile>(&text);
+        }
+
+        /// Real content files with a byte changed, inserted or cut.
+        #[test]
+        fn mutated_content_reads_as_toml_reads_it(
+            file in 0usize..9,
+            at in 0usize..8000,
+            byte in prop::sample::select(b"[]{}.,=\"'#\n \\1a_-+:".to_vec()),
+            insert in any::<bool>(),
+            cut in 0usize..8000,
+        ) {
+            let (_, bytes) = core_pack().files.swap_remove(file);
+            let mut text = String::from_utf8(bytes).unwrap();
+            let mut at = at % text.len();
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            if insert {
+                text.insert(at, byte as char);
+            } else {
+                text.replace_range(at..at + text[at..].chars().next().map_or(0, char::len_utf8), &(byte as char).to_string());
+            }
+            let mut cut = cut.max(at + 1).min(text.len());
+            while !text.is_char_boundary(cut) {
+                cut += 1;
+            }
+            text.truncate(cut);
+            agrees::<ContentFile>(&text);
+            agrees::<Tree>(&text);
+        }
+    }
+}
