@@ -3,19 +3,18 @@
 //!
 //! It accepts only what `toml::from_str` accepts and gives the same values and spans. It
 //! answers `None` for every error and for what it does not handle (datetimes, integers
-//! beyond `i64`, very wide tables, deep nesting, tables as enum values): the caller then
-//! parses with `toml` itself, which reports problems exactly as it always has. The table
-//! rules (implicit, dotted and inline tables; arrays of tables) follow toml's own.
+//! beyond `i64`, very wide tables, deep nesting, keys that are not strings): the caller
+//! then parses with `toml` itself, which reports problems exactly as it always has. The
+//! table rules (implicit, dotted and inline tables; arrays of tables) follow toml's own.
 
 use std::borrow::Cow;
 use std::ops::Range;
 
 use serde::Deserialize;
-use serde::de::value::CowStrDeserializer;
 use serde::de::{self, DeserializeSeed, IntoDeserializer, MapAccess, SeqAccess, Visitor};
 use serde_spanned::de::SpannedDeserializer;
 use toml_parser::decoder::{Encoding, ScalarKind};
-use toml_parser::parser::{EventReceiver, ValidateWhitespace};
+use toml_parser::parser::EventReceiver;
 use toml_parser::{ErrorSink, ParseError, Raw, Source, Span};
 
 /// Tables wider than this go to the slow path: keys are found by a linear scan.
@@ -25,8 +24,7 @@ const MAX_TABLE_KEYS: usize = 128;
 /// loader's limit, measured as its `too_deep` measures it (open `[`/`{` plus the dots of a
 /// dotted key or a float): a file deeper than that is left to the slow path.
 pub fn from_str<'de, T: Deserialize<'de>>(text: &'de str, max_nesting: usize) -> Option<T> {
-    let source = Source::new(text);
-    let tokens = source.lex().into_vec();
+    let tokens = Source::new(text).lex().into_vec();
     let mut builder = Builder {
         text,
         max_nesting,
@@ -39,23 +37,24 @@ pub fn from_str<'de, T: Deserialize<'de>>(text: &'de str, max_nesting: usize) ->
         reading: 0,
         top_key: None,
         stack: Vec::new(),
-        items: Vec::new(),
-        entries: Vec::new(),
+        open_items: Vec::new(),
+        open_entries: Vec::new(),
+        arena: Arena::default(),
     };
     let mut errors = 0usize;
-    {
-        let mut sink = |_: ParseError| errors += 1;
-        let mut receiver = ValidateWhitespace::new(&mut builder, source);
-        toml_parser::parser::parse_document(&tokens, &mut receiver, &mut sink);
-    }
+    toml_parser::parser::parse_document(&tokens, &mut builder, &mut |_: ParseError| errors += 1);
     if errors > 0 {
         return None;
     }
-    let root = builder.finish()?;
-    T::deserialize(ValueDe(Node {
+    let (root, arena) = builder.finish()?;
+    let root = Node {
         span: 0..0,
         value: Value::Table(root),
-    }))
+    };
+    T::deserialize(ValueDe {
+        node: &root,
+        arena: &arena,
+    })
     .ok()
 }
 
@@ -75,9 +74,22 @@ enum Value<'i> {
     Int(i64),
     Float(f64),
     Bool(bool),
-    /// Items, and whether it is an array of tables (`[[x]]`).
-    Array(Vec<Node<'i>>, bool),
+    /// An array written `[...]`: its items in the arena.
+    Items(Range<usize>),
+    /// An array of tables, written `[[...]]`, which later headers extend.
+    Tables(Vec<Node<'i>>),
+    /// An inline table `{...}`: its entries in the arena. It can never be extended.
+    Inline(Range<usize>),
+    /// A table of a header or a dotted key.
     Table(Table<'i>),
+}
+
+/// Where finished arrays and inline tables keep their contents: two vectors for the whole
+/// file instead of one per container.
+#[derive(Default)]
+struct Arena<'i> {
+    items: Vec<Node<'i>>,
+    entries: Vec<(Key<'i>, Node<'i>)>,
 }
 
 #[derive(Default)]
@@ -88,11 +100,11 @@ struct Table<'i> {
     inline: bool,
 }
 
-impl<'i> Table<'i> {
-    fn find(&self, name: &str) -> Option<usize> {
-        self.entries.iter().position(|(k, _)| k.name == name)
-    }
+fn position(entries: &[(Key<'_>, Node<'_>)], name: &str) -> Option<usize> {
+    entries.iter().position(|(k, _)| k.name == name)
+}
 
+impl<'i> Table<'i> {
     /// Adds an entry that is not there yet; `None` when the table is too wide.
     fn push(&mut self, key: Key<'i>, node: Node<'i>) -> Option<&mut Node<'i>> {
         if self.entries.len() >= MAX_TABLE_KEYS {
@@ -102,23 +114,24 @@ impl<'i> Table<'i> {
         self.entries.last_mut().map(|(_, n)| n)
     }
 
+    /// The entry `key`, or a new implicit table there.
     fn child(&mut self, key: &Key<'i>, inline: bool, dotted: bool) -> Option<&mut Node<'i>> {
-        match self.find(&key.name) {
+        match position(&self.entries, &key.name) {
             Some(i) => Some(&mut self.entries[i].1),
-            None => {
-                let table = Table {
-                    implicit: true,
-                    dotted,
-                    inline,
-                    ..Table::default()
-                };
-                let node = Node {
-                    span: key.span.start()..key.span.end(),
-                    value: Value::Table(table),
-                };
-                self.push(key.clone(), node)
-            }
+            None => self.push(key.clone(), implicit_table(key, inline, dotted)),
         }
+    }
+}
+
+fn implicit_table<'i>(key: &Key<'i>, inline: bool, dotted: bool) -> Node<'i> {
+    Node {
+        span: key.span.start()..key.span.end(),
+        value: Value::Table(Table {
+            implicit: true,
+            dotted,
+            inline,
+            entries: Vec::new(),
+        }),
     }
 }
 
@@ -131,7 +144,7 @@ fn descend<'t, 'i>(
 ) -> Option<&'t mut Table<'i>> {
     for key in path {
         table = match &mut table.child(key, false, dotted)?.value {
-            Value::Array(items, true) => match &mut items.last_mut()?.value {
+            Value::Tables(items) => match &mut items.last_mut()?.value {
                 Value::Table(t) => t,
                 _ => return None,
             },
@@ -179,8 +192,8 @@ struct Header<'i> {
     is_array: bool,
 }
 
-/// An open array or inline table. Their items wait on the builder's shared stacks from
-/// `start` on and move into a vector of their own, allocated once, when it closes.
+/// An open array or inline table. Their contents wait on the builder's `open_items` or
+/// `open_entries` from `start` on, and move to the arena when it closes.
 enum Frame {
     Array {
         open: Span,
@@ -212,10 +225,9 @@ struct Builder<'i> {
     /// Where a top-level key waiting for its value starts in `parts`.
     top_key: Option<usize>,
     stack: Vec<Frame>,
-    /// Items of the open arrays.
-    items: Vec<Node<'i>>,
-    /// Entries of the open inline tables.
-    entries: Vec<(Key<'i>, Node<'i>)>,
+    open_items: Vec<Node<'i>>,
+    open_entries: Vec<(Key<'i>, Node<'i>)>,
+    arena: Arena<'i>,
 }
 
 impl<'i> Builder<'i> {
@@ -226,12 +238,23 @@ impl<'i> Builder<'i> {
         }
     }
 
-    fn finish(mut self) -> Option<Table<'i>> {
+    fn check(&mut self, step: Option<()>) {
+        if step.is_none() {
+            self.ok = false;
+        }
+    }
+
+    fn raw(&self, span: Span, encoding: Option<Encoding>) -> Option<Raw<'i>> {
+        let text = self.text.get(span.start()..span.end())?;
+        Some(Raw::new_unchecked(text, encoding, span))
+    }
+
+    fn finish(mut self) -> Option<(Table<'i>, Arena<'i>)> {
         if !self.ok || !self.stack.is_empty() || self.open_header.is_some() {
             return None;
         }
         self.finish_table()?;
-        Some(self.root)
+        Some((self.root, self.arena))
     }
 
     /// Puts the current section's table in its place (toml's `finish_table`).
@@ -247,23 +270,24 @@ impl<'i> Builder<'i> {
             value: Value::Table(table),
         };
         let parent = descend(&mut self.root, &header.path, false)?;
+        let at = position(&parent.entries, &header.key.name);
         if header.is_array {
-            let array = match parent.find(&header.key.name) {
+            let array = match at {
                 Some(i) => &mut parent.entries[i].1,
                 None => parent.push(
                     header.key,
                     Node {
                         span,
-                        value: Value::Array(Vec::new(), true),
+                        value: Value::Tables(Vec::new()),
                     },
                 )?,
             };
             match &mut array.value {
-                Value::Array(items, true) => items.push(node),
+                Value::Tables(items) => items.push(node),
                 _ => return None,
             }
         } else {
-            if parent.find(&header.key.name).is_some() {
+            if at.is_some() {
                 return None;
             }
             parent.push(header.key, node)?;
@@ -276,7 +300,7 @@ impl<'i> Builder<'i> {
     fn start_table(&mut self, header: Header<'i>) -> Option<()> {
         if !header.is_array {
             let parent = descend(&mut self.root, &header.path, false)?;
-            if let Some(i) = parent.find(&header.key.name) {
+            if let Some(i) = position(&parent.entries, &header.key.name) {
                 match parent.entries.swap_remove(i).1.value {
                     Value::Table(t) if t.implicit && !t.dotted => self.current = t,
                     _ => return None,
@@ -295,7 +319,7 @@ impl<'i> Builder<'i> {
     fn deliver(&mut self, node: Node<'i>) -> Option<()> {
         let pending = match self.stack.last_mut() {
             Some(Frame::Array { .. }) => {
-                self.items.push(node);
+                self.open_items.push(node);
                 return Some(());
             }
             Some(Frame::Inline { key, .. }) => key.take()?,
@@ -314,59 +338,56 @@ impl<'i> Builder<'i> {
     /// Puts a value under its key, whose leading dotted parts are `parts[pending..]`.
     fn place(&mut self, pending: usize, key: Key<'i>, node: Node<'i>) -> Option<()> {
         let path = &self.parts[pending..];
-        match self.stack.last_mut() {
+        let start = match self.stack.last() {
             Some(Frame::Array { .. }) => return None,
-            Some(Frame::Inline { start, .. }) => {
-                let open = &mut self.entries[*start..];
-                let Some((first, rest)) = path.split_first() else {
-                    if open.iter().any(|(k, _)| k.name == key.name) {
-                        return None;
-                    }
-                    if open.len() >= MAX_TABLE_KEYS {
-                        return None;
-                    }
-                    self.entries.push((key, node));
-                    return Some(());
-                };
-                let at = match open.iter().position(|(k, _)| k.name == first.name) {
-                    Some(i) => *start + i,
-                    None => {
-                        if open.len() >= MAX_TABLE_KEYS {
-                            return None;
-                        }
-                        let table = Table {
-                            implicit: true,
-                            dotted: true,
-                            inline: true,
-                            ..Table::default()
-                        };
-                        let span = first.span.start()..first.span.end();
-                        let value = Value::Table(table);
-                        self.entries.push((first.clone(), Node { span, value }));
-                        self.entries.len() - 1
-                    }
-                };
-                let target = descend_inline(&mut self.entries[at].1, rest)?;
-                if !target.dotted || target.find(&key.name).is_some() {
-                    return None;
-                }
-                target.push(key, node)?;
-            }
+            Some(Frame::Inline { start, .. }) => *start,
             None => {
                 let dotted = !path.is_empty();
                 let parent = descend(&mut self.current, path, dotted)?;
-                if (dotted && !parent.implicit) || parent.find(&key.name).is_some() {
+                if (dotted && !parent.implicit) || position(&parent.entries, &key.name).is_some() {
                     return None;
                 }
                 parent.push(key, node)?;
+                return Some(());
             }
+        };
+        // Inside an inline table (toml's inline `finish_value`).
+        let open = &self.open_entries[start..];
+        let Some((first, rest)) = path.split_first() else {
+            if position(open, &key.name).is_some() || open.len() >= MAX_TABLE_KEYS {
+                return None;
+            }
+            self.open_entries.push((key, node));
+            return Some(());
+        };
+        let at = match position(open, &first.name) {
+            Some(i) => start + i,
+            None => {
+                if open.len() >= MAX_TABLE_KEYS {
+                    return None;
+                }
+                let table = implicit_table(first, true, true);
+                self.open_entries.push((first.clone(), table));
+                self.open_entries.len() - 1
+            }
+        };
+        let target = descend_inline(&mut self.open_entries[at].1, rest)?;
+        if !target.dotted || position(&target.entries, &key.name).is_some() {
+            return None;
         }
+        target.push(key, node)?;
         Some(())
     }
 
     fn scalar_value(&mut self, span: Span, encoding: Option<Encoding>) -> Option<Value<'i>> {
-        let raw_text = self.text.get(span.start()..span.end())?;
-        let raw = Raw::new_unchecked(raw_text, encoding, span);
+        let raw = self.raw(span, encoding)?;
+        if let Some(value) = plain_scalar(raw, encoding) {
+            if let Value::Float(_) = value {
+                // The loader's nesting measure counts a float's dot.
+                self.nest(self.stack.len() + 1);
+            }
+            return Some(value);
+        }
         let mut decoded = Cow::Borrowed("");
         let mut bad = false;
         let kind = raw.decode_scalar(&mut decoded, &mut |_: ParseError| bad = true);
@@ -380,8 +401,7 @@ impl<'i> Builder<'i> {
                 Value::Int(i64::from_str_radix(&decoded, radix.value()).ok()?)
             }
             ScalarKind::Float => {
-                // The loader's nesting measure counts a float's dot.
-                if raw_text.contains('.') {
+                if raw.as_str().contains('.') {
                     self.nest(self.stack.len() + 1);
                 }
                 let f: f64 = decoded.parse().ok()?;
@@ -394,10 +414,105 @@ impl<'i> Builder<'i> {
         })
     }
 
-    fn check(&mut self, step: Option<()>) {
-        if step.is_none() {
-            self.ok = false;
+    fn open_table(&mut self, span: Span, is_array: bool) {
+        if !self.ok {
+            return;
         }
+        if !self.stack.is_empty() || self.top_key.is_some() || self.open_header.is_some() {
+            self.ok = false;
+            return;
+        }
+        let step = self.finish_table();
+        self.check(step);
+        self.parts.clear();
+        self.reading = 0;
+        self.open_header = Some((span, is_array));
+        self.nest(if is_array { 2 } else { 1 });
+    }
+
+    fn close_table(&mut self, span: Span) {
+        if !self.ok {
+            return;
+        }
+        let Some((open, is_array)) = self.open_header.take() else {
+            self.ok = false;
+            return;
+        };
+        let Some(key) = self.parts.pop() else {
+            self.ok = false;
+            return;
+        };
+        let path = self.parts.split_off(self.reading);
+        let step = self.start_table(Header {
+            path,
+            key,
+            span: open.append(span),
+            is_array,
+        });
+        self.check(step);
+    }
+}
+
+/// The bytes a basic (`"`) or literal (`'`) string may hold unescaped: tab, printable
+/// ASCII but the quote (and, in a basic string, the backslash), and UTF-8 beyond ASCII.
+fn plain_string(inner: &str, quote: u8) -> bool {
+    inner.bytes().all(|b| {
+        b == b'\t' || (b >= 0x20 && b != 0x7f && b != quote && !(quote == b'"' && b == b'\\'))
+    })
+}
+
+/// The common scalars read without toml's general decoder: strings without escapes,
+/// booleans, plain decimal integers and floats. `None` sends the rest to the decoder.
+fn plain_scalar<'i>(raw: Raw<'i>, encoding: Option<Encoding>) -> Option<Value<'i>> {
+    let s = raw.as_str();
+    let b = s.as_bytes();
+    match encoding {
+        Some(Encoding::BasicString) | Some(Encoding::LiteralString) => {
+            let quote = *b.first()?;
+            let inner = s.get(1..s.len().checked_sub(1)?)?;
+            (b.len() >= 2 && b[b.len() - 1] == quote && plain_string(inner, quote))
+                .then_some(Value::Str(Cow::Borrowed(inner)))
+        }
+        Some(_) => None,
+        None => match s {
+            "true" => Some(Value::Bool(true)),
+            "false" => Some(Value::Bool(false)),
+            _ => {
+                let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+                let (int, frac) = match digits.split_once('.') {
+                    Some((i, f)) => (i, Some(f)),
+                    None => (digits, None),
+                };
+                let decimal = |d: &str| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit());
+                // TOML allows no leading zeros.
+                if !decimal(int) || (int.len() > 1 && int.starts_with('0')) {
+                    return None;
+                }
+                match frac {
+                    None => s.parse().ok().map(Value::Int),
+                    Some(f) if decimal(f) => s.parse().ok().map(Value::Float),
+                    Some(_) => None,
+                }
+            }
+        },
+    }
+}
+
+/// The loader's fast path for bare keys (letters, digits, `_`, `-`) and plain quoted ones.
+fn plain_key<'i>(raw: Raw<'i>, encoding: Option<Encoding>) -> Option<Cow<'i, str>> {
+    let s = raw.as_str();
+    match encoding {
+        None => (!s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'))
+        .then_some(Cow::Borrowed(s)),
+        Some(Encoding::BasicString) | Some(Encoding::LiteralString) => {
+            match plain_scalar(raw, encoding)? {
+                Value::Str(name) => Some(name),
+                _ => None,
+            }
+        }
+        Some(_) => None,
     }
 }
 
@@ -421,7 +536,7 @@ impl EventReceiver for Builder<'_> {
     fn inline_table_open(&mut self, span: Span, _: &mut dyn ErrorSink) -> bool {
         self.stack.push(Frame::Inline {
             open: span,
-            start: self.entries.len(),
+            start: self.open_entries.len(),
             key: None,
         });
         self.nest(self.stack.len());
@@ -438,14 +553,12 @@ impl EventReceiver for Builder<'_> {
                 start,
                 key: None,
             }) => {
-                let table = Table {
-                    entries: self.entries.drain(start..).collect(),
-                    inline: true,
-                    ..Table::default()
-                };
+                let from = self.arena.entries.len();
+                self.arena.entries.extend(self.open_entries.drain(start..));
+                let to = self.arena.entries.len();
                 self.deliver(Node {
                     span: open.start()..span.end(),
-                    value: Value::Table(table),
+                    value: Value::Inline(from..to),
                 })
             }
             _ => None,
@@ -456,7 +569,7 @@ impl EventReceiver for Builder<'_> {
     fn array_open(&mut self, span: Span, _: &mut dyn ErrorSink) -> bool {
         self.stack.push(Frame::Array {
             open: span,
-            start: self.items.len(),
+            start: self.open_items.len(),
         });
         self.nest(self.stack.len());
         self.ok
@@ -468,10 +581,12 @@ impl EventReceiver for Builder<'_> {
         }
         let step = match self.stack.pop() {
             Some(Frame::Array { open, start }) => {
-                let items = self.items.drain(start..).collect();
+                let from = self.arena.items.len();
+                self.arena.items.extend(self.open_items.drain(start..));
+                let to = self.arena.items.len();
                 self.deliver(Node {
                     span: open.start()..span.end(),
-                    value: Value::Array(items, false),
+                    value: Value::Items(from..to),
                 })
             }
             _ => None,
@@ -483,18 +598,23 @@ impl EventReceiver for Builder<'_> {
         if !self.ok {
             return;
         }
-        let Some(raw_text) = self.text.get(span.start()..span.end()) else {
+        let Some(raw) = self.raw(span, encoding) else {
             self.ok = false;
             return;
         };
-        let mut name = Cow::Borrowed("");
-        let mut bad = false;
-        Raw::new_unchecked(raw_text, encoding, span)
-            .decode_key(&mut name, &mut |_: ParseError| bad = true);
-        if bad {
-            self.ok = false;
-            return;
-        }
+        let name = match plain_key(raw, encoding) {
+            Some(name) => name,
+            None => {
+                let mut name = Cow::Borrowed("");
+                let mut bad = false;
+                raw.decode_key(&mut name, &mut |_: ParseError| bad = true);
+                if bad {
+                    self.ok = false;
+                    return;
+                }
+                name
+            }
+        };
         self.parts.push(Key { name, span });
         // The loader counts a dotted key's dots on top of the brackets open around it.
         let base = match self.open_header {
@@ -538,48 +658,25 @@ impl EventReceiver for Builder<'_> {
         self.check(step);
     }
 
+    // toml's `ValidateWhitespace`, without the extra receiver in between.
+    fn comment(&mut self, span: Span, _: &mut dyn ErrorSink) {
+        if let Some(raw) = self.raw(span, None) {
+            let ok = &mut self.ok;
+            raw.decode_comment(&mut |_: ParseError| *ok = false);
+        }
+    }
+
+    fn newline(&mut self, span: Span, _: &mut dyn ErrorSink) {
+        if let Some(raw) = self.raw(span, None)
+            && raw.as_str() != "\n"
+        {
+            let ok = &mut self.ok;
+            raw.decode_newline(&mut |_: ParseError| *ok = false);
+        }
+    }
+
     fn error(&mut self, _: Span, _: &mut dyn ErrorSink) {
         self.ok = false;
-    }
-}
-
-impl<'i> Builder<'i> {
-    fn open_table(&mut self, span: Span, is_array: bool) {
-        if !self.ok {
-            return;
-        }
-        if !self.stack.is_empty() || self.top_key.is_some() || self.open_header.is_some() {
-            self.ok = false;
-            return;
-        }
-        let step = self.finish_table();
-        self.check(step);
-        self.parts.clear();
-        self.reading = 0;
-        self.open_header = Some((span, is_array));
-        self.nest(if is_array { 2 } else { 1 });
-    }
-
-    fn close_table(&mut self, span: Span) {
-        if !self.ok {
-            return;
-        }
-        let Some((open, is_array)) = self.open_header.take() else {
-            self.ok = false;
-            return;
-        };
-        let Some(key) = self.parts.pop() else {
-            self.ok = false;
-            return;
-        };
-        let path = self.parts.split_off(self.reading);
-        let step = self.start_table(Header {
-            path,
-            key,
-            span: open.append(span),
-            is_array,
-        });
-        self.check(step);
     }
 }
 
@@ -602,9 +699,31 @@ impl de::Error for Unhandled {
 }
 
 /// One value for serde, visited as toml's `ValueDeserializer` visits it.
-struct ValueDe<'i>(Node<'i>);
+#[derive(Clone, Copy)]
+struct ValueDe<'a, 'de> {
+    node: &'a Node<'de>,
+    arena: &'a Arena<'de>,
+}
 
-impl<'de> IntoDeserializer<'de, Unhandled> for ValueDe<'de> {
+impl<'a, 'de> ValueDe<'a, 'de> {
+    fn at(self, node: &'a Node<'de>) -> Self {
+        ValueDe { node, ..self }
+    }
+
+    fn entries(self, range: &Range<usize>) -> &'a [(Key<'de>, Node<'de>)] {
+        &self.arena.entries[range.clone()]
+    }
+
+    fn map(self, entries: &'a [(Key<'de>, Node<'de>)]) -> MapDe<'a, 'de> {
+        MapDe {
+            entries: entries.iter(),
+            value: None,
+            de: self,
+        }
+    }
+}
+
+impl<'de> IntoDeserializer<'de, Unhandled> for ValueDe<'_, 'de> {
     type Deserializer = Self;
 
     fn into_deserializer(self) -> Self {
@@ -612,21 +731,32 @@ impl<'de> IntoDeserializer<'de, Unhandled> for ValueDe<'de> {
     }
 }
 
-impl<'de> de::Deserializer<'de> for ValueDe<'de> {
+fn visit_str<'de, V: Visitor<'de>>(s: &Cow<'de, str>, visitor: V) -> Result<V::Value, Unhandled> {
+    match s {
+        Cow::Borrowed(s) => visitor.visit_borrowed_str(s),
+        Cow::Owned(s) => visitor.visit_str(s),
+    }
+}
+
+impl<'de> de::Deserializer<'de> for ValueDe<'_, 'de> {
     type Error = Unhandled;
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unhandled> {
-        match self.0.value {
-            Value::Str(Cow::Borrowed(s)) => visitor.visit_borrowed_str(s),
-            Value::Str(Cow::Owned(s)) => visitor.visit_string(s),
-            Value::Int(i) => visitor.visit_i64(i),
-            Value::Float(f) => visitor.visit_f64(f),
-            Value::Bool(b) => visitor.visit_bool(b),
-            Value::Array(items, _) => visitor.visit_seq(SeqDe(items.into_iter())),
-            Value::Table(t) => visitor.visit_map(MapDe {
-                entries: t.entries.into_iter(),
-                value: None,
+        match &self.node.value {
+            Value::Str(s) => visit_str(s, visitor),
+            Value::Int(i) => visitor.visit_i64(*i),
+            Value::Float(f) => visitor.visit_f64(*f),
+            Value::Bool(b) => visitor.visit_bool(*b),
+            Value::Items(r) => visitor.visit_seq(SeqDe {
+                items: self.arena.items[r.clone()].iter(),
+                de: self,
             }),
+            Value::Tables(items) => visitor.visit_seq(SeqDe {
+                items: items.iter(),
+                de: self,
+            }),
+            Value::Inline(r) => visitor.visit_map(self.map(self.entries(r))),
+            Value::Table(t) => visitor.visit_map(self.map(&t.entries)),
         }
     }
 
@@ -649,7 +779,7 @@ impl<'de> de::Deserializer<'de> for ValueDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Unhandled> {
         if serde_spanned::de::is_spanned(name) {
-            let span = self.0.span.clone();
+            let span = self.node.span.clone();
             return visitor.visit_map(SpannedDeserializer::new(self, span));
         }
         self.deserialize_any(visitor)
@@ -661,11 +791,17 @@ impl<'de> de::Deserializer<'de> for ValueDe<'de> {
         _: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Unhandled> {
-        match self.0.value {
-            Value::Str(s) => visitor.visit_enum(CowStrDeserializer::new(s)),
-            Value::Table(mut t) if t.entries.len() == 1 => {
-                visitor.visit_enum(VariantDe(t.entries.pop().ok_or(Unhandled)?))
-            }
+        let entries = match &self.node.value {
+            Value::Str(s) => return visitor.visit_enum(UnitVariant(s)),
+            Value::Inline(r) => self.entries(r),
+            Value::Table(t) => &t.entries,
+            _ => return Err(Unhandled),
+        };
+        match entries {
+            [(key, node)] => visitor.visit_enum(VariantDe {
+                key,
+                value: self.at(node),
+            }),
             _ => Err(Unhandled),
         }
     }
@@ -676,32 +812,97 @@ impl<'de> de::Deserializer<'de> for ValueDe<'de> {
     }
 }
 
-/// A variant written as a one-entry table, `{ ahead = 3 }`, as toml's enum tables read.
-struct VariantDe<'i>((Key<'i>, Node<'i>));
+/// A key or a variant's name: a string, and nothing else, as far as the fast path goes.
+struct KeyDe<'a, 'de>(&'a Cow<'de, str>);
 
-impl<'de> de::EnumAccess<'de> for VariantDe<'de> {
+impl<'de> de::Deserializer<'de> for KeyDe<'_, 'de> {
     type Error = Unhandled;
-    type Variant = ValueDe<'de>;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unhandled> {
+        visit_str(self.0, visitor)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Unhandled> {
+        Err(Unhandled)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool u8 u16 u32 u64 u128 i8 i16 i32 i64 i128 f32 f64 char str string seq
+        bytes byte_buf map unit ignored_any unit_struct tuple_struct tuple identifier
+        option newtype_struct struct
+    }
+}
+
+/// A unit variant named by a string, `"hero"`.
+struct UnitVariant<'a, 'de>(&'a Cow<'de, str>);
+
+impl<'a, 'de> de::EnumAccess<'de> for UnitVariant<'a, 'de> {
+    type Error = Unhandled;
+    type Variant = Self;
+
+    fn variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<(S::Value, Self), Unhandled> {
+        Ok((seed.deserialize(KeyDe(self.0))?, self))
+    }
+}
+
+impl<'de> de::VariantAccess<'de> for UnitVariant<'_, 'de> {
+    type Error = Unhandled;
+
+    fn unit_variant(self) -> Result<(), Unhandled> {
+        Ok(())
+    }
+
+    fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, _: S) -> Result<S::Value, Unhandled> {
+        Err(Unhandled)
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _: usize, _: V) -> Result<V::Value, Unhandled> {
+        Err(Unhandled)
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Unhandled> {
+        Err(Unhandled)
+    }
+}
+
+/// A variant written as a one-entry table, `{ ahead = 3 }`, as toml's enum tables read.
+struct VariantDe<'a, 'de> {
+    key: &'a Key<'de>,
+    value: ValueDe<'a, 'de>,
+}
+
+impl<'a, 'de> de::EnumAccess<'de> for VariantDe<'a, 'de> {
+    type Error = Unhandled;
+    type Variant = ValueDe<'a, 'de>;
 
     fn variant_seed<S: DeserializeSeed<'de>>(
         self,
         seed: S,
-    ) -> Result<(S::Value, ValueDe<'de>), Unhandled> {
-        let (key, node) = self.0;
-        let variant = seed.deserialize(CowStrDeserializer::<Unhandled>::new(key.name))?;
-        Ok((variant, ValueDe(node)))
+    ) -> Result<(S::Value, ValueDe<'a, 'de>), Unhandled> {
+        Ok((seed.deserialize(KeyDe(&self.key.name))?, self.value))
     }
 }
 
-impl<'de> de::VariantAccess<'de> for ValueDe<'de> {
+impl<'de> de::VariantAccess<'de> for ValueDe<'_, 'de> {
     type Error = Unhandled;
 
     fn unit_variant(self) -> Result<(), Unhandled> {
-        match self.0.value {
-            Value::Array(items, _) if items.is_empty() => Ok(()),
-            Value::Table(t) if t.entries.is_empty() => Ok(()),
-            _ => Err(Unhandled),
-        }
+        let empty = match &self.node.value {
+            Value::Items(r) | Value::Inline(r) => r.is_empty(),
+            Value::Tables(items) => items.is_empty(),
+            Value::Table(t) => t.entries.is_empty(),
+            _ => false,
+        };
+        empty.then_some(()).ok_or(Unhandled)
     }
 
     fn newtype_variant_seed<S: DeserializeSeed<'de>>(self, seed: S) -> Result<S::Value, Unhandled> {
@@ -709,10 +910,8 @@ impl<'de> de::VariantAccess<'de> for ValueDe<'de> {
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Unhandled> {
-        match self.0.value {
-            Value::Array(items, _) if items.len() == len => {
-                visitor.visit_seq(SeqDe(items.into_iter()))
-            }
+        match &self.node.value {
+            Value::Items(r) if r.len() == len => de::Deserializer::deserialize_any(self, visitor),
             _ => Err(Unhandled),
         }
     }
@@ -723,10 +922,14 @@ impl<'de> de::VariantAccess<'de> for ValueDe<'de> {
         visitor: V,
     ) -> Result<V::Value, Unhandled> {
         // toml refuses keys the variant lacks even where the type would ignore them.
-        if let Value::Table(t) = &self.0.value
-            && t.entries
-                .iter()
-                .any(|(k, _)| !fields.contains(&k.name.as_ref()))
+        let entries = match &self.node.value {
+            Value::Inline(r) => self.entries(r),
+            Value::Table(t) => &t.entries,
+            _ => &[],
+        };
+        if entries
+            .iter()
+            .any(|(k, _)| !fields.contains(&k.name.as_ref()))
         {
             return Err(Unhandled);
         }
@@ -734,32 +937,36 @@ impl<'de> de::VariantAccess<'de> for ValueDe<'de> {
     }
 }
 
-struct SeqDe<'i>(std::vec::IntoIter<Node<'i>>);
+struct SeqDe<'a, 'de> {
+    items: std::slice::Iter<'a, Node<'de>>,
+    de: ValueDe<'a, 'de>,
+}
 
-impl<'de> SeqAccess<'de> for SeqDe<'de> {
+impl<'de> SeqAccess<'de> for SeqDe<'_, 'de> {
     type Error = Unhandled;
 
     fn next_element_seed<S: DeserializeSeed<'de>>(
         &mut self,
         seed: S,
     ) -> Result<Option<S::Value>, Unhandled> {
-        self.0
+        self.items
             .next()
-            .map(|n| seed.deserialize(ValueDe(n)))
+            .map(|n| seed.deserialize(self.de.at(n)))
             .transpose()
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.0.len())
+        Some(self.items.len())
     }
 }
 
-struct MapDe<'i> {
-    entries: std::vec::IntoIter<(Key<'i>, Node<'i>)>,
-    value: Option<Node<'i>>,
+struct MapDe<'a, 'de> {
+    entries: std::slice::Iter<'a, (Key<'de>, Node<'de>)>,
+    value: Option<&'a Node<'de>>,
+    de: ValueDe<'a, 'de>,
 }
 
-impl<'de> MapAccess<'de> for MapDe<'de> {
+impl<'de> MapAccess<'de> for MapDe<'_, 'de> {
     type Error = Unhandled;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(
@@ -770,12 +977,11 @@ impl<'de> MapAccess<'de> for MapDe<'de> {
             return Ok(None);
         };
         self.value = Some(node);
-        seed.deserialize(CowStrDeserializer::<Unhandled>::new(key.name))
-            .map(Some)
+        seed.deserialize(KeyDe(&key.name)).map(Some)
     }
 
     fn next_value_seed<S: DeserializeSeed<'de>>(&mut self, seed: S) -> Result<S::Value, Unhandled> {
-        seed.deserialize(ValueDe(self.value.take().ok_or(Unhandled)?))
+        seed.deserialize(self.de.at(self.value.take().ok_or(Unhandled)?))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -973,7 +1179,18 @@ mod tests {
     /// Small documents over a few names, so that keys collide, tables are reopened and
     /// dotted keys cross headers: the table rules' corners.
     fn document() -> impl Strategy<Value = String> {
-        let name = prop::sample::select(vec!["a", "b", "c", "\"a\"", "'b.c'"]);
+        let name = prop::sample::select(vec![
+            "a",
+            "b",
+            "c",
+            "\"a\"",
+            "'b.c'",
+            "\"\\u0061\"",
+            "'a b'",
+            "k-_9",
+            "\"\"",
+            "1",
+        ]);
         let key = prop::collection::vec(name, 1..4).prop_map(|k| k.join("."));
         let leaf = prop::sample::select(vec![
             "1",
@@ -989,6 +1206,23 @@ mod tests {
             "\"\"\"m\nl\"\"\"",
             "1979-05-27",
             "99999999999999999999",
+            // Strings and numbers at the edges of the plain forms read without the decoder.
+            "\"a\\tb\"",
+            "\"t\tab\"",
+            "\"del\u{7f}\"",
+            "'li\"t'",
+            "\"ü\"",
+            "'\u{1}'",
+            "01",
+            "+0",
+            "-0.0",
+            "00.5",
+            "1.",
+            "1_000",
+            "0.1e2",
+            "+1.5",
+            "-9223372036854775808",
+            "9223372036854775807",
         ])
         .prop_map(str::to_string);
         let value = leaf.prop_recursive(3, 12, 3, move |inner| {
