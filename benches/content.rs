@@ -1,8 +1,10 @@
-//! Content loading: core plus 20 generated mods (about 10,000 definitions) through `load_packs`.
+//! Content loading: core plus 20 generated mods (about 10,000 definitions) through `load_packs`,
+//! and their parsing alone by the loader's fast reader and by the toml crate.
 use std::fmt::Write;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use delve::content::{Pack, core_pack, load_packs};
+use delve::content::schema::ContentFile;
+use delve::content::{MAX_NESTING, Pack, core_pack, fast_toml, load_packs};
 
 const MODS: usize = 20;
 /// Definitions per mod, split over the registries below (500 × 20 = 10,000).
@@ -165,22 +167,41 @@ fn content_load(c: &mut Criterion) {
         + content.traps.len()
         + content.tags.len();
     assert!(defs >= 10_000, "only {defs} definitions");
-    // `DELVE_BENCH_SPLIT=1 cargo bench --bench content`: how much of a load is TOML parsing.
-    if std::env::var_os("DELVE_BENCH_SPLIT").is_some() {
-        let t = std::time::Instant::now();
-        for p in &packs {
-            for (_, b) in &p.files {
-                let text = std::str::from_utf8(b).unwrap();
-                let _: delve::content::schema::ContentFile = toml::from_str(text).unwrap();
-            }
-        }
-        eprintln!("parse only: {:?}", t.elapsed());
-        let t = std::time::Instant::now();
-        let _ = load_packs(&packs);
-        eprintln!("load_packs: {:?}", t.elapsed());
-        let bytes: usize = packs.iter().flat_map(|p| &p.files).map(|f| f.1.len()).sum();
-        eprintln!("bytes: {bytes}");
-    }
+    // Our reader against the toml crate's on the same files, one thread, parse only: the
+    // loader's fast path has to earn its place.
+    let texts: Vec<&str> = packs
+        .iter()
+        .flat_map(|p| &p.files)
+        .map(|(_, b)| std::str::from_utf8(b).expect("generated files are UTF-8"))
+        .collect();
+    let mut group = c.benchmark_group("content_parse");
+    group.sample_size(20);
+    group.bench_with_input(
+        BenchmarkId::new("fast_toml", "20mods"),
+        &texts,
+        |b, texts| {
+            b.iter(|| {
+                for text in texts {
+                    let file: Option<ContentFile> = fast_toml::from_str(text, MAX_NESTING);
+                    assert!(file.is_some());
+                }
+            })
+        },
+    );
+    group.bench_with_input(
+        BenchmarkId::new("toml_crate", "20mods"),
+        &texts,
+        |b, texts| {
+            b.iter(|| {
+                for text in texts {
+                    let file: Result<ContentFile, _> = toml::from_str(text);
+                    assert!(file.is_ok());
+                }
+            })
+        },
+    );
+    group.finish();
+
     let mut group = c.benchmark_group("content_load");
     group.sample_size(20);
     group.bench_with_input(BenchmarkId::new("delve", "20mods"), &packs, |b, packs| {

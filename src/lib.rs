@@ -13,3 +13,8 @@ pub mod wasm_replay;
 
 #[cfg(feature = "app")]
 pub mod app;
+
+// One allocator for the game, its tests and its benchmarks (Cargo.toml says why).
+#[cfg(not(target_arch = "wasm32"))]
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
