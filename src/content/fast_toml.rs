@@ -1176,6 +1176,14 @@ mod tests {
         assert!(too_deep(&header, MAX_NESTING).is_some());
     }
 
+    #[test]
+    fn hostile_nesting_is_refused_without_exhausting_the_stack() {
+        for open in ["[", "{a=", "[{a="] {
+            let text = format!("x = {}", open.repeat(100_000));
+            assert!(from_str::<Tree>(&text, MAX_NESTING).is_none());
+        }
+    }
+
     /// Small documents over a few names, so that keys collide, tables are reopened and
     /// dotted keys cross headers: the table rules' corners.
     fn document() -> impl Strategy<Value = String> {
