@@ -453,6 +453,13 @@ impl<'i> Builder<'i> {
     }
 }
 
+/// Moves a closed container's contents, `open[start..]`, to the end of the arena.
+fn settle<T>(open: &mut Vec<T>, arena: &mut Vec<T>, start: usize) -> Range<usize> {
+    let from = arena.len();
+    arena.extend(open.drain(start..));
+    from..arena.len()
+}
+
 /// The bytes a basic (`"`) or literal (`'`) string may hold unescaped: tab, printable
 /// ASCII but the quote (and, in a basic string, the backslash), and UTF-8 beyond ASCII.
 fn plain_string(inner: &str, quote: u8) -> bool {
@@ -553,12 +560,10 @@ impl EventReceiver for Builder<'_> {
                 start,
                 key: None,
             }) => {
-                let from = self.arena.entries.len();
-                self.arena.entries.extend(self.open_entries.drain(start..));
-                let to = self.arena.entries.len();
+                let entries = settle(&mut self.open_entries, &mut self.arena.entries, start);
                 self.deliver(Node {
                     span: open.start()..span.end(),
-                    value: Value::Inline(from..to),
+                    value: Value::Inline(entries),
                 })
             }
             _ => None,
@@ -581,12 +586,10 @@ impl EventReceiver for Builder<'_> {
         }
         let step = match self.stack.pop() {
             Some(Frame::Array { open, start }) => {
-                let from = self.arena.items.len();
-                self.arena.items.extend(self.open_items.drain(start..));
-                let to = self.arena.items.len();
+                let items = settle(&mut self.open_items, &mut self.arena.items, start);
                 self.deliver(Node {
                     span: open.start()..span.end(),
-                    value: Value::Items(from..to),
+                    value: Value::Items(items),
                 })
             }
             _ => None,
