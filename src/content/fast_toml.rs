@@ -254,6 +254,7 @@ impl<'i> Builder<'i> {
             return None;
         }
         self.finish_table()?;
+        sort_keys(&mut self.root.entries);
         Some((self.root, self.arena))
     }
 
@@ -453,6 +454,25 @@ impl<'i> Builder<'i> {
     }
 }
 
+/// Orders a table's keys as toml's sorted maps hand them to serde, and so those of the
+/// header and dotted-key tables below it (inline tables are sorted when they close).
+fn sort_keys(entries: &mut [(Key<'_>, Node<'_>)]) {
+    entries.sort_unstable_by(|a, b| a.0.name.cmp(&b.0.name));
+    for (_, node) in entries {
+        match &mut node.value {
+            Value::Table(t) => sort_keys(&mut t.entries),
+            Value::Tables(items) => {
+                for item in items {
+                    if let Value::Table(t) = &mut item.value {
+                        sort_keys(&mut t.entries);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Moves a closed container's contents, `open[start..]`, to the end of the arena.
 fn settle<T>(open: &mut Vec<T>, arena: &mut Vec<T>, start: usize) -> Range<usize> {
     let from = arena.len();
@@ -497,7 +517,12 @@ fn plain_scalar<'i>(raw: Raw<'i>, encoding: Option<Encoding>) -> Option<Value<'i
                 }
                 match frac {
                     None => s.parse().ok().map(Value::Int),
-                    Some(f) if decimal(f) => s.parse().ok().map(Value::Float),
+                    // An overflow to infinity is toml's error: the decoder path says so.
+                    Some(f) if decimal(f) => s
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| x.is_finite())
+                        .map(Value::Float),
                     Some(_) => None,
                 }
             }
@@ -561,6 +586,8 @@ impl EventReceiver for Builder<'_> {
                 key: None,
             }) => {
                 let entries = settle(&mut self.open_entries, &mut self.arena.entries, start);
+                // Final now: an inline table is never extended.
+                sort_keys(&mut self.arena.entries[entries.clone()]);
                 self.deliver(Node {
                     span: open.start()..span.end(),
                     value: Value::Inline(entries),
@@ -994,7 +1021,6 @@ impl<'de> MapAccess<'de> for MapDe<'_, 'de> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeMap;
     use std::fmt::Debug;
 
     use proptest::prelude::*;
@@ -1006,7 +1032,8 @@ mod tests {
     use crate::content::schema::ContentFile;
     use crate::content::{MAX_NESTING, core_pack};
 
-    /// Any TOML document with every value's span, keys sorted: what a reader must agree on.
+    /// Any TOML document with every value's span and its keys in the order serde saw them:
+    /// what a reader must agree on.
     #[derive(Debug)]
     #[allow(
         dead_code,
@@ -1018,7 +1045,8 @@ mod tests {
         Float(f64),
         Bool(bool),
         Seq(Vec<Spanned<Tree>>),
-        Map(BTreeMap<String, Spanned<Tree>>),
+        /// In the order the reader hands the keys over.
+        Map(Vec<(String, Spanned<Tree>)>),
     }
 
     impl<'de> serde::Deserialize<'de> for Tree {
@@ -1049,9 +1077,9 @@ mod tests {
                     Ok(Tree::Seq(items))
                 }
                 fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Tree, A::Error> {
-                    let mut map = BTreeMap::new();
-                    while let Some((k, v)) = a.next_entry()? {
-                        map.insert(k, v);
+                    let mut map = Vec::new();
+                    while let Some(entry) = a.next_entry()? {
+                        map.push(entry);
                     }
                     Ok(Tree::Map(map))
                 }
@@ -1133,6 +1161,9 @@ mod tests {
             "f = [inf, -inf, 1e3, -2.5E-3, 6.0]\n\"quoted key\" = 1\n'lit.key' = 2\n",
             "a = [\n  1, # one\n  2,\n]\n",
             "1.5 = 'dotted number key'\n",
+            // Keys reach serde sorted, as from toml's maps, however they were written.
+            "b = 1\na = 2\nc = { z = 1, y.b = 2, y.a = 3 }\n",
+            "[a.x]\n[b]\n[a]\nz = 1\n[[c]]\nb = 1\na = 2\n",
         ];
         for text in taken {
             assert!(agrees::<Tree>(text), "not taken:\n{text}");
@@ -1156,6 +1187,10 @@ mod tests {
         for text in left {
             assert!(!agrees::<Tree>(text), "taken:\n{text}");
         }
+        // A float beyond f64 is toml's error, not infinity.
+        let huge = format!("[balance]\nevasion = 1{}.0\n", "0".repeat(310));
+        assert!(!agrees::<Tree>(&huge));
+        assert!(!agrees::<ContentFile>(&huge));
     }
 
     #[test]
