@@ -712,7 +712,7 @@ impl EventReceiver for Builder<'_> {
 
 /// Nothing to say: every failure sends the file to the slow path, which explains it.
 #[derive(Debug)]
-pub struct Unhandled;
+struct Unhandled;
 
 impl std::fmt::Display for Unhandled {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
