@@ -92,12 +92,13 @@ struct Arena<'i> {
     entries: Vec<(Key<'i>, Node<'i>)>,
 }
 
+/// A header's or dotted key's table (inline tables are `Value::Inline`, which nothing
+/// extends, so no flag marks them here).
 #[derive(Default)]
 struct Table<'i> {
     entries: Vec<(Key<'i>, Node<'i>)>,
     implicit: bool,
     dotted: bool,
-    inline: bool,
 }
 
 fn position(entries: &[(Key<'_>, Node<'_>)], name: &str) -> Option<usize> {
@@ -115,21 +116,20 @@ impl<'i> Table<'i> {
     }
 
     /// The entry `key`, or a new implicit table there.
-    fn child(&mut self, key: &Key<'i>, inline: bool, dotted: bool) -> Option<&mut Node<'i>> {
+    fn child(&mut self, key: &Key<'i>, dotted: bool) -> Option<&mut Node<'i>> {
         match position(&self.entries, &key.name) {
             Some(i) => Some(&mut self.entries[i].1),
-            None => self.push(key.clone(), implicit_table(key, inline, dotted)),
+            None => self.push(key.clone(), implicit_table(key, dotted)),
         }
     }
 }
 
-fn implicit_table<'i>(key: &Key<'i>, inline: bool, dotted: bool) -> Node<'i> {
+fn implicit_table<'i>(key: &Key<'i>, dotted: bool) -> Node<'i> {
     Node {
         span: key.span.start()..key.span.end(),
         value: Value::Table(Table {
             implicit: true,
             dotted,
-            inline,
             entries: Vec::new(),
         }),
     }
@@ -143,15 +143,12 @@ fn descend<'t, 'i>(
     dotted: bool,
 ) -> Option<&'t mut Table<'i>> {
     for key in path {
-        table = match &mut table.child(key, false, dotted)?.value {
+        table = match &mut table.child(key, dotted)?.value {
             Value::Tables(items) => match &mut items.last_mut()?.value {
                 Value::Table(t) => t,
                 _ => return None,
             },
             Value::Table(t) => {
-                if t.inline {
-                    return None;
-                }
                 if dotted && t.implicit {
                     t.dotted = true;
                 }
@@ -177,7 +174,7 @@ fn descend_inline<'t, 'i>(node: &'t mut Node<'i>, path: &[Key<'i>]) -> Option<&'
         return None;
     }
     for key in path {
-        table = match &mut table.child(key, true, true)?.value {
+        table = match &mut table.child(key, true)?.value {
             Value::Table(t) if t.implicit => t,
             _ => return None,
         };
@@ -367,7 +364,7 @@ impl<'i> Builder<'i> {
                 if open.len() >= MAX_TABLE_KEYS {
                     return None;
                 }
-                let table = implicit_table(first, true, true);
+                let table = implicit_table(first, true);
                 self.open_entries.push((first.clone(), table));
                 self.open_entries.len() - 1
             }
