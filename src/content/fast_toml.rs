@@ -379,37 +379,15 @@ impl<'i> Builder<'i> {
 
     fn scalar_value(&mut self, span: Span, encoding: Option<Encoding>) -> Option<Value<'i>> {
         let raw = self.raw(span, encoding)?;
-        if let Some(value) = plain_scalar(raw, encoding) {
-            if let Value::Float(_) = value {
-                // The loader's nesting measure counts a float's dot.
-                self.nest(self.stack.len() + 1);
-            }
-            return Some(value);
+        let value = match plain_scalar(raw, encoding) {
+            Some(value) => value,
+            None => decoded_scalar(raw)?,
+        };
+        if matches!(value, Value::Float(_)) && raw.as_str().contains('.') {
+            // The loader's nesting measure counts a float's dot.
+            self.nest(self.stack.len() + 1);
         }
-        let mut decoded = Cow::Borrowed("");
-        let mut bad = false;
-        let kind = raw.decode_scalar(&mut decoded, &mut |_: ParseError| bad = true);
-        if bad {
-            return None;
-        }
-        Some(match kind {
-            ScalarKind::String => Value::Str(decoded),
-            ScalarKind::Boolean(b) => Value::Bool(b),
-            ScalarKind::Integer(radix) => {
-                Value::Int(i64::from_str_radix(&decoded, radix.value()).ok()?)
-            }
-            ScalarKind::Float => {
-                if raw.as_str().contains('.') {
-                    self.nest(self.stack.len() + 1);
-                }
-                let f: f64 = decoded.parse().ok()?;
-                if f.is_infinite() && !decoded.contains("inf") {
-                    return None;
-                }
-                Value::Float(f)
-            }
-            ScalarKind::DateTime => return None,
-        })
+        Some(value)
     }
 
     fn open_table(&mut self, span: Span, is_array: bool) {
@@ -525,6 +503,31 @@ fn plain_scalar<'i>(raw: Raw<'i>, encoding: Option<Encoding>) -> Option<Value<'i
             }
         },
     }
+}
+
+/// Any scalar through toml's own decoder, read as toml's deserializer reads it.
+fn decoded_scalar(raw: Raw<'_>) -> Option<Value<'_>> {
+    let mut decoded = Cow::Borrowed("");
+    let mut bad = false;
+    let kind = raw.decode_scalar(&mut decoded, &mut |_: ParseError| bad = true);
+    if bad {
+        return None;
+    }
+    Some(match kind {
+        ScalarKind::String => Value::Str(decoded),
+        ScalarKind::Boolean(b) => Value::Bool(b),
+        ScalarKind::Integer(radix) => {
+            Value::Int(i64::from_str_radix(&decoded, radix.value()).ok()?)
+        }
+        ScalarKind::Float => {
+            let f: f64 = decoded.parse().ok()?;
+            if f.is_infinite() && !decoded.contains("inf") {
+                return None;
+            }
+            Value::Float(f)
+        }
+        ScalarKind::DateTime => return None,
+    })
 }
 
 /// The loader's fast path for bare keys (letters, digits, `_`, `-`) and plain quoted ones.
