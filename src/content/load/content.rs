@@ -1,0 +1,161 @@
+//! The loaded `Content` the rules read, with its resolved creature kinds and abilities.
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{LoadReport, core_pack, load_packs};
+use crate::content::balance::Balance;
+use crate::content::registry::{
+    Affix, DamageType, Item, LootTable, Modifier, Progression, Tag, Trap, Trigger,
+};
+use crate::content::schema::{ActionDef, Condition, FloorDef, Movement};
+use crate::dungeon::Prefab;
+
+/// Resolved base attributes (engine defaults filled in).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Base {
+    pub max_health: f64,
+    pub max_stamina: f64,
+    pub damage: f64,
+    pub hit_chance: f64,
+    pub critical_chance: f64,
+    pub critical_factor: f64,
+    pub dexterity: f64,
+    pub luck: f64,
+    pub resistance: BTreeMap<String, f64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AiRule {
+    pub condition: Vec<Condition>,
+    pub ability: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CreatureKind {
+    pub id: String,
+    pub name: String,
+    pub symbol: char,
+    pub color: [u8; 3],
+    pub tags: Vec<String>,
+    pub base: Base,
+    pub abilities: Vec<String>,
+    pub ai: Vec<AiRule>,
+    pub xp: u32,
+    pub gold: (u32, u32),
+    pub loot: Option<String>,
+    pub triggers: Vec<Trigger>,
+    pub hostile: bool,
+    pub movement: Movement,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ability {
+    pub id: String,
+    pub name: String,
+    pub symbol: char,
+    pub color: [u8; 3],
+    pub cost: f64,
+    pub cooldown: u32,
+    pub condition: Vec<Condition>,
+    pub actions: Vec<ActionDef>,
+}
+
+/// Everything the rules read: immutable during a turn, passed to `execute` by reference.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Content {
+    pub creatures: BTreeMap<String, CreatureKind>,
+    pub abilities: BTreeMap<String, Ability>,
+    /// Floor profiles sorted by depth.
+    pub floors: Vec<FloorDef>,
+    pub prefabs: BTreeMap<String, Prefab>,
+    pub modifiers: BTreeMap<String, Modifier>,
+    pub items: BTreeMap<String, Item>,
+    pub affixes: BTreeMap<String, Affix>,
+    pub loot: BTreeMap<String, LootTable>,
+    pub traps: BTreeMap<String, Trap>,
+    pub damage_types: BTreeMap<String, DamageType>,
+    pub tags: BTreeMap<String, Tag>,
+    pub progression: Progression,
+    pub balance: Balance,
+    /// The events some trigger listens to, one bit per `EventKind`: the rules skip the
+    /// search for listeners of the others (derived from the registries, so not hashed).
+    #[serde(skip)]
+    pub listened: u16,
+    /// Pack ids in load order.
+    pub packs: Vec<String>,
+}
+
+/// Every creature knows these without listing them (anyone may flee or wait).
+pub const BUILTIN_ABILITIES: [&str; 2] = ["core:flee", "core:wait"];
+
+impl Content {
+    pub fn creature(&self, id: &str) -> Option<&CreatureKind> {
+        self.creatures.get(id)
+    }
+
+    pub fn ability(&self, id: &str) -> Option<&Ability> {
+        self.abilities.get(id)
+    }
+
+    /// Whether any trigger listens to this kind of event.
+    pub fn is_listened(&self, kind: crate::content::registry::EventKind) -> bool {
+        self.listened & (1 << kind as u16) != 0
+    }
+
+    pub fn modifier(&self, id: &str) -> Option<&Modifier> {
+        self.modifiers.get(id)
+    }
+
+    pub fn item(&self, id: &str) -> Option<&Item> {
+        self.items.get(id)
+    }
+
+    /// The shown name of whatever an id names (an ability, item, modifier, trap, creature).
+    pub fn display_name(&self, id: &str) -> String {
+        let names = [
+            self.abilities.get(id).map(|a| &a.name),
+            self.items.get(id).map(|a| &a.name),
+            self.modifiers.get(id).map(|a| &a.name),
+            self.traps.get(id).map(|a| &a.name),
+            self.creatures.get(id).map(|a| &a.name),
+        ];
+        match names.into_iter().flatten().next() {
+            Some(n) => n.clone(),
+            None => match id {
+                "core:flee" => "Flee".into(),
+                "core:wait" => "Wait".into(),
+                _ => id.to_string(),
+            },
+        }
+    }
+
+    /// The generator's profile of floor `k`, prefabs resolved.
+    pub fn generator_profile(&self, k: u32) -> Option<crate::dungeon::FloorProfile> {
+        self.floor_profile(k).map(|f| f.profile(&self.prefabs))
+    }
+
+    /// The profile of floor `k`: the last one whose depth is ≤ k.
+    pub fn floor_profile(&self, k: u32) -> Option<&FloorDef> {
+        self.floors
+            .iter()
+            .rev()
+            .find(|f| f.depth <= k)
+            .or(self.floors.first())
+    }
+
+    /// A fingerprint of the loaded content and its load order, for saves and replays.
+    pub fn fingerprint(&self) -> u64 {
+        crate::game::hash::canonical_hash(self)
+    }
+
+    /// The core pack alone; a broken core pack is a bug caught by the test suite.
+    pub fn core() -> Result<Content, LoadReport> {
+        let (content, report) = load_packs(&[core_pack()]);
+        if report.has_errors() {
+            Err(report)
+        } else {
+            Ok(content)
+        }
+    }
+}

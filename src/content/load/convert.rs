@@ -1,0 +1,191 @@
+//! One definition to its registry entry, its fields checked: creature kinds (engine
+//! defaults filled in), abilities, floors, prefabs, symbols and colours.
+use std::collections::BTreeMap;
+
+use toml::Spanned;
+
+use super::{Ability, AiRule, Base, CreatureKind};
+use crate::content::diagnostics::nearest;
+use crate::content::registry::{self, FieldError, damage_type_id};
+use crate::content::schema::{AbilityDef, CreatureDef, FloorDef, PrefabDef};
+use crate::dungeon::Prefab;
+
+/// A symbol and a colour, checked.
+pub(super) fn look(
+    sym: &Spanned<String>,
+    col: &Spanned<String>,
+) -> Result<(char, [u8; 3]), FieldError> {
+    let s = symbol(sym).map_err(|m| (sym.span(), "symbol".to_string(), m))?;
+    let c = color(col.get_ref()).map_err(|m| (col.span(), "color".to_string(), m))?;
+    Ok((s, c))
+}
+
+pub(super) fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldError> {
+    let b = &def.base;
+    let mut base = Base {
+        max_health: b.max_health.unwrap_or(10.0),
+        max_stamina: b.max_stamina.unwrap_or(0.0),
+        damage: b.damage.unwrap_or(1.0),
+        hit_chance: b.hit_chance.unwrap_or(0.7),
+        critical_chance: b.critical_chance.unwrap_or(0.05),
+        critical_factor: b.critical_factor.unwrap_or(1.5),
+        dexterity: b.dexterity.unwrap_or(0.0),
+        luck: b.luck.unwrap_or(0.0),
+        resistance: BTreeMap::new(),
+    };
+    // Inserted one by one: `collect` sorts through a buffer, costly for the usual one key.
+    for (k, v) in &b.resistance {
+        base.resistance.insert(damage_type_id(k), *v);
+    }
+    let span = || def.id.span();
+    for (name, v) in [
+        ("hit_chance", base.hit_chance),
+        ("critical_chance", base.critical_chance),
+    ] {
+        if !(0.0..=1.0).contains(&v) {
+            return Err((
+                span(),
+                format!("base.{name}"),
+                format!("`{name}` = {v} is a probability: expected 0..1"),
+            ));
+        }
+    }
+    if base.max_health <= 0.0 {
+        return Err((
+            span(),
+            "base.max_health".into(),
+            format!("`max_health` = {} must be above 0", base.max_health),
+        ));
+    }
+    for (name, v) in [("max_stamina", base.max_stamina), ("damage", base.damage)] {
+        if v < 0.0 {
+            return Err((
+                span(),
+                format!("base.{name}"),
+                format!("`{name}` = {v} must not be negative"),
+            ));
+        }
+    }
+    let (symbol, color) = look(&def.symbol, &def.color)?;
+    Ok(CreatureKind {
+        id: def.id.get_ref().clone(),
+        name: def.name.clone(),
+        symbol,
+        color,
+        tags: def.tags.iter().map(|t| t.get_ref().clone()).collect(),
+        base,
+        abilities: def.abilities.iter().map(|a| a.get_ref().clone()).collect(),
+        ai: def
+            .ai
+            .iter()
+            .map(|e| AiRule {
+                condition: e.condition.clone(),
+                ability: e.ability.get_ref().clone(),
+            })
+            .collect(),
+        xp: def.xp,
+        gold: def.gold,
+        loot: def.loot.as_ref().map(|l| l.get_ref().clone()),
+        triggers: registry::triggers(&def.triggers, "triggers")?,
+        hostile: def.hostile,
+        movement: def.movement.clone(),
+    })
+}
+
+pub(super) fn ability(def: &AbilityDef) -> Result<Ability, FieldError> {
+    let cost = *def.cost.get_ref();
+    if cost < 0.0 {
+        return Err((
+            def.cost.span(),
+            "cost".into(),
+            format!("cost {cost} must not be negative"),
+        ));
+    }
+    let (symbol, color) = look(&def.symbol, &def.color)?;
+    Ok(Ability {
+        id: def.id.get_ref().clone(),
+        name: def.name.clone(),
+        symbol,
+        color,
+        cost,
+        cooldown: def.cooldown,
+        condition: def.condition.clone(),
+        actions: def.actions.iter().map(registry::normalize_action).collect(),
+    })
+}
+
+/// The generator's own validation, so content and `delve gen` agree on what is a valid floor.
+/// Prefabs are checked against the floor once every pack's prefabs are known (`resolve`).
+pub(super) fn check_floor(f: &FloorDef) -> Result<(), String> {
+    let mut profile = f.profile(&BTreeMap::new());
+    profile.prefab_count = 0;
+    profile.validate()
+}
+
+pub(super) fn prefab(def: &PrefabDef) -> Result<Prefab, FieldError> {
+    let mut legend = BTreeMap::new();
+    for (key, id) in &def.legend {
+        let mut chars = key.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err((
+                id.span(),
+                "legend".into(),
+                format!("legend key `{key}` must be one character"),
+            ));
+        };
+        legend.insert(c, id.get_ref().clone());
+    }
+    let prefab = Prefab {
+        id: def.id.get_ref().clone(),
+        rows: def.rows.clone(),
+        legend,
+    };
+    prefab
+        .check()
+        .map_err(|(field, msg)| (def.id.span(), "rows".into(), format!("{field}: {msg}")))?;
+    Ok(prefab)
+}
+
+/// The tile atlas draws printable ASCII; anything else would be an invisible monster.
+fn symbol(s: &Spanned<String>) -> Result<char, String> {
+    let mut chars = s.get_ref().chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_graphic() => Ok(c),
+        _ => Err(format!(
+            "symbol `{}` must be one printable ASCII character the tile atlas can draw",
+            s.get_ref()
+        )),
+    }
+}
+
+pub const NAMED_COLORS: [(&str, [u8; 3]); 14] = [
+    ("white", [230, 230, 230]),
+    ("grey", [150, 150, 150]),
+    ("black", [40, 40, 40]),
+    ("red", [220, 60, 50]),
+    ("orange", [240, 150, 40]),
+    ("yellow", [240, 220, 70]),
+    ("green", [80, 200, 90]),
+    ("cyan", [80, 210, 220]),
+    ("blue", [80, 130, 240]),
+    ("purple", [170, 90, 220]),
+    ("pink", [240, 130, 190]),
+    ("brown", [160, 110, 60]),
+    ("gold", [250, 200, 50]),
+    ("bone", [225, 215, 190]),
+];
+
+pub(super) fn color(s: &str) -> Result<[u8; 3], String> {
+    if let Some(hex) = s.strip_prefix('#')
+        && hex.len() == 6
+        && let Ok(v) = u32::from_str_radix(hex, 16)
+    {
+        return Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8]);
+    }
+    if let Some((_, c)) = NAMED_COLORS.iter().find(|(n, _)| *n == s) {
+        return Ok(*c);
+    }
+    let hint = nearest(s, NAMED_COLORS.iter().map(|(n, _)| *n))
+        .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+    Err(format!("unknown color `{s}` (a name or #rrggbb){hint}"))
+}

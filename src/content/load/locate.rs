@@ -1,0 +1,32 @@
+//! Places in a file's text for values that carry no span of their own.
+
+/// The text an entry owns: an `[[array]]` entry's span covers only its header, so its body
+/// runs on to the next table header (or the end of the file).
+pub(super) fn extent(text: &str, within: &std::ops::Range<usize>) -> (usize, usize) {
+    let start = within.start.min(text.len());
+    let end = within.end.clamp(start, text.len());
+    let body_end = text[end..].find("\n[").map_or(text.len(), |i| end + i + 1);
+    (start, body_end.max(end))
+}
+
+/// Where a table key (`physical = 0.3`) stands inside the span `within`; else `within`.
+pub(super) fn find_key(
+    text: &str,
+    key: &str,
+    within: &std::ops::Range<usize>,
+) -> std::ops::Range<usize> {
+    let (start, end) = extent(text, within);
+    let hay = &text[start..end];
+
+    let mut from = 0;
+    while let Some(i) = hay[from..].find(key) {
+        let at = from + i;
+        let before = hay[..at].chars().last();
+        let after = hay[at + key.len()..].trim_start().chars().next();
+        if !before.is_some_and(|c| c.is_alphanumeric() || c == '_') && after == Some('=') {
+            return start + at..start + at + key.len();
+        }
+        from = at + key.len();
+    }
+    within.clone()
+}

@@ -1,0 +1,346 @@
+//! Merging one pack's parsed files into the registries in load order: the id rules
+//! (namespace, no duplicates), whole-entry override with a warning, and the undo log that
+//! puts everything back when the pack has errors.
+use std::collections::btree_map::Entry;
+use std::collections::{BTreeMap, HashSet};
+
+use toml::Spanned;
+
+use super::convert::{ability, check_floor, color, creature_kind, look, prefab};
+use super::locate::find_key;
+use super::{Ability, Content, CreatureKind, Parsed};
+use crate::content::diagnostics::{Diagnostic, Severity};
+use crate::content::registry::{
+    self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap,
+};
+use crate::content::schema::{
+    AbilityDef, AffixDef, CreatureDef, DamageTypeDef, ItemDef, LootDef, ModifierDef, PrefabDef,
+    TagDef, TrapDef,
+};
+use crate::dungeon::Prefab;
+
+/// What a failed pack changed in the registries: each touched id with the entry it
+/// replaced (`None`: it was new), put back last to first.
+#[derive(Default)]
+pub(super) struct Undo<'p> {
+    creatures: Vec<(&'p str, Option<CreatureKind>)>,
+    abilities: Vec<(&'p str, Option<Ability>)>,
+    prefabs: Vec<(&'p str, Option<Prefab>)>,
+    modifiers: Vec<(&'p str, Option<Modifier>)>,
+    items: Vec<(&'p str, Option<Item>)>,
+    affixes: Vec<(&'p str, Option<Affix>)>,
+    loot: Vec<(&'p str, Option<LootTable>)>,
+    traps: Vec<(&'p str, Option<Trap>)>,
+    damage_types: Vec<(&'p str, Option<DamageType>)>,
+    tags: Vec<(&'p str, Option<Tag>)>,
+}
+
+impl Undo<'_> {
+    pub(super) fn rollback(self, c: &mut Content) {
+        fn back<T>(map: &mut BTreeMap<String, T>, log: Vec<(&str, Option<T>)>) {
+            for (id, old) in log.into_iter().rev() {
+                match old {
+                    Some(v) => {
+                        if let Some(slot) = map.get_mut(id) {
+                            *slot = v;
+                        }
+                    }
+                    None => {
+                        map.remove(id);
+                    }
+                }
+            }
+        }
+        back(&mut c.creatures, self.creatures);
+        back(&mut c.abilities, self.abilities);
+        back(&mut c.prefabs, self.prefabs);
+        back(&mut c.modifiers, self.modifiers);
+        back(&mut c.items, self.items);
+        back(&mut c.affixes, self.affixes);
+        back(&mut c.loot, self.loot);
+        back(&mut c.traps, self.traps);
+        back(&mut c.damage_types, self.damage_types);
+        back(&mut c.tags, self.tags);
+    }
+}
+
+pub(super) fn merge<'p>(
+    content: &mut Content,
+    parsed: &'p Parsed<'_>,
+    undo: &mut Undo<'p>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    // Each registry has its own ids: a creature and an ability may share a name.
+    let mut seen_creatures = HashSet::new();
+    let mut seen_abilities = HashSet::new();
+    let mut seen_prefabs = HashSet::new();
+    let mut seen_modifiers = HashSet::new();
+    let mut seen_items = HashSet::new();
+    let mut seen_affixes = HashSet::new();
+    let mut seen_loot = HashSet::new();
+    let mut seen_traps = HashSet::new();
+    let mut seen_damage_types = HashSet::new();
+    let mut seen_tags = HashSet::new();
+    for (path, text, file) in &parsed.files {
+        let at = |span: std::ops::Range<usize>, key: String, sev, msg: String| {
+            Diagnostic::at(sev, parsed.pack, path, text, span.start, key, msg)
+        };
+        let mut report = |span, key, sev, msg| diags.push(at(span, key, sev, msg));
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.creatures,
+            &mut undo.creatures,
+            &file.creatures,
+            "creatures",
+            parsed.pack,
+            &mut seen_creatures,
+            |d: &CreatureDef| &d.id,
+            creature_kind,
+            text,
+            &mut report,
+        );
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.abilities,
+            &mut undo.abilities,
+            &file.abilities,
+            "abilities",
+            parsed.pack,
+            &mut seen_abilities,
+            |d: &AbilityDef| &d.id,
+            ability,
+            text,
+            &mut report,
+        );
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.prefabs,
+            &mut undo.prefabs,
+            &file.prefabs,
+            "prefabs",
+            parsed.pack,
+            &mut seen_prefabs,
+            |d: &PrefabDef| &d.id,
+            prefab,
+            text,
+            &mut report,
+        );
+        let pack = parsed.pack;
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.modifiers,
+            &mut undo.modifiers,
+            &file.modifiers,
+            "modifiers",
+            pack,
+            &mut seen_modifiers,
+            |d: &ModifierDef| &d.id,
+            registry::modifier,
+            text,
+            &mut report,
+        );
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.items,
+            &mut undo.items,
+            &file.items,
+            "items",
+            pack,
+            &mut seen_items,
+            |d: &ItemDef| &d.id,
+            |d: &ItemDef| {
+                let (s, c) = look(&d.symbol, &d.color)?;
+                registry::item(d, s, c)
+            },
+            text,
+            &mut report,
+        );
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.affixes,
+            &mut undo.affixes,
+            &file.affixes,
+            "affixes",
+            pack,
+            &mut seen_affixes,
+            |d: &AffixDef| &d.id,
+            registry::affix,
+            text,
+            &mut report,
+        );
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.loot,
+            &mut undo.loot,
+            &file.loot,
+            "loot",
+            pack,
+            &mut seen_loot,
+            |d: &LootDef| &d.id,
+            registry::loot,
+            text,
+            &mut report,
+        );
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.traps,
+            &mut undo.traps,
+            &file.traps,
+            "traps",
+            pack,
+            &mut seen_traps,
+            |d: &TrapDef| &d.id,
+            |d: &TrapDef| {
+                let (s, c) = look(&d.symbol, &d.color)?;
+                registry::trap(d, s, c)
+            },
+            text,
+            &mut report,
+        );
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.damage_types,
+            &mut undo.damage_types,
+            &file.damage_types,
+            "damage_types",
+            pack,
+            &mut seen_damage_types,
+            |d: &DamageTypeDef| &d.id,
+            |d: &DamageTypeDef| {
+                let c =
+                    color(d.color.get_ref()).map_err(|m| (d.color.span(), "color".into(), m))?;
+                registry::damage_type(d, c)
+            },
+            text,
+            &mut report,
+        );
+        merge_registry(
+            content,
+            |c: &mut Content| &mut c.tags,
+            &mut undo.tags,
+            &file.tags,
+            "tags",
+            pack,
+            &mut seen_tags,
+            |d: &TagDef| &d.id,
+            registry::tag,
+            text,
+            &mut report,
+        );
+        if let Some(p) = &file.progression {
+            match registry::progression(p.get_ref()) {
+                Ok(prog) => content.progression = prog,
+                Err(msg) => diags.push(at(p.span(), "progression".into(), Severity::Error, msg)),
+            }
+        }
+        for (i, f) in file.floors.iter().enumerate() {
+            let def = f.get_ref();
+            if let Err(msg) = check_floor(def) {
+                diags.push(at(f.span(), format!("floors[{i}]"), Severity::Error, msg));
+                continue;
+            }
+            content.floors.retain(|old| old.depth != def.depth);
+            content.floors.push(def.clone());
+        }
+        if let Some(patch) = &file.balance {
+            content.balance.apply(patch);
+        }
+    }
+}
+
+type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 'a;
+
+/// Merges one registry's entries from one file: id rules, conversion, whole-entry override.
+#[allow(clippy::too_many_arguments)]
+fn merge_registry<'p, D, T>(
+    content: &mut Content,
+    field: fn(&mut Content) -> &mut BTreeMap<String, T>,
+    undo: &mut Vec<(&'p str, Option<T>)>,
+    entries: &'p [Spanned<D>],
+    name: &str,
+    pack: &str,
+    seen: &mut HashSet<&'p str>,
+    id_of: impl Fn(&'p D) -> &'p Spanned<String>,
+    convert: impl Fn(&D) -> Result<T, FieldError>,
+    text: &str,
+    report: &mut Report<'_>,
+) {
+    for (i, entry) in entries.iter().enumerate() {
+        let def = entry.get_ref();
+        // Key paths are only formatted for a diagnostic.
+        let key = || format!("{name}[{i}]");
+        let id_span = id_of(def);
+        let id = id_span.get_ref();
+        // One search of the registry per entry (the key is needed for a new one anyway).
+        let slot = field(content).entry(id.clone());
+        let exists = matches!(slot, Entry::Occupied(_));
+        if !check_id(id, pack, exists, seen, &mut |m| {
+            report(id_span.span(), format!("{}.id", key()), Severity::Error, m)
+        }) {
+            continue;
+        }
+        match convert(def) {
+            Ok(value) => {
+                let old = match slot {
+                    Entry::Occupied(mut o) => Some(o.insert(value)),
+                    Entry::Vacant(v) => {
+                        v.insert(value);
+                        None
+                    }
+                };
+                let replaced = old.is_some();
+                undo.push((id, old));
+                if replaced {
+                    report(
+                        id_span.span(),
+                        format!("{}.id", key()),
+                        Severity::Warning,
+                        format!("`{id}` replaces the definition from an earlier pack"),
+                    );
+                }
+            }
+            Err((mut span, field, msg)) => {
+                // Values without spans of their own (plain numbers) are reported at the
+                // entry's id; their key inside the entry is the better place.
+                if span == id_span.span()
+                    && let Some(last) = field.rsplit('.').next()
+                    && last != "id"
+                {
+                    span = find_key(text, last, &entry.span());
+                }
+                report(span, format!("{}.{field}", key()), Severity::Error, msg)
+            }
+        }
+    }
+}
+
+/// Namespacing and duplicate rules for a new id; reports through `report` and says if usable.
+fn check_id<'p>(
+    id: &'p str,
+    pack: &str,
+    exists: bool,
+    seen: &mut HashSet<&'p str>,
+    report: &mut dyn FnMut(String),
+) -> bool {
+    let Some((ns, name)) = id.split_once(':') else {
+        report(format!("id `{id}` needs a namespace, e.g. `{pack}:{id}`"));
+        return false;
+    };
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        report(format!(
+            "id `{id}`: the name after `:` must be letters, digits or `_`"
+        ));
+        return false;
+    }
+    if ns != pack && !exists {
+        report(format!(
+            "new id `{id}` is outside this pack's namespace: use `{pack}:{name}`"
+        ));
+        return false;
+    }
+    if !seen.insert(id) {
+        report(format!("`{id}` is defined twice in this pack"));
+        return false;
+    }
+    true
+}

@@ -1,0 +1,80 @@
+//! Loading packs: parse every file, merge registries in load order, resolve references.
+//!
+//! The stages, one file each: `pack` (the input: a pack's files, the embedded core pack),
+//! `parse` (one file's bytes to its entries), `parallel` (every file parsed on all cores,
+//! handed over pack by pack in load order), `merge` (registries merged with the id rules,
+//! undone for a pack with errors), `convert` (one definition to its registry entry, its
+//! fields checked), `resolve` and `refs` (every reference names something that exists),
+//! `locate` (places for values without spans of their own), and the result: `content`
+//! (the `Content` the rules read) and `report` (the `LoadReport` of what happened).
+mod content;
+mod convert;
+mod locate;
+mod merge;
+mod pack;
+mod parallel;
+mod parse;
+mod refs;
+mod report;
+mod resolve;
+#[cfg(test)]
+mod tests;
+
+pub use content::{Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind};
+pub use convert::NAMED_COLORS;
+pub use pack::{MAX_FILE_BYTES, Pack, core_pack};
+pub use parse::MAX_NESTING;
+#[cfg(test)]
+pub(super) use parse::too_deep;
+pub(crate) use refs::CONDITION_ATTRIBUTES;
+pub use report::LoadReport;
+
+use super::diagnostics::Severity;
+use super::schema::ContentFile;
+use merge::{Undo, merge};
+use parallel::parse_in_order;
+use resolve::resolve;
+
+/// Parsed, not yet resolved, entries of one pack with where they came from; paths and
+/// texts borrow from the `Pack`.
+struct Parsed<'a> {
+    pack: &'a str,
+    files: Vec<(&'a str, &'a str, ContentFile)>,
+}
+
+/// Loads packs in the given order. A pack with any error is skipped whole; the rest load.
+pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
+    let mut report = LoadReport::default();
+    let mut content = Content::default();
+    parse_in_order(packs, |pack, parsed, mut diags| {
+        // All or nothing without cloning the registries per pack: merge in place, keep an
+        // undo log of the entries it touched, and roll back when the pack has errors.
+        let floors = content.floors.clone();
+        let progression = content.progression.clone();
+        let balance = content.balance.clone();
+        let mut undo = Undo::default();
+        merge(&mut content, &parsed, &mut undo, &mut diags);
+        resolve(&content, &parsed, &mut diags);
+        let failed = diags.iter().any(|d| d.severity == Severity::Error);
+        report.diagnostics.extend(diags);
+        if failed {
+            undo.rollback(&mut content);
+            content.floors = floors;
+            content.progression = progression;
+            content.balance = balance;
+            report.skipped.push(pack.id.clone());
+        } else {
+            content.packs.push(pack.id.clone());
+            report.loaded.push(pack.id.clone());
+        }
+    });
+    content.floors.sort_by_key(|f| f.depth);
+    content.listened = content
+        .creatures
+        .values()
+        .flat_map(|c| &c.triggers)
+        .chain(content.modifiers.values().flat_map(|m| &m.triggers))
+        .chain(content.items.values().flat_map(|i| &i.triggers))
+        .fold(0, |bits, t| bits | 1 << t.event as u16);
+    (content, report)
+}

@@ -1,0 +1,177 @@
+//! Resolving one merged pack: every reference in its files names something that exists,
+//! and the checks that need the whole registry (floors against their prefabs and traps).
+use super::locate::find_key;
+use super::refs::{Kind, Refs};
+use super::{Content, Parsed};
+use crate::content::diagnostics::{Diagnostic, Severity};
+use crate::content::registry::damage_type_id;
+
+/// Every reference names something that exists after this pack merged.
+pub(super) fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
+    // Key paths and the places of span-less strings are only worked out for a diagnostic:
+    // the closures below run on the (rare) miss.
+    let mut deferred = Vec::new();
+    for (path, text, file) in &parsed.files {
+        let mut r = Refs {
+            content,
+            pack: parsed.pack,
+            path,
+            text,
+            diags,
+        };
+        for (i, c) in file.creatures.iter().enumerate() {
+            let def = c.get_ref();
+            let span = c.span();
+            let key = || format!("creatures[{i}]");
+            for (j, a) in def.abilities.iter().enumerate() {
+                r.check(Kind::Ability, a, || format!("{}.abilities[{j}]", key()));
+            }
+            for (j, t) in def.tags.iter().enumerate() {
+                r.check(Kind::Tag, t, || format!("{}.tags[{j}]", key()));
+            }
+            for dt in def.base.resistance.keys() {
+                r.check_at(
+                    Kind::DamageType,
+                    &damage_type_id(dt),
+                    || find_key(text, dt, &span),
+                    || format!("{}.base.resistance.{dt}", key()),
+                );
+            }
+            if let Some(l) = &def.loot {
+                r.check(Kind::Loot, l, || format!("{}.loot", key()));
+            }
+            for (j, e) in def.ai.iter().enumerate() {
+                r.check(Kind::Ability, &e.ability, || {
+                    format!("{}.ai[{j}].ability", key())
+                });
+                r.conditions(&e.condition, &span, &|| {
+                    format!("{}.ai[{j}].condition", key())
+                });
+            }
+            r.triggers(&def.triggers, &span, &|| format!("{}.triggers", key()));
+            if let Some(last) = def.ai.last()
+                && !last.condition.is_empty()
+            {
+                deferred.push(Diagnostic::at(
+                    Severity::Warning,
+                    parsed.pack,
+                    path,
+                    text,
+                    last.ability.span().start,
+                    format!("{}.ai[{}]", key(), def.ai.len() - 1),
+                    "the last `ai` entry has a condition: when none holds the creature stands still",
+                ));
+            }
+        }
+        for (i, a) in file.abilities.iter().enumerate() {
+            let def = a.get_ref();
+            let span = a.span();
+            r.conditions(&def.condition, &span, &|| {
+                format!("abilities[{i}].condition")
+            });
+            r.actions(&def.actions, &span, &|| format!("abilities[{i}].actions"));
+        }
+        for (i, m) in file.modifiers.iter().enumerate() {
+            let def = m.get_ref();
+            let span = m.span();
+            for (j, e) in def.effects.iter().enumerate() {
+                if let Some(dt) = &e.damage_type {
+                    r.check_at(
+                        Kind::DamageType,
+                        &damage_type_id(dt.get_ref()),
+                        || dt.span(),
+                        || format!("modifiers[{i}].effects[{j}].damage_type"),
+                    );
+                }
+                r.conditions(&e.condition, &span, &|| {
+                    format!("modifiers[{i}].effects[{j}].condition")
+                });
+            }
+            r.triggers(&def.triggers, &span, &|| format!("modifiers[{i}].triggers"));
+        }
+        for (i, it) in file.items.iter().enumerate() {
+            let def = it.get_ref();
+            let span = it.span();
+            for (j, m) in def.modifiers.iter().enumerate() {
+                r.check(Kind::Modifier, m, || format!("items[{i}].modifiers[{j}]"));
+            }
+            r.actions(&def.actions, &span, &|| format!("items[{i}].actions"));
+            r.triggers(&def.triggers, &span, &|| format!("items[{i}].triggers"));
+        }
+        for (i, a) in file.affixes.iter().enumerate() {
+            for (j, m) in a.get_ref().modifiers.iter().enumerate() {
+                r.check(Kind::Modifier, m, || format!("affixes[{i}].modifiers[{j}]"));
+            }
+        }
+        for (i, l) in file.loot.iter().enumerate() {
+            for (j, e) in l.get_ref().entries.iter().enumerate() {
+                if let Some(item) = &e.item {
+                    r.check(Kind::Item, item, || format!("loot[{i}].entries[{j}].item"));
+                }
+            }
+        }
+        for (i, t) in file.traps.iter().enumerate() {
+            r.actions(&t.get_ref().actions, &t.span(), &|| {
+                format!("traps[{i}].actions")
+            });
+        }
+        for (i, p) in file.prefabs.iter().enumerate() {
+            for (key, id) in &p.get_ref().legend {
+                r.check(Kind::Creature, id, || format!("prefabs[{i}].legend.{key}"));
+            }
+        }
+        for (i, f) in file.floors.iter().enumerate() {
+            let def = f.get_ref();
+            let key = format!("floors[{i}]");
+            let mut known = true;
+            for (j, id) in def.prefabs.iter().enumerate() {
+                known &= r.check(Kind::Prefab, id, || format!("{key}.prefabs[{j}]"));
+            }
+            let floor_error = |at: String, msg: String| {
+                Diagnostic::at(
+                    Severity::Error,
+                    parsed.pack,
+                    path,
+                    text,
+                    f.span().start,
+                    at,
+                    msg,
+                )
+            };
+            if known && let Err(msg) = def.profile(&content.prefabs).validate() {
+                deferred.push(floor_error(key.clone(), msg));
+            }
+            for (j, s) in def.spawns.iter().enumerate() {
+                r.check(Kind::Creature, &s.id, || format!("{key}.spawns[{j}].id"));
+            }
+            for (j, s) in def.trap_kinds.iter().enumerate() {
+                r.check(Kind::Trap, &s.id, || format!("{key}.trap_kinds[{j}].id"));
+            }
+            if def.traps > 0 && def.trap_kinds.iter().all(|s| s.weight == 0) {
+                deferred.push(floor_error(
+                    format!("{key}.trap_kinds"),
+                    format!(
+                        "the floor places {} trap(s) but `trap_kinds` names none to draw from",
+                        def.traps
+                    ),
+                ));
+            }
+            if let Some(l) = &def.loot {
+                r.check(Kind::Loot, l, || format!("{key}.loot"));
+            }
+        }
+    }
+    diags.append(&mut deferred);
+    if parsed.pack == "core" && !content.creatures.contains_key("core:hero") {
+        diags.push(Diagnostic {
+            severity: Severity::Error,
+            pack: parsed.pack.to_string(),
+            file: String::new(),
+            line: 0,
+            column: 0,
+            path: String::new(),
+            message: "the core pack must define `core:hero`".into(),
+            source_line: String::new(),
+        });
+    }
+}
