@@ -61,7 +61,7 @@ pub struct Effect {
     pub condition: Vec<Condition>,
 }
 
-/// The events a trigger can listen to: GAME.md's eleven.
+/// The eleven events a trigger can listen to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum EventKind {
     TurnStarted,
@@ -231,7 +231,7 @@ impl Progression {
 /// A conversion problem: (byte span, field path below the entry, message).
 pub type FieldError = (std::ops::Range<usize>, String, String);
 
-/// Damage type ids may be written bare (`"blunt"`, as seed 002 does): they mean `core:blunt`.
+/// Damage type ids may be written bare (`"blunt"`): they mean `core:blunt`.
 pub fn damage_type_id(name: &str) -> String {
     if name.contains(':') {
         name.to_string()
