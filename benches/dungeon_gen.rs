@@ -1,4 +1,4 @@
-//! Floor generation: `delve` (the crate's generator) against `seed_style` (the seed's manner:
+//! Floor generation: `delve` (the crate's generator) against `seed_style` (the straightforward manner:
 //! recursive flood fill, whole-map rescans per dead-end round), on square floors.
 use criterion::{BenchmarkId, Criterion};
 use delve::dungeon::{FloorProfile, generate};
@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
 }
 
 fn main() {
-    // The seed's flood fill recurses once per maze cell: give it a deep stack.
+    // The plain flood fill recurses once per maze cell: give it a deep stack.
     std::thread::Builder::new()
         .stack_size(1 << 30)
         .spawn(|| {
@@ -73,7 +73,7 @@ fn main() {
         .expect("bench panicked");
 }
 
-/// The generator as the seed writes it, kept straightforward on purpose: the baseline.
+/// The generator written the straightforward way, on purpose: the baseline.
 mod seed_style {
     use delve::dungeon::FloorProfile;
     use delve::map::{Pos, Tile, TileMap};
@@ -83,7 +83,7 @@ mod seed_style {
     const CORRIDOR: u8 = 2;
     const ROOM: u8 = 4;
 
-    /// `map[x][y]` as in the seed.
+    /// `map[x][y]`, column-major as the straightforward version indexes it.
     struct Map {
         x: usize,
         y: usize,
@@ -98,7 +98,7 @@ mod seed_style {
         pub things: Vec<Pos>,
     }
 
-    /// The seed's `FloodGenerate`: one shuffled direction order per depth, one call per cell.
+    /// The flood fill (`FloodGenerate`): one shuffled direction order per depth, one call per cell.
     fn flood(
         map: &mut Map,
         x: usize,
@@ -144,7 +144,7 @@ mod seed_style {
             .count()
     }
 
-    /// The seed's `Imp`: dead-end rounds found by rescanning everything, then loops.
+    /// Regression and imperfection (`Imp`): dead-end rounds found by rescanning everything, then loops.
     fn thin(map: &mut Map, regression: f64, imperfection: f64, rng: &mut Rng) {
         let mut left = count(map);
         let keep = left - (left as f64 * regression / 100.0).round() as usize;
@@ -193,7 +193,7 @@ mod seed_style {
         }
     }
 
-    /// The seed's `Room`: random odd rectangles, retried on overlap up to `tries` in total.
+    /// Rooms (`Room`): random odd rectangles, retried on overlap up to `tries` in total.
     fn rooms(map: &mut Map, p: &FloorProfile, rng: &mut Rng) {
         let mut failures = 0;
         let mut i = 0;
@@ -232,7 +232,7 @@ mod seed_style {
         }
     }
 
-    /// The seed's test: count corridors, count those reachable from one, compare.
+    /// The connectivity test: count corridors, count those reachable from one, compare.
     fn connected(map: &Map) -> bool {
         let Some(start) = (0..map.x * map.y).find(|&i| map.cells[i / map.y][i % map.y] == CORRIDOR)
         else {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the browser version into a servable folder (default out/web).
-# Route (shared/design/WEB-BUILD.md): Debian's rustc-web builds std for wasm32 itself
+# Route (docs/DESIGN.md, "The browser build"): Debian's rustc-web builds std for wasm32 itself
 # (-Z build-std), wasm-ld-22 links, wasm-bindgen-cli at the lockfile's version makes the JS glue.
 # Usage: scripts/web-build.sh [OUT_DIR]     (WEB_PROFILE=web-release by default)
 set -euo pipefail

@@ -41,7 +41,7 @@ impl Default for Balance {
 }
 
 impl Balance {
-    /// `[balance]` merges field by field (seed 002's deliberate exception to whole overrides).
+    /// `[balance]` merges field by field (the deliberate exception to whole overrides).
     pub fn apply(&mut self, patch: &BalancePatch) {
         macro_rules! merge {
             ($($f:ident),*) => { $( if let Some(v) = patch.$f { self.$f = v; } )* };
@@ -67,9 +67,9 @@ impl Balance {
 mod tests {
     use super::*;
 
-    /// GAME.md's engine defaults, knob by knob.
+    /// The engine defaults (MODDING.md's `[balance]` table), knob by knob.
     #[test]
-    fn defaults_are_game_md_s() {
+    fn defaults_are_the_engine_defaults() {
         let b = Balance::default();
         assert_eq!(
             (b.evasion, b.flee, b.stamina_regen, b.resistance_cap),

@@ -9,7 +9,7 @@ use super::load::{
     BUILTIN_ABILITIES, CONDITION_ATTRIBUTES, MAX_FILE_BYTES, MAX_NESTING, NAMED_COLORS,
 };
 use super::mods::ENGINE_MAJOR;
-use super::registry::{ATTRIBUTE_NAMES, EVENT_NAMES};
+use super::registry::{ATTRIBUTE_NAMES, EVENT_NAMES, Role};
 use super::schema::ContentFile;
 
 const INTRO: &str = "\
@@ -65,6 +65,31 @@ errors (warnings allowed), 1 with errors, 2 on usage errors.
 A file may hold any registries, each an array of tables (`[[creatures]]`), plus
 `[progression]` and `[balance]` tables. Fields marked *required* must be given; unknown
 fields are errors.
+";
+
+/// How monsters move on the map: the modes of src/game/ai.rs, which no schema type names.
+const MODES: &str = "
+## Monster modes
+
+Outside a fight every monster but the forager (`target = \"treasure\"`) moves once per
+exploration turn, after the hero, in id order; monsters in the fight do not move. Each turn a
+monster is in the first of these modes that applies:
+
+| mode | when | where it goes |
+| --- | --- | --- |
+| frightened | while it carries `core:frightened` | A random neighbouring tile, never straight back. Its fear counts down with its moves; its chase/scatter cycle waits. |
+| chase (alarm) | while the floor's alarm sounds | As in chase. |
+| flee | its health is below a quarter of its kind's `max_health` | Away from the hero, by its `nav`. |
+| wander | it has not noticed the hero yet (see `sight`); a `guard` never wanders | Towards the tile it spawned on, by the ghost step with each direction's distance lowered by a random 0 to 6 tiles. |
+| scatter | its own cycle says so | A corner just outside the map (one of four, by its id), by its `nav`; a `guard` goes home. |
+| chase | otherwise | Its `target` rule, by its `nav`. |
+
+Each monster's cycle runs from its spawn, whatever its mode, except while it is frightened:
+20 turns of chase, then 7 of scatter, starting at a random point of its first chase. When its
+mode changes (other than out of frightened) it reverses: it steps back the way it came, or
+turns round where it stands. Monsters never step onto one another or the hero; the forager
+walks through creatures. After the monsters' moves, a hostile monster that is not frightened
+and stands next to the hero (not diagonally) starts a fight.
 ";
 
 /// The whole reference, as MODDING.md holds it.
@@ -371,11 +396,32 @@ fn lists(out: &mut String) {
         "A trigger's `event` is one of these; `role` says which part its holder plays (the\n\
          first listed is the default; `any` means every holder taking part).\n"
     );
-    let _ = writeln!(out, "| event | roles |\n| --- | --- |");
+    let _ = writeln!(out, "| event | when | roles |\n| --- | --- | --- |");
+    let mut roles_seen: Vec<(&str, Role)> = Vec::new();
     for (name, kind) in EVENT_NAMES {
         let roles: Vec<String> = kind.roles().iter().map(|(r, _)| format!("`{r}`")).collect();
-        let _ = writeln!(out, "| `{name}` | {} |", roles.join(", "));
+        for &(r, role) in kind.roles() {
+            if !roles_seen.iter().any(|&(seen, _)| seen == r) {
+                roles_seen.push((r, role));
+            }
+        }
+        let _ = writeln!(
+            out,
+            "| `{name}` | {} | {} |",
+            cell(kind.meaning()),
+            roles.join(", ")
+        );
     }
+    let _ = writeln!(
+        out,
+        "\nA trigger's `target` (in its actions and conditions) is the holder's other party in \
+         the event, as said above; `self` is the holder.\n"
+    );
+    let _ = writeln!(out, "| role | the holder is |\n| --- | --- |");
+    for (r, role) in roles_seen {
+        let _ = writeln!(out, "| `{r}` | {} |", cell(role.meaning()));
+    }
+    let _ = write!(out, "{MODES}");
     let _ = writeln!(out, "\n## Names\n");
     let quote = |xs: &[&str]| {
         xs.iter()

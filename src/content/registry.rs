@@ -61,7 +61,7 @@ pub struct Effect {
     pub condition: Vec<Condition>,
 }
 
-/// The events a trigger can listen to: GAME.md's eleven.
+/// The eleven events a trigger can listen to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum EventKind {
     TurnStarted,
@@ -102,7 +102,76 @@ pub enum Role {
     Killer,
 }
 
+impl Role {
+    /// The role in words, for MODDING.md.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Role::Any => {
+                "Every creature taking part: in a fight the hero and its enemies, outside one \
+                 every creature on the floor. The hero's other party is the first enemy (none \
+                 outside a fight), a monster's the hero."
+            }
+            Role::Source => "The one who dealt the damage or used the ability.",
+            Role::Target => {
+                "The one hurt, healed, given or rid of a modifier, or aimed at by an ability."
+            }
+            Role::Creature => "The one that died; its own triggers still run.",
+            Role::Killer => "The one whose blow killed it (a trap kills with nobody behind it).",
+        }
+    }
+}
+
 impl EventKind {
+    /// When the event happens and who the other party (a trigger's `target`) is, for
+    /// MODDING.md.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            EventKind::TurnStarted => {
+                "A turn begins (exploring or fighting), before anything else."
+            }
+            EventKind::TurnEnded => {
+                "A turn is over: after the monsters' moves and the modifiers' countdown when \
+                 exploring, after every actor's action and the fight's end when fighting."
+            }
+            EventKind::CombatStarted => {
+                "A fight begins: the hero bumped into a creature, a hostile monster ended its \
+                 move next to the hero, or the hero walked into a prefab room with guards."
+            }
+            EventKind::CombatEnded => {
+                "A fight is over: no enemy is left in it, or the hero fled (not when the hero \
+                 dies). The fight has ended: every creature on the floor takes part."
+            }
+            EventKind::DamageDealt => {
+                "Damage was dealt, by anything. Each party's other party is the other one; harm \
+                 from a trap or from a creature's own modifier has no source."
+            }
+            EventKind::Healed => {
+                "A `heal` action restored health (regeneration and levelling up do not count). \
+                 No other party."
+            }
+            EventKind::CreatureDied => {
+                "A creature's health fell to 0 or below. Each party's other party is the other \
+                 one."
+            }
+            EventKind::AbilityUsed => {
+                "A creature used an ability in a fight, after its actions (`core:flee` counts, \
+                 `core:wait` does not; items and triggers do not). Each party's other party \
+                 is the other one; a user aiming at itself has only the `source` part."
+            }
+            EventKind::ModifierApplied => {
+                "A modifier was put on a creature, also when it refreshed or stacked (not when \
+                 `stacking = \"ignore\"` turned it away). No other party."
+            }
+            EventKind::ModifierExpired => {
+                "A modifier ran out or was removed, fear included. No other party."
+            }
+            EventKind::FloorEntered => {
+                "The hero arrived on a floor, the first one included; the creatures of the new \
+                 floor take part."
+            }
+        }
+    }
+
     /// The roles the event offers; the first is the default.
     pub fn roles(self) -> &'static [(&'static str, Role)] {
         match self {
@@ -231,7 +300,7 @@ impl Progression {
 /// A conversion problem: (byte span, field path below the entry, message).
 pub type FieldError = (std::ops::Range<usize>, String, String);
 
-/// Damage type ids may be written bare (`"blunt"`, as seed 002 does): they mean `core:blunt`.
+/// Damage type ids may be written bare (`"blunt"`): they mean `core:blunt`.
 pub fn damage_type_id(name: &str) -> String {
     if name.contains(':') {
         name.to_string()

@@ -87,7 +87,9 @@ pub struct CreatureDef {
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub abilities: Vec<Spanned<String>>,
-    /// Ordered rules: in a fight it uses the first ability whose condition holds.
+    /// Ordered rules for its action in a fight: it uses the first entry whose conditions hold
+    /// and whose ability it can use now (stamina, cooldown, the ability's own conditions),
+    /// aimed at the hero; when none does, it waits.
     #[serde(default)]
     pub ai: Vec<AiEntry>,
     /// Experience granted to whoever kills it.
@@ -103,7 +105,8 @@ pub struct CreatureDef {
     /// Reactions to events while it lives.
     #[serde(default)]
     pub triggers: Vec<TriggerDef>,
-    /// Hostile creatures start fights; non-hostile ones (the forager) never do.
+    /// Hostile creatures start fights and join those near them; non-hostile ones (the
+    /// forager) never do, though the hero may still walk into one to fight it.
     #[serde(default = "yes")]
     pub hostile: bool,
     /// How it moves on the map.
@@ -115,7 +118,9 @@ fn yes() -> bool {
     true
 }
 
-/// The base attributes of seed 002's catalogue; unset ones take the engine defaults.
+/// A creature's base attributes (unset ones take the engine defaults), or in `[progression]`
+/// what each level adds to the hero's (unset ones add nothing). Modifiers change them further
+/// during a run.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Attributes {
@@ -151,20 +156,25 @@ pub struct AiEntry {
     pub ability: Spanned<String>,
 }
 
-/// How a creature moves on the map (GAME.md "Monster movement").
+/// How a creature moves on the map outside a fight: one move per exploration turn, after the
+/// hero's (see "Monster modes" below).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Movement {
-    /// What it walks towards: `hero`, `{ ahead = n }` (n tiles ahead of the hero), `pincer`, `{ shy = n }` (keeps n tiles away), `guard` or `treasure`.
+    /// What it aims at while chasing: see TargetRule (`treasure` makes it a forager).
     #[serde(default)]
     pub target: TargetRule,
-    /// `greedy` (step closer) or `path` (shortest path).
+    /// How it steps towards its target: see Nav.
     #[serde(default)]
     pub nav: Nav,
-    /// Turns a greedy mover may fail to get closer before it switches to path navigation.
+    /// Turns a `greedy` mover may go without getting nearer its target (chasing or
+    /// scattering) before it follows a shortest path instead, until it is nearer than it was
+    /// then.
     #[serde(default = "default_stuck")]
     pub stuck_turns: u32,
-    /// Tiles it can see.
+    /// It notices the hero (and stops wandering) once it stands where the hero can see it,
+    /// within this many tiles (straight-line) of the hero. Also the reach of the hero's
+    /// `all_enemies` outside a fight.
     #[serde(default = "default_sight")]
     pub sight: u32,
 }
@@ -187,23 +197,54 @@ impl Default for Movement {
     }
 }
 
+/// What a monster aims at while it chases (the other modes have their own targets; see
+/// "Monster modes"). Targets may lie off the map or in a wall: the step only gets as near as
+/// it can.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum TargetRule {
+    /// The hero's tile.
     #[default]
     Hero,
+    /// `n` tiles ahead of the hero: along the hero's heading, counted from the tile the hero
+    /// stood on before its move this turn.
     Ahead(u32),
+    /// Closes in from the far side: the nearest monster whose rule is `hero` is its partner,
+    /// and it aims at the partner's tile mirrored through the tile two ahead of the hero
+    /// (2 × that tile − the partner's). Without a `hero` monster on the floor, the hero's tile.
     Pincer,
+    /// The hero's tile while it is more than `n` tiles (straight-line) from the hero; nearer,
+    /// its scatter corner, so it hangs about at that distance.
     Shy(u32),
+    /// Guards the tile it spawned on: it never wanders, chases the hero only while the hero
+    /// is within 6 tiles of that tile (or the floor's alarm sounds), and otherwise, scattering
+    /// included, goes back there.
     Guard,
+    /// The forager, which races the hero for gold: it has no modes and ignores `nav`,
+    /// `sight`, `stuck_turns` and fear. Each turn it takes one step along a shortest path to
+    /// the nearest gold pile, walking through creatures, and takes the pile it steps on; it
+    /// drops the gold where it dies. When one forager has taken `forager_alarm` piles the
+    /// floor's alarm sounds: every monster chases the hero for the rest of the floor.
     Treasure,
 }
 
+/// How a monster steps towards its target while chasing, scattering or fleeing (wandering
+/// and frightened monsters step as "Monster modes" says, whatever their `nav`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Nav {
+    /// The ghost step: of the neighbouring tiles (up, left, down, right; never straight back;
+    /// no wall, no creature) it takes the one nearest its target in a straight line, ties in
+    /// that order; fleeing, the one farthest from the hero. With nowhere to go it waits, or
+    /// in a dead end turns round. Walls can hold it back: after `stuck_turns` turns without
+    /// getting nearer it follows a shortest path until it has got nearer.
     #[default]
     Greedy,
+    /// A shortest path over the floor's tiles: it steps to the free neighbour with the
+    /// shortest way on (creatures do not shape the path; it waits when they block every way
+    /// on). An unreachable target falls back to the ghost step. Fleeing,
+    /// it walks down a safety map: away from the hero, but out of dead ends rather than into
+    /// them.
     Path,
 }
 
@@ -249,13 +290,19 @@ fn default_ability_color() -> Spanned<String> {
     Spanned::new(0..0, "white".into())
 }
 
-/// One step of an ability or trigger (seed 002's action catalogue). Internally tagged
-/// enums buffer their fields, so ids here are plain strings; the loader finds their place
-/// in the file by searching the enclosing entry.
+/// One step of an ability, trigger, item or trap; a list of them runs in order, each action
+/// on all its targets before the next. In an ability every target of a `damage` action
+/// rolls to hit once, before anything happens: a target missed takes none of the ability's
+/// actions. Internally tagged enums buffer their fields, so ids here are plain strings; the
+/// loader finds their place in the file by searching the enclosing entry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ActionDef {
-    /// Deals `amount + scale × damage` of a damage type (rolls to hit and crit in a fight).
+    /// Deals `amount + scale × damage` (the acting creature's `damage` attribute; none for a
+    /// trap) of a damage type. In an ability it must hit (see above) and may be critical
+    /// (× `critical_factor`); triggers, items and traps never miss or crit. The target's
+    /// resistance (at most `resistance_cap`) then takes its share; the result is rounded,
+    /// and at least 1. A target brought to 0 health or below dies (`creature_died`).
     Damage {
         /// How much (damage, health, stamina or gold).
         #[serde(default)]
@@ -270,7 +317,8 @@ pub enum ActionDef {
         #[serde(default)]
         target: Target,
     },
-    /// Restores health.
+    /// Restores health, up to the target's maximum; queues `healed` (with the amount
+    /// actually restored).
     Heal {
         /// How much (damage, health, stamina or gold).
         amount: f64,
@@ -278,7 +326,7 @@ pub enum ActionDef {
         #[serde(default = "target_self")]
         target: Target,
     },
-    /// Restores stamina.
+    /// Restores stamina, up to the target's maximum.
     RestoreStamina {
         /// How much (damage, health, stamina or gold).
         amount: f64,
@@ -286,12 +334,16 @@ pub enum ActionDef {
         #[serde(default = "target_self")]
         target: Target,
     },
-    /// Gives the hero gold.
+    /// Gives gold when the one acting is the hero (an item, the hero's ability or trigger)
+    /// or a trap's victim; a monster's does nothing.
     GrantGold {
         /// How much (damage, health, stamina or gold).
         amount: u32,
     },
-    /// Puts a modifier on the targets; `turns` overrides the modifier's own duration.
+    /// Puts a modifier on the targets by its `stacking`; `turns` overrides the modifier's
+    /// own duration. `core:frightened` is the engine's fear: a frightened monster leaves the
+    /// fight, starts none and moves at random (see "Monster modes"); it lasts the longer of
+    /// what is left and what is given, and `turns = 0` there means `flee_fright_turns`.
     ApplyModifier {
         /// Modifier id.
         modifier: String,
@@ -302,7 +354,8 @@ pub enum ActionDef {
         #[serde(default)]
         target: Target,
     },
-    /// Removes a modifier.
+    /// Removes a modifier the targets carry (every stack); queues `modifier_expired` if it
+    /// was there.
     RemoveModifier {
         /// Modifier id.
         modifier: String,
@@ -310,7 +363,9 @@ pub enum ActionDef {
         #[serde(default = "target_self")]
         target: Target,
     },
-    /// Calls `count` creatures next to the one that acts; in a fight they join its side.
+    /// Calls `count` creatures onto the free tiles nearest the one acting (up to 3 steps
+    /// away; fewer when there is no room). They have seen the hero; in a fight the hostile
+    /// ones join the hero's enemies.
     Summon {
         /// Creature id.
         creature: String,
@@ -318,7 +373,10 @@ pub enum ActionDef {
         #[serde(default = "one")]
         count: u32,
     },
-    /// Tries to leave the fight.
+    /// The one acting tries to leave the fight (nothing outside one): chance
+    /// `0.5 + (its dexterity − the fastest opponent's) × flee`, kept within 0.1..0.9. The
+    /// hero who gets away ends the fight and frightens every enemy for `flee_fright_turns`;
+    /// a monster that gets away leaves the fight frightened.
     Flee,
 }
 
@@ -337,10 +395,19 @@ fn target_self() -> Target {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Target {
+    /// The one acting: the ability's user, the trigger's holder, the hero for an item; for a
+    /// trap, its victim.
     #[serde(rename = "self")]
     SelfTarget,
+    /// The one acted upon: the ability's target (a monster's is always the hero; the hero's is
+    /// the enemy it chose, by default the first), the other party of a trigger's event (see
+    /// "Events and roles"), the item's chosen target (in a fight by default the first enemy),
+    /// a trap's victim. Nobody when there is none.
     #[default]
     Target,
+    /// The other side: for the hero in a fight every enemy in it, outside a fight every
+    /// hostile creature the hero sees within that creature's `sight`; for a monster, the
+    /// hero; for a trap, its victim.
     AllEnemies,
 }
 
@@ -348,7 +415,9 @@ pub enum Target {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "check", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Condition {
-    /// `health` and `stamina` compare as a fraction of their maximum; others as values.
+    /// Compares a number of `who`: `health` and `stamina` as a fraction of their maximum
+    /// (0..1), the others as their current value (modifiers and levels included). With both
+    /// `below` and `above`, both must hold; with `who = "target"` and nobody there, false.
     Attribute {
         /// Whose value is tested: `self` or `target`.
         #[serde(default = "who_self")]
@@ -360,7 +429,7 @@ pub enum Condition {
         /// Holds when the value is above this.
         above: Option<f64>,
     },
-    /// Holds when the creature carries the tag.
+    /// Holds when `who`'s creature kind lists the tag.
     Tag {
         /// Whose value is tested: `self` or `target`.
         #[serde(default = "who_target")]
@@ -368,7 +437,8 @@ pub enum Condition {
         /// Tag id the creature must carry.
         tag: String,
     },
-    /// Holds while the creature carries the modifier.
+    /// Holds while `who` carries the modifier (one put on it: a worn item's modifiers do not
+    /// count; `core:frightened` counts while it is frightened).
     HasModifier {
         /// Whose value is tested: `self` or `target`.
         #[serde(default = "who_self")]
@@ -385,11 +455,18 @@ fn who_target() -> Who {
     Who::Target
 }
 
+/// Whose values a condition tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Who {
+    /// The one the condition belongs to: the ability's user, the creature whose `ai` list it
+    /// is, the trigger's holder, the creature an effect's modifier is on (the hero, for
+    /// what it wears).
     #[serde(rename = "self")]
     SelfTarget,
+    /// The other one: the ability's target (a monster's `ai`: the hero), the other party of
+    /// the trigger's event, for an effect's condition the other creature of the attack
+    /// being worked out. A condition on a target that is not there is false.
     Target,
 }
 
@@ -599,7 +676,7 @@ pub struct EffectDef {
     /// Added to the base value.
     #[serde(default)]
     pub flat: f64,
-    /// Summed with the other percents, then scales the result (0.5 = +50%).
+    /// In percent, summed with the other percents, then scales the result (50 = +50%).
     #[serde(default)]
     pub percent: f64,
     /// For `attribute = "resistance"`: which damage type.
@@ -617,9 +694,10 @@ pub enum Stacking {
     /// Applying it again resets its duration.
     #[default]
     Refresh,
-    /// Each application adds a stack (up to `max_stacks`) and resets the duration.
+    /// Each application adds a stack (up to `max_stacks`) and resets the duration; effects
+    /// and triggers count once per stack.
     Stack,
-    /// Applying it while it lasts does nothing.
+    /// Applying it while it lasts does nothing (and queues no `modifier_applied`).
     Ignore,
 }
 
@@ -654,10 +732,15 @@ pub struct ModifierDef {
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Slot {
+    /// Worn in the weapon slot: one weapon at a time; wearing another puts this one back in
+    /// the pack.
     Weapon,
+    /// Worn in the armour slot, one at a time.
     Armour,
+    /// Worn in the trinket slot, one at a time.
     Trinket,
-    /// Used up when used: runs its `actions`.
+    /// Not worn: using it (in a fight, as the hero's action) runs its `actions` with the hero
+    /// acting, never rolling to hit, and uses it up.
     Consumable,
 }
 

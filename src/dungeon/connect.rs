@@ -1,12 +1,12 @@
 //! Step 4: every passable tile reachable from every other.
 //!
-//! Dead-end filling never splits the maze, but rooms placed where the corridors were filled
-//! away, and prefab walls stamped across corridors, leave islands. The seed starts over when
-//! its count test fails; here each island gets its shortest wall path to the main (largest)
-//! region instead: a 0-1 breadth-first search from the island, where walls cost one and
-//! passable tiles nothing, ends at the first main tile it reaches. Islands are small and
-//! usually near a corridor, so the searches stay local and the step costs little more than
-//! one labelling pass over the map.
+//! Dead-end filling never splits the maze, but rooms placed where the corridors were filled away,
+//! and prefab walls stamped across corridors, leave islands. The baseline generator starts over
+//! when its count test fails; here each island gets its shortest wall path to the main (largest)
+//! region instead: a 0-1 breadth-first search from the island, where walls cost one and passable
+//! tiles nothing, ends at the first main tile it reaches. Islands are small and usually near a
+//! corridor, so the searches stay local and the step costs little more than one labelling pass over
+//! the map.
 use super::field::{Work, mark_rects, push_first};
 use super::floor::Rect;
 use crate::map::{Tile, TileMap};

@@ -1,9 +1,10 @@
-//! Step 1: a perfect maze by randomized flood fill (the seed's algorithm, without recursion).
+//! Step 1: a perfect maze by randomized flood fill, without recursion.
 //!
-//! Cells sit at odd coordinates; the tile between two neighbouring cells is their passage,
-//! tiles at even/even coordinates are pillars and stay wall. The seed recurses once per cell,
-//! which a 1001×1001 map (250,000 cells) would turn into a stack overflow, so the walk keeps
-//! its own stack of (cell, direction order, next direction) frames instead.
+//! Cells sit at odd coordinates; the tile between two neighbouring cells is their passage, tiles at
+//! even/even coordinates are pillars and stay wall. The plain flood fill (`seed_style` in
+//! benches/dungeon_gen.rs) recurses once per cell, which a 1001×1001 map (250,000 cells) would turn
+//! into a stack overflow, so the walk keeps its own stack of (cell, direction order, next
+//! direction) frames instead.
 use super::field::{ROOT, Tree, Work};
 use crate::map::{Tile, TileMap};
 use crate::rng::{Rng, below};
@@ -34,7 +35,7 @@ const ORDERS: [[u8; 4]; 24] = {
 
 /// `NEXT[order][open][from]`: the first position at or after `from` in direction order
 /// `order` whose direction is set in the bit mask `open`, or 4. One lookup replaces the
-/// seed's loop over the four directions and its unpredictable branch per direction.
+/// plain loop over the four directions and its unpredictable branch per direction.
 const NEXT: [[[u8; 4]; 16]; 24] = {
     let mut out = [[[4u8; 4]; 16]; 24];
     let mut o = 0;
@@ -93,7 +94,7 @@ pub(crate) fn carve(
         up: vec![ROOT; n],
         depth: vec![0; n],
     });
-    // The seed always starts in the top-left corner; a random start varies the long corridors.
+    // The plain fill starts in the top-left corner; a random start varies the long corridors.
     let start = below(rng, (cw * ch) as u32) as usize;
     let start = (2 * (start / cw) + 1) * w + 2 * (start % cw) + 1;
     work.t[start] = Tile::Floor;

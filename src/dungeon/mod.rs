@@ -1,4 +1,5 @@
-//! Dungeon generation (seed 003): maze, regression, imperfection, rooms, connection, placement.
+//! Dungeon generation (maze and rooms): maze, regression, imperfection, rooms, connection,
+//! placement.
 //!
 //! Bevy-free and deterministic: a floor depends on (profile, run seed, floor number) only.
 mod connect;

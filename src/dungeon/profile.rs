@@ -2,7 +2,7 @@
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Largest side a profile may ask for (GAME.md: mods may go up to 1001×1001).
+/// Largest side a profile may ask for: mods may go up to 1001×1001.
 pub const MAX_SIDE: u32 = 1001;
 /// Smallest side: 5×5 cells leave room for a maze, a room and two stairs.
 pub const MIN_SIDE: u32 = 11;

@@ -1,10 +1,11 @@
-//! Step 2: the seed's "Ausdünnung" (dead ends filled back in) and "Imperfektion" (loops).
+//! Step 2: regression (dead ends filled back in) and imperfection (loops).
 //!
-//! The seed rescans the whole map for dead ends once per round; here a worklist holds the
-//! current dead ends and filling one can only turn its single neighbour into the next, so the
-//! whole regression is O(tiles). The seed opens only one orientation of separating wall; here
-//! both are candidates, and (as Brogue does) loops that join far-apart corridors come first,
-//! because a loop between two tiles already three steps apart changes nothing for the player.
+//! The baseline (`seed_style` in benches/dungeon_gen.rs) rescans the whole map for dead ends once
+//! per round; here a worklist holds the current dead ends and filling one can only turn its single
+//! neighbour into the next, so the whole regression is O(tiles). The baseline opens only one
+//! orientation of separating wall; here both are candidates, and (as Brogue does) loops that join
+//! far-apart corridors come first, because a loop between two tiles already three steps apart
+//! changes nothing for the player.
 use super::field::{Tree, Work, push_first, share};
 use crate::map::{Tile, TileMap};
 use crate::rng::{Rng, shuffle};
@@ -37,7 +38,7 @@ pub(crate) fn regress_work(work: &mut Work, percent: f64, rng: &mut Rng) -> usiz
         len += usize::from(work.open_neighbours(i as usize) <= 1);
     }
     queue.truncate(len);
-    // The seed shuffles each round's dead ends; first-in first-out keeps its round order
+    // The baseline shuffles each round's dead ends; first-in first-out keeps its round order
     // (a tile freed in round k is queued behind every dead end of round k).
     shuffle(rng, &mut queue);
     let (mut head, mut filled) = (0, 0);

@@ -1,7 +1,7 @@
 //! Step 3: prefab rooms, then rectangles of random odd size at random odd positions.
 //!
 //! Odd sizes at odd positions make a room span whole maze cells, so the corridors that ran
-//! through its area end exactly at its edge (the seed's rooms "fit the corridor net").
+//! through its area end exactly at its edge (the rooms fit the corridor net).
 //! Prefabs go first because they are the larger and rarer shapes; ordinary rooms then fill
 //! around them. Every room keeps at least one wall tile between itself and the others.
 use super::field::Work;

@@ -1,4 +1,4 @@
-//! The eleven events of GAME.md; they run through one queue inside the core.
+//! The eleven events triggers can listen to; they run through one queue inside the core.
 use serde::{Deserialize, Serialize};
 
 use super::state::CreatureId;

@@ -1,4 +1,4 @@
-//! Seed 002's turn pipeline, modifiers, triggers, items and traps, on hand-made fights.
+//! The combat turn pipeline, modifiers, triggers, items and traps, on hand-made fights.
 use super::*;
 use crate::content::{Content, Pack, load_packs};
 use crate::map::Pos;

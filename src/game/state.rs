@@ -68,7 +68,8 @@ pub struct Creature {
     pub health: f64,
     pub stamina: f64,
     pub cooldowns: BTreeMap<String, u32>,
-    /// Rolled when a fight starts and kept on the creature (seed 002).
+    /// Dexterity (rounded down) + 1d10, rolled when a fight starts or the creature joins it,
+    /// and kept on the creature: the combat turn order, highest first.
     pub initiative: i32,
     /// Turns of `core:frightened` left: the engine's own modifier, kept in a field because
     /// the AI reads it for every monster every turn.
@@ -97,7 +98,8 @@ impl Creature {
     }
 }
 
-/// The modifier the AI reads (GAME.md: fear is `apply_modifier core:frightened`).
+/// The modifier the AI reads: content frightens with `apply_modifier` of `core:frightened`,
+/// and the engine applies it when a fight is fled.
 pub const FRIGHTENED: &str = "core:frightened";
 
 /// A modifier on a creature: `turns` left (0: until removed) and its stacks.
@@ -143,7 +145,8 @@ pub struct Game {
     pub creatures: BTreeMap<CreatureId, Creature>,
     pub hero: CreatureId,
     pub next_id: u32,
-    /// The running fight (seed 002: `enemies` is the fight, not the floor).
+    /// The running fight: the creatures fighting the hero (only they act in a combat turn), not
+    /// every monster on the floor.
     pub enemies: Vec<CreatureId>,
     /// Events waiting to be processed; empty between commands.
     pub queue: VecDeque<Event>,
@@ -183,7 +186,7 @@ pub struct Game {
     pub reloads: Vec<super::reload::ContentReload>,
 }
 
-/// A prefab room with its encounter (GAME.md: entering it starts the fight).
+/// A prefab room with its encounter: the hero walking in starts the fight with its guards.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EncounterRoom {
     pub prefab: String,

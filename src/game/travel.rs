@@ -1,5 +1,6 @@
-//! Travel and auto-explore (GAME.md "One turn"): one ordinary move per turn along a shortest
-//! path, stopping when a monster comes into view. The UI and the bot ask for the next step.
+//! Travel and auto-explore: one ordinary move per turn (a whole turn: the monsters move too)
+//! along a shortest path, stopping when a monster comes into view. The UI and the bot ask for
+//! the next step.
 use std::fmt;
 
 use super::bot::{first_step, frontier_step, step_towards, treasure_step};
