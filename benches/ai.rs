@@ -1,7 +1,7 @@
 //! One monster phase (criterion group `ai_turn`) with 10,000 monsters on a 255×255 floor:
 //! `delve` (greedy steps, and distance fields shared per distinct target) against
 //! `per_monster_bfs` (every `path` step found by the monster's own breadth-first search,
-//! seed 001's way) on the same state.
+//! as the breadth-first computer rival does) on the same state.
 use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::Duration;

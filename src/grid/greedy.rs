@@ -1,5 +1,6 @@
-//! The ghost step (seed 000, Pac-Man): look at the four neighbours only, never reverse,
-//! and take the best by a score whose sign switches between chasing and fleeing.
+//! The ghost step (greedy ghost navigation, Pac-Man): look at the four neighbours only,
+//! never reverse, and take the best by a score whose sign switches between chasing and
+//! fleeing.
 use crate::map::{Dir, Pos};
 use crate::rng::{Rng, below};
 
@@ -15,7 +16,7 @@ pub enum Score {
     /// Largest squared distance to the target.
     Flee,
     /// Largest `noise[k] − distance`, where `k` is the candidate's place in `Dir::ALL` and the
-    /// distance is Euclidean in `NOISE_UNIT`s (seed 000's wander: −hypot + random × 6).
+    /// distance is Euclidean in `NOISE_UNIT`s (the ghost's wander: −hypot + random × 6).
     Noisy([i64; 4]),
 }
 
@@ -90,8 +91,8 @@ pub fn random_turn(passable: impl Fn(Pos) -> bool, from: Pos, heading: Dir, rng:
     Step::Move(candidates[below(rng, n as u32) as usize])
 }
 
-/// Noise for `Score::Noisy`: four draws, each uniform in `[0, amplitude)` tiles (seed 000
-/// uses 6). Always four draws, so the RNG stream does not depend on the walls.
+/// Noise for `Score::Noisy`: four draws, each uniform in `[0, amplitude)` tiles (the ghost's
+/// wander uses 6). Always four draws, so the RNG stream does not depend on the walls.
 pub fn wander_noise(rng: &mut Rng, amplitude: u32) -> [i64; 4] {
     let span = (amplitude as u64 * NOISE_UNIT as u64).min(u32::MAX as u64) as u32;
     if span == 0 {

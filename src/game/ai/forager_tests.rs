@@ -1,0 +1,192 @@
+//! Tests of the forager: re-planning, the treasure field kept between turns, passing
+//! through creatures, and the alarm its haul sounds.
+use super::tests::{core, find, hunter, mon, mon_mut, play, room, world};
+use super::*;
+use crate::game::Command;
+use crate::game::state::AiMode;
+use crate::grid::DistanceField;
+use crate::rng::{below, game_rng};
+
+#[test]
+fn the_forager_replans_when_treasure_appears_or_vanishes() {
+    let content = core();
+    let map = room(25, 5).replacen('.', "@", 1);
+    let mut g = world(&map);
+    let far = Pos::new(22, 2);
+    g.treasure.insert(far, 10);
+    let f = g.spawn(
+        content.creature("core:forager").expect("forager"),
+        Pos::new(12, 2),
+    );
+    g.monsters_act(&content);
+    assert_eq!(
+        (mon(&g, f).ai.target, mon(&g, f).pos),
+        (far, Pos::new(13, 2))
+    );
+    // A nearer pile appears behind it.
+    let near = Pos::new(10, 2);
+    g.treasure.insert(near, 5);
+    g.monsters_act(&content);
+    assert_eq!(
+        (mon(&g, f).ai.target, mon(&g, f).pos),
+        (near, Pos::new(12, 2))
+    );
+    // Someone takes it: back to the far one.
+    g.treasure.remove(&near);
+    g.monsters_act(&content);
+    assert_eq!(
+        (mon(&g, f).ai.target, mon(&g, f).pos),
+        (far, Pos::new(13, 2))
+    );
+}
+
+#[test]
+fn the_treasure_field_kept_between_turns_equals_a_fresh_one() {
+    // Piles come and go between turns and foragers take some during them; whatever the
+    // turn's field was repaired from, it must hold the distances from the piles it lists.
+    let content = core();
+    let mut g = world(&room(31, 15).replacen('.', "@", 1));
+    let mut rng = game_rng(3);
+    let tile = |rng: &mut Rng| Pos::new(1 + below(rng, 29) as i32, 1 + below(rng, 13) as i32);
+    for _ in 0..6 {
+        let at = tile(&mut rng);
+        if g.creature_at(at).is_none() {
+            g.spawn(content.creature("core:forager").expect("kind"), at);
+        }
+    }
+    for turn in 0..40 {
+        for _ in 0..below(&mut rng, 4) {
+            let at = tile(&mut rng);
+            g.treasure.insert(at, 1);
+        }
+        if turn % 7 == 3 {
+            let first = g.treasure.keys().next().copied();
+            first.map(|p| g.treasure.remove(&p));
+        }
+        g.monsters_act(&content);
+        let s = SCRATCH.take();
+        assert!(
+            g.treasure
+                .keys()
+                .all(|p| s.loot_piles.binary_search(p).is_ok())
+        );
+        assert_eq!(
+            s.loot,
+            DistanceField::bfs(&g.map, &s.loot_piles),
+            "turn {turn}"
+        );
+        SCRATCH.set(s);
+    }
+}
+
+#[test]
+fn two_foragers_chasing_one_pile_replan_in_the_same_turn() {
+    let content = core();
+    let map = room(25, 5).replacen('.', "@", 1);
+    let mut g = world(&map);
+    let (a, b) = (Pos::new(12, 2), Pos::new(20, 2));
+    g.treasure.insert(a, 3);
+    g.treasure.insert(b, 3);
+    let first = g.spawn(
+        content.creature("core:forager").expect("kind"),
+        Pos::new(13, 2),
+    );
+    let second = g.spawn(
+        content.creature("core:forager").expect("kind"),
+        Pos::new(14, 2),
+    );
+    g.monsters_act(&content);
+    // The first takes pile a; the second, which was heading there too, turns to b.
+    assert_eq!(mon(&g, first).treasures, 1);
+    assert_eq!(
+        (mon(&g, second).ai.target, mon(&g, second).pos),
+        (b, Pos::new(15, 2))
+    );
+}
+
+#[test]
+fn the_forager_passes_through_monsters_and_the_hero() {
+    let content = core();
+    let map = "\
+###########
+#f.@.....$#
+###########
+";
+    let mut g = world(map);
+    let f = g.spawn(
+        content.creature("core:forager").expect("kind"),
+        find(map, 'f'),
+    );
+    g.treasure.insert(find(map, '$'), 7);
+    let s = hunter(
+        &mut g,
+        &content,
+        "core:skeleton",
+        Pos::new(2, 1),
+        Dir::Right,
+    );
+    mon_mut(&mut g, s).frightened = 20;
+    let mut trail = Vec::new();
+    for _ in 0..8 {
+        g.monsters_act(&content);
+        trail.push(mon(&g, f).pos.x);
+    }
+    assert_eq!(trail, (2..=9).collect::<Vec<_>>());
+    assert_eq!((mon(&g, f).treasures, mon(&g, f).hoard), (1, 7));
+    assert!(g.treasure.is_empty());
+}
+
+#[test]
+fn the_hero_wins_a_tie_for_treasure() {
+    let content = core();
+    let map = "\
+#########
+#..@$f..#
+#########
+";
+    let mut g = world(map);
+    let pile = find(map, '$');
+    g.treasure.insert(pile, 9);
+    let f = g.spawn(
+        content.creature("core:forager").expect("kind"),
+        find(map, 'f'),
+    );
+    let gold = g.gold;
+    play(&mut g, Command::Move(Dir::Right), &content);
+    assert_eq!(g.hero_pos(), pile);
+    assert_eq!(g.gold, gold + 9);
+    assert_eq!((mon(&g, f).treasures, mon(&g, f).hoard), (0, 0));
+}
+
+#[test]
+fn the_forager_grows_and_its_haul_sounds_the_alarm() {
+    let content = core();
+    let map = "\
+###############
+#@....#.......#
+#.....#.f$....#
+#.....#....M..#
+###############
+";
+    let mut g = world(map);
+    let f = g.spawn(
+        content.creature("core:forager").expect("kind"),
+        find(map, 'f'),
+    );
+    mon_mut(&mut g, f).treasures = content.balance.forager_alarm - 1;
+    g.treasure.insert(find(map, '$'), 4);
+    let m = g.spawn(
+        content.creature("core:skeleton").expect("kind"),
+        find(map, 'M'),
+    );
+    mon_mut(&mut g, m).ai.timer = 1000;
+    g.monsters_act(&content);
+    assert_eq!(mon(&g, f).treasures, content.balance.forager_alarm);
+    assert_eq!(mon(&g, f).hoard, 4);
+    assert!(g.alarm);
+    // The skeleton never saw the hero, yet it hunts now.
+    g.monsters_act(&content);
+    assert!(!mon(&g, m).ai.alerted);
+    assert_eq!(mon(&g, m).ai.mode, AiMode::Chase);
+    assert_eq!(mon(&g, m).ai.target, g.hero_pos());
+}

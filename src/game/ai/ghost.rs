@@ -1,0 +1,332 @@
+//! The ghost rules (greedy ghost navigation): a monster's mode, its target tile by its
+//! target rule, and its step, the greedy step over the four neighbours or downhill on a
+//! distance field (`path`).
+use super::occupancy::Cells;
+use super::{Act, Kind, Phase, Planner};
+use crate::content::schema::{Movement, Nav, TargetRule};
+use crate::game::state::{AiMode, Creature, CreatureId};
+use crate::grid::{
+    DistanceField, Score, Step, greedy_step, nearest, random_turn, snap_to_passable, wander_noise,
+};
+use crate::map::{Dir, Pos, TileMap};
+
+/// Turns of chase and of scatter in a monster's own cycle.
+pub(super) const CHASE_TURNS: u32 = 20;
+pub(super) const SCATTER_TURNS: u32 = 7;
+/// The wander noise amplitude of the greedy ghost navigation, in tiles
+/// (`-dist + random * 6`).
+const WANDER_NOISE: u32 = 6;
+/// A guard hunts the hero while the hero is within this many tiles of its home.
+const GUARD_RADIUS: i64 = 6;
+/// Below this share of its health a monster outside the fight runs from the hero.
+const FLEE_BELOW: f64 = 0.25;
+/// Brogue's safety-map coefficient, for `path` monsters that flee.
+const SAFETY: f32 = -1.2;
+
+impl Phase<'_> {
+    /// A ghost's move: mode, target, step.
+    pub(super) fn ghost(&mut self, c: &mut Creature, slot: usize, kind: &Kind) {
+        let mv = &kind.movement;
+        let hero = self.hero;
+        if !c.ai.alerted {
+            let sight = mv.sight as i64;
+            c.ai.alerted = self.map.idx(c.pos).is_some_and(|i| self.visible[i])
+                && c.pos.dist2(hero.pos) <= sight * sight;
+        }
+
+        let frightened = c.frightened > 0;
+        if frightened {
+            c.frightened -= 1; // the schedule pauses meanwhile
+        } else {
+            c.ai.timer = c.ai.timer.saturating_sub(1);
+            if c.ai.timer == 0 {
+                c.ai.scattering = !c.ai.scattering;
+                c.ai.timer = if c.ai.scattering {
+                    SCATTER_TURNS
+                } else {
+                    CHASE_TURNS
+                };
+            }
+        }
+        let mode = if frightened {
+            AiMode::Frightened
+        } else if *self.alarm {
+            AiMode::Chase
+        } else if c.health < FLEE_BELOW * kind.max_health {
+            AiMode::Flee
+        } else if !c.ai.alerted && mv.target != TargetRule::Guard {
+            AiMode::Wander
+        } else if c.ai.scattering {
+            AiMode::Scatter
+        } else {
+            AiMode::Chase
+        };
+        let old = c.ai.mode;
+        if mode != old {
+            c.ai.best = i64::MAX;
+            c.ai.stuck = 0;
+            c.ai.pathing = false;
+        }
+        c.ai.mode = mode;
+        let (target, own) = self.target_tile(c, mv.target, mode);
+        c.ai.target = target;
+
+        let act = if mode != old && old != AiMode::Frightened {
+            // The forced reversal (Pac-Man): back the way it came, or turn where it stands.
+            let back = c.heading.reverse();
+            if self.cells.free(c.pos.offset(back)) {
+                Act::Go(back)
+            } else {
+                Act::TurnAround
+            }
+        } else {
+            self.choose(c, mv, mode, target, own)
+        };
+        self.apply(c, slot, act);
+
+        // A greedy monster that has not come closer in `stuck_turns` turns paths until it
+        // has. Waiting for others to make way is not being stuck: a search would not help.
+        if mv.nav == Nav::Greedy && matches!(mode, AiMode::Chase | AiMode::Scatter) {
+            let d = c.pos.dist2(target);
+            if d < c.ai.best {
+                c.ai.best = d;
+                c.ai.stuck = 0;
+                c.ai.pathing = false;
+            } else if !c.ai.pathing && act != Act::Stay {
+                c.ai.stuck += 1;
+                if c.ai.stuck >= mv.stuck_turns {
+                    c.ai.pathing = true;
+                    c.ai.best = d;
+                    c.ai.stuck = 0;
+                }
+            }
+        }
+    }
+
+    /// The tile a monster aims at (may lie outside the walls), and whether it is its own
+    /// (a guard's home, a pincer's mirror tile) rather than one many monsters share.
+    fn target_tile(&self, c: &Creature, rule: TargetRule, mode: AiMode) -> (Pos, bool) {
+        let hero = self.hero;
+        match mode {
+            AiMode::Chase => {}
+            AiMode::Scatter if rule == TargetRule::Guard => return (c.ai.home, true),
+            AiMode::Scatter | AiMode::Frightened => return (c.ai.scatter, false),
+            AiMode::Wander => return (c.ai.home, true),
+            AiMode::Flee => return (hero.pos, false),
+        }
+        match rule {
+            TargetRule::Hero | TargetRule::Treasure => (hero.pos, false),
+            TargetRule::Ahead(n) => (hero.ahead(n), false),
+            TargetRule::Pincer => match self.partner(c.pos) {
+                // 2 × (two ahead of the hero) − the partner's tile.
+                Some(p) => {
+                    let pivot = hero.ahead(2);
+                    let x = pivot.x.saturating_mul(2).saturating_sub(p.x);
+                    let y = pivot.y.saturating_mul(2).saturating_sub(p.y);
+                    (Pos::new(x, y), true)
+                }
+                None => (hero.pos, false),
+            },
+            TargetRule::Shy(r) => {
+                if c.pos.dist2(hero.pos) > (r as i64).pow(2) {
+                    (hero.pos, false)
+                } else {
+                    (c.ai.scatter, false)
+                }
+            }
+            TargetRule::Guard => {
+                if *self.alarm || c.ai.home.dist2(hero.pos) <= GUARD_RADIUS * GUARD_RADIUS {
+                    (hero.pos, false)
+                } else {
+                    (c.ai.home, true)
+                }
+            }
+        }
+    }
+
+    /// The pincer's partner: the `hero` monster nearest to `at` (ties to the lower id).
+    fn partner(&self, at: Pos) -> Option<Pos> {
+        let key = |&(id, p): &(CreatureId, Pos)| (p.dist2(at), id);
+        let list = &self.hunters.list;
+        if self.hunters.grid.is_empty() {
+            return list.iter().min_by_key(|h| key(h)).map(|&(_, p)| p);
+        }
+        // Rings of growing Chebyshev radius r: every tile of ring r is at least r² away, so
+        // once the best is nearer than that, nothing farther out can beat or tie it.
+        let mut best: Option<((i64, CreatureId), Pos)> = None;
+        let visit = |p: Pos, best: &mut Option<((i64, CreatureId), Pos)>| {
+            let Some(i) = self.cells.idx(p) else {
+                return;
+            };
+            let slot = self.hunters.grid[i];
+            if slot != 0 {
+                let hunter = &list[slot as usize - 1];
+                let k = key(hunter);
+                if best.is_none_or(|(b, _)| k < b) {
+                    *best = Some((k, hunter.1));
+                }
+            }
+        };
+        visit(at, &mut best);
+        for r in 1..=self.cells.width.max(self.cells.height) {
+            if best.is_some_and(|((d, _), _)| d < (r as i64).pow(2)) {
+                break;
+            }
+            for x in at.x - r..=at.x + r {
+                visit(Pos::new(x, at.y - r), &mut best);
+                visit(Pos::new(x, at.y + r), &mut best);
+            }
+            for y in at.y - r + 1..at.y + r {
+                visit(Pos::new(at.x - r, y), &mut best);
+                visit(Pos::new(at.x + r, y), &mut best);
+            }
+        }
+        best.map(|(_, p)| p)
+    }
+
+    /// The step of a monster that is not being forced to reverse.
+    fn choose(&mut self, c: &Creature, mv: &Movement, mode: AiMode, target: Pos, own: bool) -> Act {
+        let (from, heading) = (c.pos, c.heading);
+        let pathing = mv.nav == Nav::Path || c.ai.pathing;
+        let cells = &self.cells;
+        let free = |p| cells.free(p);
+        let step = match mode {
+            AiMode::Frightened => random_turn(free, from, heading, self.rng),
+            AiMode::Wander => {
+                let noise = wander_noise(self.rng, WANDER_NOISE);
+                greedy_step(free, from, heading, target, Score::Noisy(noise))
+            }
+            AiMode::Flee => {
+                if pathing {
+                    let safety = self
+                        .scratch
+                        .fields
+                        .safety_or_build(self.map, target, SAFETY);
+                    if let Some(act) = downhill(safety, from, free) {
+                        return act;
+                    }
+                }
+                greedy_step(free, from, heading, target, Score::Flee)
+            }
+            AiMode::Chase | AiMode::Scatter => {
+                // A scatter corner is the same tile every turn: its field outlives the turn.
+                let fixed = mode == AiMode::Scatter && target == c.ai.scatter;
+                if pathing && let Some(act) = self.path_step(from, target, own, fixed) {
+                    return act;
+                }
+                // Greedy, or its target is out of reach: the greedy step still gets nearer.
+                greedy_step(|p| self.cells.free(p), from, heading, target, Score::Chase)
+            }
+        };
+        match step {
+            Step::Move(d) => Act::Go(d),
+            // A dead end only when the walls make it one; creatures filling the open tiles
+            // make it wait instead.
+            Step::TurnAround => {
+                let back = heading.reverse();
+                let open = Dir::ALL
+                    .into_iter()
+                    .any(|d| d != back && self.cells.open(from.offset(d)));
+                if open { Act::Stay } else { Act::TurnAround }
+            }
+        }
+    }
+
+    /// `path` navigation towards `target`; `None` when it cannot be followed this turn.
+    ///
+    /// A shared target gets its whole distance field (built once this turn and reused by
+    /// every monster aiming there). A monster's own target is searched from the target only
+    /// as far as the monster: the same distances around it, so the same step, without a
+    /// map-wide field per guard or pincer.
+    fn path_step(&mut self, from: Pos, target: Pos, own: bool, fixed: bool) -> Option<Act> {
+        let cells = &self.cells;
+        let free = |p| cells.free(p);
+        match self.planner {
+            Planner::SharedFields if own => {
+                let goal = snap_to_passable(self.map, target);
+                self.scratch.probe.step(cells, goal, from, &mut self.budget)
+            }
+            Planner::SharedFields if fixed => {
+                let field = self.scratch.fields.get_or_build_fixed(self.map, target);
+                downhill(field, from, free)
+            }
+            Planner::SharedFields => {
+                let goal = snap_shared(&mut self.snaps, self.map, cells, target);
+                downhill(self.scratch.fields.get_or_build(self.map, goal), from, free)
+            }
+            Planner::PerMonsterBfs => {
+                let goal = snap_to_passable(self.map, target);
+                let path = nearest(self.map, from, |p| p == goal)?;
+                Some(match path.get(1) {
+                    Some(&next) if free(next) => {
+                        Act::Go(Dir::from_delta(next.x - from.x, next.y - from.y)?)
+                    }
+                    _ => Act::Stay,
+                })
+            }
+        }
+    }
+
+    fn apply(&mut self, c: &mut Creature, slot: usize, act: Act) {
+        match act {
+            Act::Go(d) => {
+                let to = c.pos.offset(d);
+                debug_assert!(self.cells.free(to), "{:?} steps onto {to:?}", c.id);
+                self.cells.leave(c.pos);
+                self.cells.enter(to);
+                let hunter = self.hunter_slot[slot];
+                if hunter != u32::MAX {
+                    self.hunters.list[hunter as usize].1 = to;
+                    if !self.hunters.grid.is_empty() {
+                        let own = hunter + 1;
+                        if let Some(i) = self.cells.idx(c.pos)
+                            && self.hunters.grid[i] == own
+                        {
+                            self.hunters.grid[i] = 0;
+                        }
+                        if let Some(i) = self.cells.idx(to) {
+                            self.hunters.grid[i] = own;
+                        }
+                    }
+                }
+                c.pos = to;
+                c.heading = d;
+            }
+            Act::TurnAround => c.heading = c.heading.reverse(),
+            Act::Stay => {}
+        }
+    }
+}
+
+/// `snap_to_passable`, remembered for the few shared targets that need it (scatter corners
+/// are asked for by every monster scattering there).
+fn snap_shared(snaps: &mut Vec<(Pos, Pos)>, map: &TileMap, cells: &Cells, target: Pos) -> Pos {
+    if cells.open(target) {
+        return target;
+    }
+    if let Some(&(_, s)) = snaps.iter().find(|(t, _)| *t == target) {
+        return s;
+    }
+    let s = snap_to_passable(map, target);
+    if snaps.len() < 16 {
+        snaps.push((target, s));
+    }
+    s
+}
+
+/// Downhill on `field` to the lowest free neighbour (ties up, left, down, right); stays at a
+/// minimum or when creatures block every way down. `None` where the field does not reach.
+pub(super) fn downhill(
+    field: &DistanceField,
+    from: Pos,
+    free: impl Fn(Pos) -> bool,
+) -> Option<Act> {
+    let (here, around) = field.around(from)?;
+    let mut best = (here, Act::Stay);
+    for (d, v) in Dir::ALL.into_iter().zip(around) {
+        if v < best.0 && free(from.offset(d)) {
+            best = (v, Act::Go(d));
+        }
+    }
+    Some(best.1)
+}

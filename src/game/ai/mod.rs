@@ -1,0 +1,359 @@
+//! Monster movement on the map: ghost targets and modes (greedy ghost navigation), the
+//! forager (breadth-first search for a computer rival).
+//!
+//! One monster phase per exploration turn, after the hero has moved. Every live monster that
+//! is not in the fight moves once, in id order:
+//! - its mode: frightened while `core:frightened` lasts (its schedule pauses meanwhile);
+//!   chase under the forager's alarm; flee when badly hurt; wander while it has not seen the
+//!   hero (a `guard` guards instead); else its own chase/scatter schedule, whose timer
+//!   started at a random offset at spawn;
+//! - a mode change forces a reversal (it steps back the way it came, or turns where it
+//!   stands), except leaving frightened;
+//! - its target tile by its target rule, then one step: the greedy ghost step over the four
+//!   neighbours, or `path`: downhill on a distance field shared by every monster with the same
+//!   target this turn (a safety map when fleeing).
+//!
+//! Monsters do not walk into one another or onto the hero (a per-tile occupancy count kept for
+//! the whole phase); the forager passes through everyone.
+mod forager;
+mod ghost;
+mod occupancy;
+mod probe;
+mod scratch;
+
+#[cfg(test)]
+mod forager_tests;
+#[cfg(test)]
+mod path_tests;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use super::state::{CreatureId, Game};
+use crate::content::Content;
+use crate::content::schema::{Movement, TargetRule};
+use crate::map::{Dir, Pos, TileMap};
+use crate::rng::Rng;
+
+use occupancy::{Cells, Hunters};
+use scratch::{SCRATCH, Scratch};
+
+/// Up to this many `hero` monsters the pincer's partner is found by a scan, beyond by rings.
+const SCAN_HUNTERS: usize = 64;
+/// Tiles the searches towards monsters' own targets may label per turn, in all (a few whole
+/// core floors' worth). Ordinary floors never come near it; in a crowd of thousands, the
+/// monsters past it take the greedy step for that turn instead of a search each.
+const PROBE_BUDGET: usize = 1 << 14;
+
+/// How `path` navigation finds the way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Planner {
+    /// Downhill on one distance field per distinct target per turn.
+    SharedFields,
+    /// Every monster runs its own breadth-first search (as the breadth-first computer
+    /// rival does): the benchmark's baseline.
+    PerMonsterBfs,
+}
+
+/// What a monster does with its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Go(Dir),
+    /// Face the other way; uses up the move (a dead end, a blocked reversal).
+    TurnAround,
+    /// Stay put: creatures block the way, or it stands on its `path` target.
+    Stay,
+}
+
+/// What the phase needs of a creature kind, looked up once per kind per turn.
+struct Kind {
+    movement: Movement,
+    max_health: f64,
+}
+
+/// The hero as the monsters see it this turn.
+#[derive(Clone, Copy)]
+struct HeroView {
+    id: CreatureId,
+    pos: Pos,
+    /// Its tile before this turn's move.
+    from: Pos,
+    heading: Dir,
+}
+
+impl HeroView {
+    /// `n` tiles along the hero's heading from its tile before it moved.
+    fn ahead(self, n: u32) -> Pos {
+        let (dx, dy) = self.heading.delta();
+        let n = n.min(i32::MAX as u32 / 2) as i32;
+        Pos::new(
+            self.from.x.saturating_add(dx * n),
+            self.from.y.saturating_add(dy * n),
+        )
+    }
+}
+
+/// The world of one monster phase: the parts of `Game` it reads and writes (borrowed apart
+/// from `creatures`, which it walks) and the turn's scratch.
+struct Phase<'g> {
+    map: &'g TileMap,
+    cells: Cells,
+    visible: &'g [bool],
+    rng: &'g mut Rng,
+    treasure: &'g mut BTreeMap<Pos, u32>,
+    alarm: &'g mut bool,
+    forager_alarm: u32,
+    hero: HeroView,
+    planner: Planner,
+    hunters: Hunters,
+    /// Per creature, in id order: its index in `hunters.list`, if it is one.
+    hunter_slot: Vec<u32>,
+    /// This turn's shared distance fields, a probe and the treasure field.
+    scratch: Scratch,
+    /// Tiles the probe may still label this turn.
+    budget: usize,
+    /// Shared targets off the floor and where they snap to (a few scatter corners).
+    snaps: Vec<(Pos, Pos)>,
+    /// Whether `scratch.loot` holds this turn's treasure distances yet.
+    loot_built: bool,
+    /// Piles taken since `scratch.loot` was last brought up to date.
+    taken: Vec<Pos>,
+    logs: Vec<&'static str>,
+}
+
+impl Game {
+    /// Every monster not in the fight moves once, in id order.
+    pub(super) fn monsters_act(&mut self, content: &Content) {
+        // Fear runs down with the monsters' moves; its end is an event like any modifier's.
+        let (_, ending) = self.monster_phase(content, Planner::SharedFields);
+        for id in ending {
+            if self.creatures.get(&id).is_some_and(|c| c.frightened == 0) {
+                self.queue.push_back(super::events::Event::ModifierExpired {
+                    target: id,
+                    modifier: super::state::FRIGHTENED.into(),
+                });
+            }
+        }
+    }
+
+    /// Benchmark hook: one monster phase, as an exploration turn runs it.
+    #[doc(hidden)]
+    pub fn bench_ai_turn(&mut self, content: &Content) {
+        self.monsters_act(content);
+    }
+
+    /// Benchmark hook: the same phase with every `path` step (and every stuck greedy
+    /// monster's) found by the monster's own breadth-first search instead of shared fields.
+    #[doc(hidden)]
+    pub fn bench_ai_turn_per_monster_bfs(&mut self, content: &Content) {
+        self.monster_phase(content, Planner::PerMonsterBfs);
+    }
+
+    /// The monster phase; returns how many shared distance fields it built, and the monsters
+    /// (in id order) whose fear it ran down from its last turn.
+    fn monster_phase(&mut self, content: &Content, planner: Planner) -> (usize, Vec<CreatureId>) {
+        let hero = self.hero_view();
+        let floor = self.floor;
+
+        // Each kind is looked up once; creatures refer to it by index. Names are told apart
+        // by a key first (length and last bytes: ids share their `pack:` prefix), so most
+        // creatures cost one string comparison, not one per kind seen before.
+        let mut kinds: Vec<(u64, &str, Option<Kind>)> = Vec::new();
+        // The per-creature and per-tile buffers are last turn's, refilled.
+        let mut scratch = SCRATCH.take();
+        // Last turn's table is the first guess at each creature's kind: the same creatures
+        // meet their kinds in the same order, so get the same indices.
+        let kind_was = std::mem::take(&mut scratch.kind_of);
+        let mut kind_of = std::mem::take(&mut scratch.kind_was);
+        kind_of.clear();
+        let mut cells = Cells::new_in(&self.map, std::mem::take(&mut scratch.cells));
+        let mut hunters = Hunters {
+            list: std::mem::take(&mut scratch.hunters),
+            grid: Vec::new(),
+        };
+        hunters.list.clear();
+        let mut hunter_slot = std::mem::take(&mut scratch.hunter_slot);
+        hunter_slot.clear();
+        for (n, c) in self.creatures.values().enumerate() {
+            let guess = kind_was.get(n).copied().filter(|&k| {
+                kinds
+                    .get(k)
+                    .is_some_and(|&(_, name, _)| same_name(name, &c.kind))
+            });
+            let key = || name_key(&c.kind);
+            let k = match guess.or_else(|| {
+                let key = key();
+                kinds
+                    .iter()
+                    .position(|&(k, name, _)| k == key && same_name(name, &c.kind))
+            }) {
+                Some(k) => k,
+                None => {
+                    let kind = content.creature(&c.kind).map(|k| Kind {
+                        movement: k.movement.clone(),
+                        max_health: k.base.max_health,
+                    });
+                    kinds.push((key(), &c.kind, kind));
+                    kinds.len() - 1
+                }
+            };
+            kind_of.push(k);
+            let mut slot = u32::MAX;
+            if c.is_alive() {
+                cells.enter(c.pos);
+                let rule = kinds[k].2.as_ref().map(|k| k.movement.target);
+                if rule == Some(TargetRule::Hero) && c.id != hero.id {
+                    slot = hunters.list.len() as u32;
+                    hunters.list.push((c.id, c.pos));
+                }
+            }
+            hunter_slot.push(slot);
+        }
+        let pincers = kinds.iter().any(|(_, _, k)| {
+            k.as_ref()
+                .is_some_and(|k| k.movement.target == TargetRule::Pincer)
+        });
+        if pincers && hunters.list.len() > SCAN_HUNTERS {
+            // Kept zeroed between turns: only the hunters' tiles are ever set.
+            hunters.grid = std::mem::take(&mut scratch.hunter_grid);
+            if hunters.grid.len() != cells.cell.len() {
+                hunters.grid = vec![0; cells.cell.len()];
+            }
+            for (i, &(_, p)) in hunters.list.iter().enumerate() {
+                if let Some(t) = cells.idx(p)
+                    && hunters.grid[t] == 0
+                {
+                    hunters.grid[t] = i as u32 + 1;
+                }
+            }
+        }
+        // `kinds` borrows the creatures' names; keep only what the moves need.
+        let kinds: Vec<Option<Kind>> = kinds.into_iter().map(|(_, _, k)| k).collect();
+
+        let Game {
+            creatures,
+            map,
+            visible,
+            rng,
+            treasure,
+            alarm,
+            enemies,
+            ..
+        } = self;
+        let mut phase = Phase {
+            map,
+            cells,
+            visible,
+            rng,
+            treasure,
+            alarm,
+            forager_alarm: content.balance.forager_alarm,
+            hero,
+            planner,
+            hunters,
+            hunter_slot,
+            scratch,
+            budget: PROBE_BUDGET,
+            snaps: Vec::new(),
+            loot_built: false,
+            taken: Vec::new(),
+            logs: Vec::new(),
+        };
+        let mut ending = Vec::new();
+        for (slot, (c, &k)) in creatures.values_mut().zip(&kind_of).enumerate() {
+            if c.id == hero.id || !c.is_alive() || enemies.contains(&c.id) {
+                continue;
+            }
+            let Some(kind) = &kinds[k] else {
+                continue; // a kind the content no longer has stays where it is
+            };
+            // Both moves below run its fear down by one: this is its last frightened turn.
+            if c.frightened == 1 {
+                ending.push(c.id);
+            }
+            if kind.movement.target == TargetRule::Treasure {
+                phase.forage(c);
+            } else {
+                phase.ghost(c, slot, kind);
+            }
+        }
+        if phase.loot_built {
+            // What the field holds: the piles left, and those taken since its last repair.
+            let s = &mut phase.scratch;
+            s.loot_piles.clear();
+            s.loot_piles.extend(phase.treasure.keys().copied());
+            s.loot_piles.append(&mut phase.taken);
+            s.loot_piles.sort_unstable();
+        }
+        let (logs, built) = (std::mem::take(&mut phase.logs), phase.scratch.fields.len());
+        phase.scratch.fields.clear();
+        if !phase.hunters.grid.is_empty() {
+            for &(_, p) in &phase.hunters.list {
+                if let Some(i) = phase.cells.idx(p) {
+                    phase.hunters.grid[i] = 0;
+                }
+            }
+            phase.scratch.hunter_grid = phase.hunters.grid;
+        }
+        let mut scratch = phase.scratch;
+        (scratch.cells, scratch.hunters) = (phase.cells.cell, phase.hunters.list);
+        (scratch.hunter_slot, scratch.kind_of) = (phase.hunter_slot, kind_of);
+        scratch.kind_was = kind_was;
+        SCRATCH.set(scratch);
+
+        if let Some(h) = self.creatures.get_mut(&hero.id) {
+            h.ai.turn_start = Some((floor, h.pos));
+        }
+        for line in logs {
+            self.log(line);
+        }
+        // Moving queues no events, so draining once here is draining after every actor.
+        self.drain(content);
+        (built, ending)
+    }
+
+    /// The hero's position, heading and tile before this turn's move.
+    fn hero_view(&self) -> HeroView {
+        let h = self.hero();
+        // Recorded at the end of the last monster phase; the hero has moved at most one tile
+        // (along its heading) since, unless it changed floors.
+        let from = match h.ai.turn_start {
+            Some((floor, p))
+                if floor == self.floor && (p == h.pos || p.offset(h.heading) == h.pos) =>
+            {
+                p
+            }
+            _ => h.pos,
+        };
+        HeroView {
+            id: h.id,
+            pos: h.pos,
+            from,
+            heading: h.heading,
+        }
+    }
+}
+
+/// A creature kind's name in a word: its length and its last (up to) eight bytes.
+fn name_key(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let tail = &bytes[bytes.len().saturating_sub(8)..];
+    let mut word = [0u8; 8];
+    word[..tail.len()].copy_from_slice(tail);
+    u64::from_le_bytes(word) ^ (bytes.len() as u64).rotate_right(8)
+}
+
+/// `a == b`: names of 8 to 16 bytes (most ids) in two word compares instead of a call.
+fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if !(8..=16).contains(&n) {
+        return a == b;
+    }
+    let word = |s: &[u8], at: usize| u64::from_le_bytes(s[at..at + 8].try_into().expect("8 bytes"));
+    word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8)
+}

@@ -1,0 +1,183 @@
+//! Reusing fields: `Terrain` (whether a map's tiles changed) and `FieldCache`, the turn's
+//! fields shared by every monster with the same target.
+use std::collections::BTreeMap;
+
+use super::DistanceField;
+use crate::grid::path::snap_to_passable;
+use crate::map::{Pos, Tile, TileMap};
+
+/// A copy of a map's tiles, to tell whether fields built on it still hold: exact, and a
+/// compare of the bytes costs far less than hashing them.
+#[derive(Clone, Debug, Default)]
+pub struct Terrain {
+    size: (u32, u32),
+    /// `None` until a map is taken.
+    tiles: Option<Vec<u8>>,
+}
+
+impl Terrain {
+    /// Whether `map` has the tiles taken last; if not (or none were), takes `map`'s.
+    pub fn same_or_take(&mut self, map: &TileMap) -> bool {
+        let size = (map.width(), map.height());
+        if self.size == size
+            && let Some(tiles) = &self.tiles
+            && same_bytes(tiles, map.tiles())
+        {
+            return true;
+        }
+        self.size = size;
+        let tiles = self.tiles.get_or_insert_with(Vec::new);
+        tiles.clear();
+        tiles.extend(map.tiles().iter().map(|&t| t as u8));
+        false
+    }
+}
+
+/// `kept == tiles` as bytes, in blocks without an early exit so that it vectorises.
+fn same_bytes(kept: &[u8], tiles: &[Tile]) -> bool {
+    const BLOCK: usize = 256;
+    kept.len() == tiles.len()
+        && kept
+            .chunks(BLOCK)
+            .zip(tiles.chunks(BLOCK))
+            .all(|(a, b)| a.iter().zip(b).fold(0, |acc, (&x, &t)| acc | (x ^ t as u8)) == 0)
+}
+
+/// The distance fields of one turn, at most one per distinct target, shared by every monster
+/// that navigates to that target. `clear` it when the turn (or the map) changes.
+#[derive(Clone, Debug, Default)]
+pub struct FieldCache {
+    fields: BTreeMap<Pos, DistanceField>,
+    /// Keyed by threat and the coefficient's bits (f32 is not `Ord`).
+    safety: BTreeMap<(Pos, u32), DistanceField>,
+    /// Fields towards fixed tiles (scatter corners), kept from turn to turn while the map
+    /// stays the same: a field depends on the map and its target only.
+    fixed: BTreeMap<Pos, DistanceField>,
+    /// The map `fixed` and `spare` belong to.
+    terrain: Terrain,
+    /// Whether `terrain` was compared with this turn's map yet.
+    terrain_checked: bool,
+    /// Fixed targets off the walls and the tiles they snap to (a few scatter corners).
+    fixed_snaps: Vec<(Pos, Pos)>,
+    /// Fields of earlier turns on `terrain`, reused so a steady-state turn allocates nothing
+    /// (and resets little).
+    spare: Vec<DistanceField>,
+    queue: Vec<u32>,
+    seeds: Vec<u64>,
+}
+
+impl FieldCache {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Forgets this turn's fields (keeping their storage for the next turn).
+    pub fn clear(&mut self) {
+        self.terrain_checked = false;
+        self.spare
+            .extend(std::mem::take(&mut self.fields).into_values());
+        self.spare
+            .extend(std::mem::take(&mut self.safety).into_values());
+    }
+
+    /// The field towards a tile that stays the target turn after turn (a scatter corner):
+    /// built once per map, reused in later turns while their map has the same tiles (the
+    /// map is compared on the first call after each `clear`).
+    pub fn get_or_build_fixed(&mut self, map: &TileMap, target: Pos) -> &DistanceField {
+        self.check_terrain(map);
+        // Asked for by every monster scattering there: remember where a corner snaps to.
+        let key = match self.fixed_snaps.iter().find(|(t, _)| *t == target) {
+            Some(&(_, key)) => key,
+            None => {
+                let key = snap_to_passable(map, target);
+                if self.fixed_snaps.len() < 16 {
+                    self.fixed_snaps.push((target, key));
+                }
+                key
+            }
+        };
+        Self::build(&mut self.fixed, &mut self.spare, &mut self.queue, map, key)
+    }
+
+    /// On the first call after `clear`: whether the map is still `terrain`; if not, the fields
+    /// kept from earlier turns go.
+    fn check_terrain(&mut self, map: &TileMap) {
+        if !self.terrain_checked {
+            self.terrain_checked = true;
+            if !self.terrain.same_or_take(map) {
+                self.fixed.clear();
+                self.spare.clear();
+                self.fixed_snaps.clear();
+            }
+        }
+    }
+
+    /// Number of fields built this turn.
+    pub fn len(&self) -> usize {
+        self.fields.len() + self.safety.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The distance field towards `target`, built on first use this turn. The target is
+    /// snapped to the nearest passable tile first (`path` navigation may aim off the map),
+    /// so targets that snap to the same tile share a field.
+    pub fn get_or_build(&mut self, map: &TileMap, target: Pos) -> &DistanceField {
+        self.check_terrain(map);
+        let key = snap_to_passable(map, target);
+        Self::build(&mut self.fields, &mut self.spare, &mut self.queue, map, key)
+    }
+
+    /// The safety map for fleeing from `threat` (see `DistanceField::safety_map`), built on
+    /// first use this turn from the shared distance field of `threat`.
+    pub fn safety_or_build(
+        &mut self,
+        map: &TileMap,
+        threat: Pos,
+        coefficient: f32,
+    ) -> &DistanceField {
+        self.check_terrain(map);
+        let key = (snap_to_passable(map, threat), coefficient.to_bits());
+        if !self.safety.contains_key(&key) {
+            let threat_field = Self::build(
+                &mut self.fields,
+                &mut self.spare,
+                &mut self.queue,
+                map,
+                key.0,
+            );
+            let mut field = self.spare.pop().unwrap_or_default();
+            field.safety_into(
+                map,
+                threat_field,
+                coefficient,
+                &mut self.seeds,
+                &mut self.queue,
+            );
+            self.safety.insert(key, field);
+        }
+        &self.safety[&key]
+    }
+
+    fn build<'a>(
+        fields: &'a mut BTreeMap<Pos, DistanceField>,
+        spare: &mut Vec<DistanceField>,
+        queue: &mut Vec<u32>,
+        map: &TileMap,
+        key: Pos,
+    ) -> &'a DistanceField {
+        fields.entry(key).or_insert_with(|| match spare.pop() {
+            Some(mut field) => {
+                field.bfs_again(map, &[key], queue);
+                field
+            }
+            None => {
+                let mut field = DistanceField::default();
+                field.bfs_into(map, &[key], queue);
+                field
+            }
+        })
+    }
+}

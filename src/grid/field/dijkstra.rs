@@ -1,0 +1,142 @@
+//! Weighted fields: Dijkstra with per-tile costs, Brogue's safety map, and the unit-step
+//! relaxation from seeded tiles that the safety map and source removal share.
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::{BLOCKED, DistanceField, MAX_FINITE, UNREACHED};
+use crate::grid::padded::Padded;
+use crate::map::{Pos, TileMap};
+
+impl DistanceField {
+    /// Least total cost from the sources, each starting at its own initial cost. Entering
+    /// tile `i` (the `TileMap` index, `y * width + x`) costs `cost(i)`; `UNREACHED` there
+    /// makes the tile impassable. Sums saturate just below `UNREACHED`.
+    pub fn dijkstra(map: &TileMap, sources: &[(Pos, u32)], cost: impl Fn(usize) -> u32) -> Self {
+        let mut field = Self::default();
+        let pad = field.reset(map);
+        let dist = &mut field.dist;
+        let mut heap = BinaryHeap::new();
+        for &(p, initial) in sources {
+            let initial = initial.min(MAX_FINITE);
+            if let Some(i) = pad.index(p)
+                && dist[i] != BLOCKED
+                && initial < dist[i]
+            {
+                dist[i] = initial;
+                heap.push(Reverse((initial, i as u32)));
+            }
+        }
+        // The index in the key makes the pop order, and so the result, fully deterministic.
+        while let Some(Reverse((d, i))) = heap.pop() {
+            let i = i as usize;
+            if d > dist[i] {
+                continue; // stale entry: improved after it was pushed
+            }
+            for n in pad.neighbours(i) {
+                let current = dist[n];
+                if current == BLOCKED {
+                    continue;
+                }
+                let step = cost(pad.map_index(n));
+                if step == UNREACHED {
+                    continue;
+                }
+                let next = d.saturating_add(step).min(MAX_FINITE);
+                if next < current {
+                    dist[n] = next;
+                    heap.push(Reverse((next, n as u32)));
+                }
+            }
+        }
+        field
+    }
+
+    /// Brogue's safety map: `coefficient × distance-to-threat` (e.g. −1.2), shifted so the
+    /// smallest value is 0, then relaxed with unit steps. Rolling downhill moves away from the
+    /// threat, but a dead end's low values no longer hide a longer escape route: its tiles
+    /// are relaxed up to "step out and run the other way". Tiles the threat cannot reach are 0.
+    pub fn safety_map(map: &TileMap, threat: &DistanceField, coefficient: f32) -> Self {
+        let mut field = Self::default();
+        field.safety_into(map, threat, coefficient, &mut Vec::new(), &mut Vec::new());
+        field
+    }
+
+    /// `safety_map` into an existing field, with the caller's scratch buffers (as for
+    /// `bfs_into`, their contents are meaningless afterwards).
+    pub fn safety_into(
+        &mut self,
+        map: &TileMap,
+        threat: &DistanceField,
+        coefficient: f32,
+        seeds: &mut Vec<u64>,
+        queue: &mut Vec<u32>,
+    ) {
+        let pad = self.reset(map);
+        assert_eq!(
+            (threat.width, threat.height),
+            (pad.width, pad.height),
+            "threat field belongs to another map"
+        );
+        // IEEE multiplication and rounding are exact operations: same result everywhere.
+        let scaled = |t: u32| (coefficient as f64 * t as f64).round() as i64;
+        let open = |i: usize| self.dist[i] != BLOCKED && threat.dist[i] < BLOCKED;
+        let min = (0..pad.len())
+            .filter(|&i| open(i))
+            .map(|i| scaled(threat.dist[i]))
+            .min()
+            .unwrap_or(0);
+
+        seeds.clear();
+        for (i, (cell, &t)) in self.dist.iter_mut().zip(&threat.dist).enumerate() {
+            if *cell == BLOCKED {
+                continue;
+            }
+            let value = if t < BLOCKED {
+                (scaled(t).saturating_sub(min) as u64).min(MAX_FINITE as u64) as u32
+            } else {
+                0
+            };
+            *cell = value;
+            seeds.push((value as u64) << 32 | i as u64);
+        }
+        seeds.sort_unstable();
+        seeded_relax(&mut self.dist, seeds, queue, pad);
+    }
+}
+
+/// Unit-step Dijkstra from tiles that already hold their start values, `seeds` being
+/// `(value << 32) | index` sorted ascending: it reduces to merging the seeds with a FIFO whose
+/// values never decrease. A tile enters the FIFO at most once (only pops below its value
+/// lower it, and pops come in order). Seeds lowered since they were listed are skipped.
+pub(super) fn seeded_relax(dist: &mut [u32], seeds: &[u64], queue: &mut Vec<u32>, pad: Padded) {
+    queue.clear();
+    let (mut head, mut next_seed) = (0, 0);
+    loop {
+        let from_queue = match (queue.get(head), seeds.get(next_seed)) {
+            (None, None) => break,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (Some(&q), Some(&s)) => dist[q as usize] as u64 <= s >> 32,
+        };
+        let i = if from_queue {
+            head += 1;
+            queue[head - 1] as usize
+        } else {
+            let s = seeds[next_seed];
+            next_seed += 1;
+            let i = s as u32 as usize;
+            if dist[i] as u64 != s >> 32 {
+                continue; // lowered since, and relaxed from the FIFO then
+            }
+            i
+        };
+        let next = dist[i] + 1; // dist ≤ MAX_FINITE, so next ≤ BLOCKED
+        for n in pad.neighbours(i) {
+            let current = dist[n];
+            if current != BLOCKED && next < current {
+                dist[n] = next;
+                queue.push(n as u32);
+            }
+        }
+    }
+}
