@@ -1,4 +1,8 @@
-//! The Bevy application: thin adapters over the core, one plugin per concern and folder.
+//! The Bevy application: one plugin per concern and folder, over the core's `Game`.
+//!
+//! Turn scheduling, dungeon, AI and combat each own their steps of the core's turn table as
+//! systems, which run only in the Resolving turn phase and are chained here in the table's
+//! order; rendering and UI only read.
 pub mod ai;
 mod combat;
 pub mod content;
@@ -6,6 +10,7 @@ mod dungeon;
 pub mod render;
 pub mod save;
 pub mod screens;
+pub mod shared;
 pub mod turn;
 mod ui;
 mod web;
@@ -16,47 +21,53 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 
 use crate::cli::PlayArgs;
+use crate::game::TURN_STEPS;
+use shared::{AppSystems, NewRun, TurnPhase, TurnSteps, UiSystems};
 
-pub use content::ContentRes;
-pub use turn::{GameRes, NewRun, PendingCommand, TurnResolved};
+pub use shared::{ContentRes, GameRes, PendingCommand, TurnResolved};
 
-/// The order of everything the app does in `Update`, declared once and chained.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Keys and clicks become commands and screen changes.
-    Input,
-    /// Content loaded again (the Mods screen; F5 in a run, Resolving only).
-    Reload,
-    /// The core's `execute`, once per accepted command (turn phase Resolving only).
-    Execute,
-    /// Floor changes turned into the world.
-    Dungeon,
-    /// Combat mode and combat messages.
-    Combat,
-    /// Monster notices for the log and overlays.
-    Ai,
-    /// Back to awaiting input; the run's end.
-    Finish,
-    /// Rendering and UI, which only read.
-    Present,
-}
-
-/// Everything that runs headless: states, content, the turn loop and the rules' adapters.
+/// Everything that runs headless: states, content, the turn loop and the rules' plugins.
 pub fn logic_plugin(app: &mut App) {
     app.configure_sets(
         Update,
         (
             AppSystems::Input,
             AppSystems::Reload,
-            AppSystems::Execute,
-            AppSystems::Dungeon,
-            AppSystems::Combat,
-            AppSystems::Ai,
+            AppSystems::Turn,
+            AppSystems::Follow,
             AppSystems::Finish,
             AppSystems::Present,
         )
             .chain(),
     );
+    // The UI's text, in this order (the screens' text is drawn headless too).
+    app.configure_sets(
+        Update,
+        (
+            UiSystems::Hud,
+            UiSystems::Log,
+            UiSystems::Panel,
+            UiSystems::Overlay,
+            UiSystems::Screen,
+        )
+            .chain()
+            .in_set(AppSystems::Present),
+    );
+    // The turn's steps, one set each, in the core's table order; only while Resolving.
+    for info in &TURN_STEPS {
+        app.configure_sets(
+            Update,
+            TurnSteps(info.step)
+                .in_set(AppSystems::Turn)
+                .run_if(in_state(TurnPhase::Resolving)),
+        );
+    }
+    for pair in TURN_STEPS.windows(2) {
+        app.configure_sets(
+            Update,
+            TurnSteps(pair[1].step).after(TurnSteps(pair[0].step)),
+        );
+    }
     app.add_plugins((
         screens::plugin,
         content::plugin,

@@ -11,6 +11,7 @@ use super::load::{
 use super::mods::ENGINE_MAJOR;
 use super::registry::{ATTRIBUTE_NAMES, EVENT_NAMES, Role};
 use super::schema::ContentFile;
+use crate::game::{TURN_STEPS, TurnKind};
 
 const INTRO: &str = "\
 # Modding Delve
@@ -67,7 +68,7 @@ A file may hold any registries, each an array of tables (`[[creatures]]`), plus
 fields are errors.
 ";
 
-/// How monsters move on the map: the modes of src/game/ai.rs, which no schema type names.
+/// How monsters move on the map: the modes of src/game/ai/, which no schema type names.
 const MODES: &str = "
 ## Monster modes
 
@@ -388,6 +389,43 @@ fn values(out: &mut String, def: &Value) {
     }
 }
 
+/// "When things happen in a turn", from the core's turn-step table itself.
+fn turn_steps(out: &mut String) {
+    let _ = writeln!(out, "\n## When things happen in a turn\n");
+    let _ = writeln!(
+        out,
+        "Every accepted command is one turn: an *exploration* turn outside a fight, a *fight* \
+         turn in one. A turn runs these steps in this order; a step that is not for this kind \
+         of turn passes. Events are processed as they come, each with its triggers (at most \
+         100 in a chain), inside the step that caused them: a `damage_dealt` trigger fires \
+         right after that hit, before the next action and long before the monsters move. When \
+         the hero descends, the steps left pass but the end. A refused command runs none of \
+         them.\n"
+    );
+    let _ = writeln!(
+        out,
+        "| # | step | in | what happens |\n| --- | --- | --- | --- |"
+    );
+    for (i, info) in TURN_STEPS.iter().enumerate() {
+        let kinds: Vec<&str> = info
+            .acts_in
+            .iter()
+            .map(|k| match k {
+                TurnKind::Exploration => "exploration",
+                TurnKind::Combat => "fight",
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} |",
+            i + 1,
+            info.name,
+            kinds.join(", "),
+            cell(info.does)
+        );
+    }
+}
+
 /// Names the schema types cannot carry: events, roles, attributes, colours.
 fn lists(out: &mut String) {
     let _ = writeln!(out, "\n## Events and roles\n");
@@ -422,6 +460,7 @@ fn lists(out: &mut String) {
         let _ = writeln!(out, "| `{r}` | {} |", cell(role.meaning()));
     }
     let _ = write!(out, "{MODES}");
+    turn_steps(out);
     let _ = writeln!(out, "\n## Names\n");
     let quote = |xs: &[&str]| {
         xs.iter()

@@ -1,16 +1,13 @@
-//! Seed 002's combat: attributes, formulas, encounters and the initiative-ordered turn.
+//! Combat: the formulas (hit, mitigation, flee, critical), forming a fight, the lock rule for
+//! abilities, the enemies' choices and the initiative-ordered round.
 use serde::{Deserialize, Serialize};
 
-use super::command::{Command, Outcome, Reason, RunOutcome};
+use super::command::{Command, Reason};
 use super::events::{CombatEnd, Event};
 use super::state::{CreatureId, FRIGHTENED, Game};
-use crate::content::schema::{ActionDef, Condition, Target, Who};
+use crate::content::schema::{Condition, Who};
 use crate::content::{Ability, BUILTIN_ABILITIES, Balance, Content};
-use crate::map::Pos;
 use crate::rng;
-
-/// At most this many events are processed after one action (a trigger loop cannot hang a turn).
-pub const QUEUE_LIMIT: usize = 100;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Attr {
@@ -24,7 +21,7 @@ pub enum Attr {
     Luck,
 }
 
-/// The pure formulas of GAME.md, over numbers only, so they can be table-tested.
+/// The pure combat formulas, over numbers only, so they can be table-tested.
 pub struct Formulas;
 
 /// p_hit = clamp(hit_chance(A vs B) − dexterity(B) × evasion, hit_clamp)
@@ -254,14 +251,11 @@ impl Game {
         })
     }
 
-    /// Seed 002's combat turn, for a command `hero_action` accepted.
-    pub(super) fn combat_turn(&mut self, hero_action: HeroAction, content: &Content) -> Outcome {
+    /// The initiative-ordered round of a fight, for a command `hero_action` accepted: everyone
+    /// acts once, highest initiative first, each action's events processed before the next;
+    /// then the dead leave and the fight ends if it is over.
+    pub(super) fn fight_round(&mut self, hero_action: &HeroAction, content: &Content) {
         let hero = self.hero;
-        self.queue.push_back(Event::TurnStarted { turn: self.turn });
-        self.drain(content);
-        self.tick(content);
-        self.drain(content);
-
         let mut order: Vec<CreatureId> = std::iter::once(hero)
             .chain(self.enemies.iter().copied())
             .collect();
@@ -282,7 +276,7 @@ impl Game {
                 continue;
             }
             if actor == hero {
-                fled = match &hero_action {
+                fled = match hero_action {
                     HeroAction::Ability(ability, target) => {
                         self.act(hero, ability, *target, content)
                     }
@@ -304,7 +298,6 @@ impl Game {
                 self.end_combat(CombatEnd::Victory, content);
             }
         }
-        self.end_turn(content)
     }
 
     /// The dead leave the fight, the map and the rooms they guarded (every id the state names
@@ -336,7 +329,7 @@ impl Game {
     }
 
     /// Step 2 of the turn: modifiers tick, stamina regenerates, cooldowns drop by one.
-    fn tick(&mut self, content: &Content) {
+    pub(super) fn tick(&mut self, content: &Content) {
         let ids: Vec<CreatureId> = std::iter::once(self.hero)
             .chain(self.enemies.iter().copied())
             .collect();
@@ -431,7 +424,7 @@ impl Game {
 
     /// Who `all_enemies` means for `actor`: in a fight the other side; outside one, for the
     /// hero every hostile that sees it, for a monster the hero.
-    fn opponents(&self, actor: CreatureId, content: &Content) -> Vec<CreatureId> {
+    pub(super) fn opponents(&self, actor: CreatureId, content: &Content) -> Vec<CreatureId> {
         if actor != self.hero {
             return vec![self.hero];
         }
@@ -452,7 +445,7 @@ impl Game {
     }
 
     /// Returns true when the hero got away.
-    fn try_flee(&mut self, actor: CreatureId, content: &Content) -> bool {
+    pub(super) fn try_flee(&mut self, actor: CreatureId, content: &Content) -> bool {
         if !self.in_combat() {
             return false;
         }
@@ -515,351 +508,13 @@ impl Game {
         });
         fled
     }
-
-    /// The creatures one action reaches.
-    fn action_targets(
-        &self,
-        action: &ActionDef,
-        actor: Option<CreatureId>,
-        target: Option<CreatureId>,
-        content: &Content,
-    ) -> Vec<CreatureId> {
-        match action_target(action) {
-            // With nobody acting (a trap), `self` is the one it happens to.
-            Target::SelfTarget => actor.or(target).into_iter().collect(),
-            Target::Target => target.into_iter().collect(),
-            Target::AllEnemies => match actor {
-                Some(a) => self.opponents(a, content),
-                None => target.into_iter().collect(),
-            },
-        }
-    }
-
-    /// Runs actions of an ability (`rolls`: damage rolls hit and crit), of a trigger, an item or
-    /// a trap (never roll). A target missed by the ability's first damage action on it takes
-    /// none of its actions. `cause` names the ability, item, modifier or trap for the log and
-    /// for `creature_died`. Returns (the hero fled, anything hit).
-    pub(super) fn perform(
-        &mut self,
-        actor: Option<CreatureId>,
-        actions: &[ActionDef],
-        target: Option<CreatureId>,
-        cause: Option<&str>,
-        rolls: bool,
-        content: &Content,
-    ) -> (bool, bool) {
-        let mut missed: Vec<CreatureId> = Vec::new();
-        let mut any_hit = false;
-        let mut fled = false;
-        if rolls && let Some(a) = actor {
-            // One hit roll per target, before anything happens to it.
-            let mut rolled: Vec<CreatureId> = Vec::new();
-            for action in actions {
-                if !matches!(action, ActionDef::Damage { .. }) {
-                    continue;
-                }
-                for t in self.action_targets(action, actor, target, content) {
-                    if rolled.contains(&t) || !self.creatures.get(&t).is_some_and(|c| c.is_alive())
-                    {
-                        continue;
-                    }
-                    rolled.push(t);
-                    let p = self.hit_chance_against(a, t, content);
-                    if rng::unit(&mut self.rng) >= p {
-                        missed.push(t);
-                        let (an, bn) = (self.name(a, content), self.name(t, content));
-                        let what = cause.map_or_else(String::new, |c| content.display_name(c));
-                        self.log(format!("{an} uses {what} on {bn} and misses."));
-                    }
-                }
-            }
-        }
-        for action in actions {
-            for t in self.action_targets(action, actor, target, content) {
-                if missed.contains(&t) || !self.creatures.get(&t).is_some_and(|c| c.is_alive()) {
-                    continue;
-                }
-                any_hit = true;
-                match action {
-                    ActionDef::Damage {
-                        amount,
-                        scale,
-                        damage_type,
-                        ..
-                    } => {
-                        let damage = actor.map_or(0.0, |a| {
-                            self.attribute_vs(a, Attr::Damage, Some(t), content)
-                        });
-                        let mut raw = amount + scale * damage;
-                        let mut critical = false;
-                        if rolls && let Some(a) = actor {
-                            let crit_p = Formulas::crit_chance(
-                                self.attribute_vs(a, Attr::CriticalChance, Some(t), content),
-                                self.attribute_vs(a, Attr::Luck, Some(t), content),
-                                &content.balance,
-                            );
-                            critical = rng::unit(&mut self.rng) < crit_p;
-                            if critical {
-                                raw *= self.attribute_vs(a, Attr::CriticalFactor, Some(t), content);
-                            }
-                        }
-                        let r = self.resistance(t, damage_type, content);
-                        let dealt = mitigate(raw, r, &content.balance);
-                        self.deal(actor, t, dealt, damage_type, critical, cause, content);
-                    }
-                    ActionDef::Heal { amount, .. } => self.heal(t, *amount, content),
-                    ActionDef::RestoreStamina { amount, .. } => {
-                        let max = self.attribute(t, Attr::MaxStamina, content);
-                        if let Some(c) = self.creatures.get_mut(&t) {
-                            c.stamina = (c.stamina + amount).min(max);
-                        }
-                    }
-                    ActionDef::GrantGold { amount } => {
-                        if t == self.hero {
-                            self.gold += amount;
-                            self.log(format!("You gain {amount} gold."));
-                        }
-                    }
-                    ActionDef::ApplyModifier {
-                        modifier, turns, ..
-                    } => {
-                        self.apply_modifier(t, modifier, *turns, content);
-                    }
-                    ActionDef::RemoveModifier { modifier, .. } => {
-                        self.remove_modifier(t, modifier, content);
-                    }
-                    ActionDef::Summon { creature, count } => {
-                        self.summon(t, creature, *count, content);
-                    }
-                    ActionDef::Flee => {
-                        fled |= self.try_flee(t, content) && t == self.hero;
-                    }
-                }
-            }
-        }
-        (fled, any_hit)
-    }
-
-    /// `count` creatures of `kind` on the free tiles nearest `near`; in a fight they join the
-    /// enemies (creatures are never the hero's allies) with their own initiative.
-    fn summon(&mut self, near: CreatureId, kind: &str, count: u32, content: &Content) {
-        let (Some(def), Some(anchor)) = (content.creature(kind), self.creatures.get(&near)) else {
-            return;
-        };
-        let from = anchor.pos;
-        let mut placed = 0;
-        for r in 1..=3i32 {
-            for dy in -r..=r {
-                for dx in -r..=r {
-                    if placed == count || dx.abs() + dy.abs() != r {
-                        continue;
-                    }
-                    let p = Pos::new(from.x + dx, from.y + dy);
-                    if !self.map.is_passable(p) || self.creature_at(p).is_some() {
-                        continue;
-                    }
-                    let id = self.spawn(def, p);
-                    if let Some(c) = self.creatures.get_mut(&id) {
-                        c.ai.alerted = true;
-                    }
-                    placed += 1;
-                    let name = def.name.clone();
-                    self.log(format!("A {name} appears!"));
-                    if self.in_combat() && def.hostile {
-                        let dex = self.attribute(id, Attr::Dexterity, content);
-                        let roll = rng::range_inclusive(&mut self.rng, 1, 10);
-                        if let Some(c) = self.creatures.get_mut(&id) {
-                            c.initiative = dex.floor() as i32 + roll;
-                        }
-                        self.enemies.push(id);
-                    }
-                }
-            }
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn deal(
-        &mut self,
-        source: Option<CreatureId>,
-        target: CreatureId,
-        amount: f64,
-        damage_type: &str,
-        critical: bool,
-        cause: Option<&str>,
-        content: &Content,
-    ) {
-        let Some(c) = self.creatures.get_mut(&target) else {
-            return;
-        };
-        let was_alive = c.is_alive();
-        c.health -= amount;
-        let now_dead = !c.is_alive();
-        let b = self.name(target, content);
-        let crit = if critical { " Critical!" } else { "" };
-        match source {
-            Some(s) if s != target => {
-                let a = self.name(s, content);
-                self.log(format!("{a} hits {b} for {amount:.0}.{crit}"));
-            }
-            _ => {
-                let what = cause.map_or_else(|| "Something".into(), |c| content.display_name(c));
-                self.log(format!("{what} hurts {b} for {amount:.0}."));
-            }
-        }
-        // Harm a creature's own modifier does it (poison, burning) has no other party, so
-        // triggers such as thorns cannot bounce it back onto the same creature.
-        let source = source.filter(|&s| s != target);
-        self.queue.push_back(Event::DamageDealt {
-            source,
-            target,
-            amount,
-            damage_type: damage_type.to_string(),
-            critical,
-        });
-        if was_alive && now_dead {
-            self.queue.push_back(Event::CreatureDied {
-                creature: target,
-                killer: source,
-                ability: cause.map(str::to_string),
-            });
-        }
-    }
-
-    fn heal(&mut self, target: CreatureId, amount: f64, content: &Content) {
-        let max = self.attribute(target, Attr::MaxHealth, content);
-        if let Some(c) = self.creatures.get_mut(&target) {
-            let before = c.health;
-            c.health = (c.health + amount).min(max);
-            let healed = c.health - before;
-            self.queue.push_back(Event::Healed {
-                target,
-                amount: healed,
-            });
-        }
-    }
-
-    /// Processes queued events in order (at most `QUEUE_LIMIT` per call): the rules' own
-    /// reactions first, then every trigger listening to it.
-    pub(super) fn drain(&mut self, content: &Content) {
-        let mut n = 0;
-        while let Some(ev) = self.queue.pop_front() {
-            n += 1;
-            if n > QUEUE_LIMIT {
-                self.queue.clear();
-                self.log("(too many chained effects; the rest fizzle)");
-                break;
-            }
-            if let Event::CreatureDied {
-                creature,
-                killer,
-                ability,
-            } = &ev
-            {
-                self.on_death(*creature, *killer, ability.clone(), content);
-            }
-            self.fire_triggers(&ev, content);
-            self.last_events.push(ev);
-        }
-    }
-
-    fn on_death(
-        &mut self,
-        creature: CreatureId,
-        killer: Option<CreatureId>,
-        ability: Option<String>,
-        content: &Content,
-    ) {
-        if creature == self.hero {
-            let killer_name = killer.map_or("the dungeon".to_string(), |k| self.name(k, content));
-            let ability_name = ability
-                .as_deref()
-                .map_or("misfortune".to_string(), |a| content.display_name(a));
-            self.log(format!("You are killed by {killer_name} ({ability_name})."));
-            self.death = Some(super::state::Death {
-                killer: killer_name,
-                ability: ability_name,
-            });
-            self.outcome = Some(RunOutcome::Died);
-            return;
-        }
-        let Some(c) = self.creatures.get(&creature) else {
-            return;
-        };
-        let name = self.name(creature, content);
-        let (hoard, pos) = (c.hoard, c.pos);
-        let kind = content.creature(&c.kind);
-        if killer == Some(self.hero) {
-            self.kills += 1;
-            let (xp, range, loot) =
-                kind.map_or((0, (0, 0), None), |k| (k.xp, k.gold, k.loot.clone()));
-            let mut gold =
-                rng::range_inclusive(&mut self.rng, range.0 as i32, range.1 as i32).max(0) as u32;
-            let drop = loot
-                .map(|l| self.drop_loot(&l, pos, content))
-                .unwrap_or_default();
-            gold += drop.gold;
-            self.gold += gold;
-            self.log(format!("The {name} dies. (+{xp} XP, +{gold} gold)"));
-            for it in &drop.items {
-                let item = super::items::item_name(it, content);
-                self.log(format!("It drops a {item}."));
-            }
-            self.gain_xp(xp, content);
-        } else {
-            self.log(format!("The {name} dies."));
-        }
-        if hoard > 0 {
-            *self.treasure.entry(pos).or_default() += hoard;
-        }
-    }
-
-    fn gain_xp(&mut self, xp: u32, content: &Content) {
-        self.xp += xp;
-        while self.xp >= content.progression.xp_for_level(self.level + 1) {
-            self.level += 1;
-            let hero = self.hero;
-            let max = self.attribute(hero, Attr::MaxHealth, content);
-            if let Some(h) = self.creatures.get_mut(&hero) {
-                h.health = max;
-            }
-            self.log(format!("You reach level {}!", self.level));
-        }
-    }
-
-    /// Final step of any turn: `turn_ended`, turn += 1, and the run's end if it came.
-    pub(super) fn end_turn(&mut self, content: &Content) -> Outcome {
-        self.queue.push_back(Event::TurnEnded { turn: self.turn });
-        self.drain(content);
-        self.remove_dead();
-        self.turn += 1;
-        match self.outcome {
-            Some(o) => {
-                self.enemies.clear();
-                Outcome::GameOver(o)
-            }
-            None => Outcome::TurnPassed,
-        }
-    }
 }
 
 /// What the hero does in its place in the initiative order.
+#[derive(Clone, Debug)]
 pub(super) enum HeroAction {
     Ability(String, Option<CreatureId>),
     Item(usize, Option<CreatureId>),
-}
-
-fn action_target(a: &ActionDef) -> Target {
-    match a {
-        ActionDef::Damage { target, .. }
-        | ActionDef::Heal { target, .. }
-        | ActionDef::RestoreStamina { target, .. }
-        | ActionDef::ApplyModifier { target, .. }
-        | ActionDef::RemoveModifier { target, .. } => *target,
-        ActionDef::GrantGold { .. } | ActionDef::Summon { .. } | ActionDef::Flee => {
-            Target::SelfTarget
-        }
-    }
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@ use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
-use delve::app::screens::{Mode, Screen, TurnPhase};
-use delve::app::{GameRes, NewRun, logic_plugin};
+use delve::app::logic_plugin;
+use delve::app::shared::{GameRes, NewRun};
+use delve::app::shared::{Mode, Screen, TurnPhase};
 use delve::map::Dir;
 
 /// The logic plugins on `MinimalPlugins`, with faked keys; `setup` adds or replaces resources
@@ -23,7 +24,7 @@ pub(super) fn headless(setup: impl FnOnce(&mut App)) -> App {
     app
 }
 
-fn app(seed: u64) -> App {
+pub(super) fn app(seed: u64) -> App {
     let mut app = headless(|app| _ = app.insert_resource(NewRun { seed }));
     app.update(); // Loading: content
     app.update(); // MainMenu
@@ -124,9 +125,9 @@ fn escape_pauses_and_blocks_moves_until_resumed() {
     press(&mut app, KeyCode::Escape);
     assert_eq!(
         *app.world()
-            .resource::<State<delve::app::screens::Overlay>>()
+            .resource::<State<delve::app::shared::Overlay>>()
             .get(),
-        delve::app::screens::Overlay::Pause
+        delve::app::shared::Overlay::Pause
     );
     let turn = game(&app).turn;
     for d in Dir::ALL {
@@ -229,7 +230,7 @@ fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
 /// same state as the core's `simulate` with the same content.
 #[test]
 fn the_turn_loop_plays_exactly_the_core_rules() {
-    use delve::app::{PendingCommand, screens::TurnPhase};
+    use delve::app::shared::{PendingCommand, TurnPhase};
     let mut app = app(73);
     let content = app.world().resource::<delve::app::ContentRes>().0.clone();
     for _ in 0..3000 {
@@ -282,8 +283,8 @@ fn a_seed_on_the_command_line_starts_a_new_run_over_a_kept_one() {
 /// F1 shows the keys and Escape closes it; opening it in a fight leaves the fight as it was.
 #[test]
 fn help_opens_and_closes_without_ending_a_fight() {
-    use delve::app::screens::Overlay;
-    use delve::app::{PendingCommand, screens::TurnPhase};
+    use delve::app::shared::Overlay;
+    use delve::app::shared::{PendingCommand, TurnPhase};
     let mut app = app(73);
     let content = app.world().resource::<delve::app::ContentRes>().0.clone();
     for _ in 0..2000 {

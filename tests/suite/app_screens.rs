@@ -7,7 +7,7 @@ use bevy_ecs_tilemap::prelude::{TilePos, TileStorage, TileVisible};
 use super::app_headless::{game, headless, press};
 use delve::app::content::{CoreSource, ModCatalogue, ModChoices, ModSource, ModsStore};
 use delve::app::save::SaveStore;
-use delve::app::screens::Screen;
+use delve::app::shared::Screen;
 use delve::app::{ContentRes, GameRes};
 
 fn scratch(name: &str) -> PathBuf {

@@ -1,4 +1,5 @@
 //! One integration-test harness, so Bevy links once: core tests always, app tests with `app`.
+mod app_layers;
 mod balance;
 mod content_fixtures;
 mod core_rules;
@@ -9,3 +10,5 @@ mod saves_replays;
 mod app_headless;
 #[cfg(feature = "app")]
 mod app_screens;
+#[cfg(feature = "app")]
+mod app_turn_steps;

@@ -1,9 +1,8 @@
 //! Collects each monster's mode, target and heading after a turn; F3 toggles showing them.
 use bevy::prelude::*;
 
-use crate::app::AppSystems;
-use crate::app::screens::{Screen, TurnPhase};
-use crate::app::turn::GameRes;
+use crate::app::shared::{AppSystems, GameRes, Screen, TurnPhase};
+
 use crate::game::AiMode;
 use crate::map::{Dir, Pos};
 
@@ -34,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::Input)
                 .run_if(in_state(Screen::InGame)),
             collect
-                .in_set(AppSystems::Ai)
+                .in_set(AppSystems::Follow)
                 .run_if(in_state(TurnPhase::Resolving)),
         ),
     );

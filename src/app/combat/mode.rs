@@ -1,15 +1,13 @@
 //! After each turn, Mode follows the core: Combat while `enemies` is not empty.
 use bevy::prelude::*;
 
-use crate::app::AppSystems;
-use crate::app::screens::{Mode, TurnPhase};
-use crate::app::turn::GameRes;
+use crate::app::shared::{AppSystems, GameRes, Mode, TurnPhase};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         sync_mode
-            .in_set(AppSystems::Combat)
+            .in_set(AppSystems::Follow)
             .run_if(in_state(TurnPhase::Resolving)),
     );
 }

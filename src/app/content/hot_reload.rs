@@ -2,9 +2,9 @@
 //! waits for the Resolving phase, like every change to the `Game`.
 use bevy::prelude::*;
 
+use crate::app::shared::{AppSystems, Overlay, OverlayInput, TurnPhase};
+
 use super::ReloadRequest;
-use crate::app::AppSystems;
-use crate::app::screens::{Overlay, OverlayInput, TurnPhase};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -2,18 +2,15 @@
 //! them again on request (the Mods screen, or F5 in a run: hot reload on the desktop).
 use bevy::prelude::*;
 
+use crate::app::shared::{ContentRes, GameRes, Notice, Screen, TurnPhase};
+
 use super::choices::{ModChoices, ModSource, ModsStore};
-use crate::app::screens::{Screen, TurnPhase};
-use crate::app::turn::{GameRes, Notice};
+
 use std::path::PathBuf;
 
 use crate::content::diagnostics::Diagnostic;
 use crate::content::mods::{ModToml, catalogue, core_from_folder, load_over};
 use crate::content::{Content, LoadReport, Severity, core_pack};
-
-/// The loaded content every rule reads.
-#[derive(Resource, Debug, Clone)]
-pub struct ContentRes(pub Content);
 
 /// The load report, shown on the Mods screen.
 #[derive(Resource, Debug, Clone, Default)]
@@ -48,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         reload
-            .in_set(crate::app::AppSystems::Reload)
+            .in_set(crate::app::shared::AppSystems::Reload)
             .run_if(|r: Res<ReloadRequest>| r.pending)
             .run_if(not(in_state(Screen::InGame)).or_else(in_state(TurnPhase::Resolving))),
     );

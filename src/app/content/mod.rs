@@ -4,9 +4,7 @@ mod hot_reload;
 mod loading;
 
 pub use choices::{ModChoices, ModSource, ModsStore};
-pub use loading::{
-    ContentReport, ContentRes, CoreSource, ModCatalogue, ReloadNotice, ReloadRequest,
-};
+pub use loading::{ContentReport, CoreSource, ModCatalogue, ReloadNotice, ReloadRequest};
 
 use bevy::prelude::*;
 

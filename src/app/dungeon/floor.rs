@@ -1,15 +1,7 @@
 //! Detects floor changes after a turn (and at the start of a run) and writes `FloorEntered`.
 use bevy::prelude::*;
 
-use crate::app::AppSystems;
-use crate::app::screens::{Screen, TurnPhase};
-use crate::app::turn::GameRes;
-
-/// A floor was entered: the renderer rebuilds the map from the `Game`.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FloorEntered {
-    pub floor: u32,
-}
+use crate::app::shared::{AppSystems, FloorEntered, GameRes, Screen, TurnPhase};
 
 /// The floor the world currently shows (0 = none).
 #[derive(Resource, Debug, Default, Clone, Copy)]
@@ -23,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     });
     app.add_systems(
         Update,
-        announce_floor.in_set(AppSystems::Dungeon).run_if(
+        announce_floor.in_set(AppSystems::Follow).run_if(
             in_state(TurnPhase::Resolving)
                 .or_else(in_state(Screen::InGame).and_then(shown_nothing)),
         ),

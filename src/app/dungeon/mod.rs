@@ -1,10 +1,10 @@
-//! The dungeon adapter: announces each floor the core generated, for the world to be rebuilt.
+//! Dungeon generation in the app: a new run's first floor, the descend step of the turn, and
+//! each floor entered announced for the world to be rebuilt.
+mod enter;
 mod floor;
-
-pub use floor::FloorEntered;
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(floor::plugin);
+    app.add_plugins((enter::plugin, floor::plugin));
 }

@@ -3,12 +3,10 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
+use crate::app::shared::{ContentRes, FloorEntered, GameRes, Screen, TurnResolved, world_of};
+
 use super::RenderSystems;
-use super::map::world_of;
-use crate::app::content::ContentRes;
-use crate::app::dungeon::FloorEntered;
-use crate::app::screens::Screen;
-use crate::app::turn::{GameRes, TurnResolved};
+
 use crate::game::{CreatureId, Event};
 
 #[derive(Component, Debug, Clone, Copy)]
@@ -35,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         toggle_tween
-            .in_set(crate::app::AppSystems::Input)
+            .in_set(crate::app::shared::AppSystems::Input)
             .run_if(in_state(Screen::InGame)),
     );
     app.add_systems(

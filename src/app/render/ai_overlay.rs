@@ -2,11 +2,12 @@
 //! on its target tile, coloured by mode. Rebuilt after each turn while on; reads only.
 use bevy::prelude::*;
 
+use crate::app::shared::{GameRes, Screen, world_of};
+
 use super::RenderSystems;
-use super::map::world_of;
+
 use crate::app::ai::{AiIntents, AiOverlay};
-use crate::app::screens::Screen;
-use crate::app::turn::GameRes;
+
 use crate::game::AiMode;
 use crate::map::{Dir, Pos};
 

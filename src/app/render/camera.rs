@@ -2,10 +2,10 @@
 use bevy::input::mouse::MouseWheel;
 use bevy::prelude::*;
 
+use crate::app::shared::{GameRes, Screen};
+
 use super::RenderSystems;
 use super::actors::Glyph;
-use crate::app::screens::Screen;
-use crate::app::turn::GameRes;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, |mut commands: Commands| {

@@ -1,15 +1,14 @@
 //! The map layers on bevy_ecs_tilemap: terrain (with fog) and items, touched only where changed.
 use bevy::prelude::*;
+
+use crate::app::shared::{ContentRes, FloorEntered, GameRes, Screen, TILE, TurnResolved};
 use bevy_ecs_tilemap::prelude::*;
 
 use super::RenderSystems;
-use super::TILE;
+
 use super::palette::Palette;
 use super::tileset::{Tileset, idx};
-use crate::app::content::ContentRes;
-use crate::app::dungeon::FloorEntered;
-use crate::app::screens::Screen;
-use crate::app::turn::{GameRes, TurnResolved};
+
 use crate::content::Content;
 use crate::game::Game;
 use crate::map::{Pos, Tile};
@@ -52,18 +51,6 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(RenderSystems::Map)
             .run_if(in_state(Screen::InGame)),
     );
-}
-
-/// World position of the centre of tile `p` on a map `height` rows tall (y down → y up).
-pub fn world_of(p: Pos, height: u32) -> Vec2 {
-    Vec2::new(p.x as f32 * TILE, (height as i32 - 1 - p.y) as f32 * TILE)
-}
-
-/// The tile under world point `w` (the inverse of `world_of`; tiles are centred on it).
-pub fn tile_of(w: Vec2, height: u32) -> Pos {
-    let x = (w.x / TILE).round() as i32;
-    let y = height as i32 - 1 - (w.y / TILE).round() as i32;
-    Pos::new(x, y)
 }
 
 fn tile_pos(p: Pos, height: u32) -> TilePos {

@@ -10,9 +10,6 @@ pub mod tileset;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::TilemapPlugin;
 
-/// Pixels per tile edge, in the atlas and in the world.
-pub const TILE: f32 = 24.0;
-
 /// Rendering's own order inside `AppSystems::Present`.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RenderSystems {
@@ -26,7 +23,7 @@ pub enum RenderSystems {
 pub fn map_layers_plugin(app: &mut App) {
     app.configure_sets(
         Update,
-        RenderSystems::Map.in_set(crate::app::AppSystems::Present),
+        RenderSystems::Map.in_set(crate::app::shared::AppSystems::Present),
     );
     app.init_resource::<palette::Palette>();
     app.insert_resource(tileset::Tileset(Handle::default()));
@@ -42,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
             RenderSystems::Camera,
         )
             .chain()
-            .in_set(crate::app::AppSystems::Present),
+            .in_set(crate::app::shared::AppSystems::Present),
     );
     app.add_plugins(TilemapPlugin);
     app.insert_resource(ClearColor(Color::srgb(0.02, 0.02, 0.03)));

@@ -46,7 +46,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            toggle.in_set(crate::app::AppSystems::Input),
+            toggle.in_set(crate::app::shared::AppSystems::Input),
             // Before the actors' systems, which also write glyph colours.
             recolour
                 .in_set(super::RenderSystems::Map)

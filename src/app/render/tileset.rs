@@ -1,9 +1,9 @@
 //! The tile atlas, drawn in code at start-up: white shapes that `TileColor` tints.
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-use super::TILE;
+use crate::app::shared::TILE;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 /// Atlas indices.
 pub mod idx {

@@ -3,12 +3,12 @@
 //! A save that cannot be loaded is moved aside (never deleted) and the menu says why.
 use bevy::prelude::*;
 
+use crate::app::shared::{
+    AppSystems, ContentRes, FloorEntered, GameRes, LoadKeptRun, Screen, TurnResolved,
+};
+
 use super::store::SaveStore;
-use crate::app::AppSystems;
-use crate::app::content::ContentRes;
-use crate::app::dungeon::FloorEntered;
-use crate::app::screens::Screen;
-use crate::app::turn::{GameRes, TurnResolved};
+
 use crate::save;
 
 /// The last save problem or warning, for the main menu.
@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, watch_tab);
     app.add_systems(
         OnEnter(Screen::MainMenu),
-        load_for_continue.before(crate::app::screens::spawn_main_menu),
+        load_for_continue.in_set(LoadKeptRun),
     );
     app.add_systems(OnExit(Screen::InGame), save_on_exit);
     app.add_systems(

@@ -1,9 +1,8 @@
 //! GameOver: the run told in full (floor, turn, gold, kills, cause of death, seed).
 use bevy::prelude::*;
 
-use super::Screen;
-use crate::app::AppSystems;
-use crate::app::turn::{GameRes, NewRun};
+use crate::app::shared::{AppSystems, GameRes, NewRun, Screen};
+
 use crate::game::{Game, RunOutcome};
 
 pub(super) fn plugin(app: &mut App) {

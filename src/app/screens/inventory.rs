@@ -3,9 +3,12 @@
 //! trinket. Each choice is an ordinary command (a turn; in a fight only using counts).
 use bevy::prelude::*;
 
-use super::{Overlay, OverlayInput, Screen, TurnPhase};
-use crate::app::turn::{Action, Bindings, LETTERS, PendingCommand, SelectedTarget, TurnInput};
-use crate::app::{AppSystems, ContentRes, GameRes};
+use crate::app::shared::{
+    AppSystems, ContentRes, GameRes, Overlay, OverlayInput, PendingCommand, Screen, TurnPhase,
+};
+
+use crate::app::turn::{Action, Bindings, LETTERS, SelectedTarget, TurnInput};
+
 use crate::content::Content;
 use crate::content::schema::Slot;
 use crate::game::items::item_name;
@@ -32,8 +35,7 @@ pub(super) fn plugin(app: &mut App) {
                 .before(TurnInput)
                 .run_if(in_state(Screen::InGame).and_then(in_state(TurnPhase::AwaitingInput))),
             refresh
-                .in_set(AppSystems::Present)
-                .in_set(crate::app::ui::UiSystems::Overlay)
+                .in_set(crate::app::shared::UiSystems::Overlay)
                 .run_if(in_state(Overlay::Inventory)),
         ),
     );

@@ -1,14 +1,19 @@
 //! The main menu: new run with a seed, continue, mods, help, quit.
 use bevy::prelude::*;
 
-use super::{Screen, SkipMenu};
-use crate::app::AppSystems;
+use crate::app::shared::{AppSystems, GameRes, LoadKeptRun, NewRun, Screen};
+
+use super::SkipMenu;
+
 use crate::app::content::ContentReport;
-use crate::app::turn::{DIGIT_KEYS, GameRes, NewRun};
+use crate::app::turn::DIGIT_KEYS;
 
 pub(super) fn plugin(app: &mut App) {
     // After the menu (and so after Continue's load): a skipped menu's new run must win.
-    app.add_systems(OnEnter(Screen::MainMenu), (spawn_menu, skip_menu).chain());
+    app.add_systems(
+        OnEnter(Screen::MainMenu),
+        (spawn_menu, skip_menu).chain().after(LoadKeptRun),
+    );
     app.add_systems(
         Update,
         menu_input
@@ -34,7 +39,7 @@ fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
     }
 }
 
-pub(crate) fn spawn_menu(
+fn spawn_menu(
     mut commands: Commands,
     run: Res<NewRun>,
     existing: Option<Res<GameRes>>,

@@ -6,52 +6,9 @@ pub mod mods;
 mod pause;
 pub mod smoke;
 
-pub(crate) use main_menu::spawn_menu as spawn_main_menu;
-
 use bevy::prelude::*;
 
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    #[default]
-    Loading,
-    MainMenu,
-    Mods,
-    InGame,
-    GameOver,
-}
-
-/// Exploring or fighting; set from the core after each turn.
-#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[source(Screen = Screen::InGame)]
-pub enum Mode {
-    #[default]
-    Exploring,
-    Combat,
-}
-
-/// Overlays sit beside the mode, so opening one never ends a fight.
-#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[source(Screen = Screen::InGame)]
-pub enum Overlay {
-    #[default]
-    None,
-    Inventory,
-    Help,
-    Pause,
-}
-
-/// The turn phase: the world advances only between AwaitingInput and Resolving.
-#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[source(Screen = Screen::InGame)]
-pub enum TurnPhase {
-    #[default]
-    AwaitingInput,
-    Resolving,
-}
-
-/// The overlays' own keys (Escape, F1, the pause menu's letters); the inventory's come after.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct OverlayInput;
+use crate::app::shared::{Mode, Overlay, Screen, TurnPhase};
 
 /// Start the run at once (`--seed` on the command line) instead of showing the menu.
 #[derive(Resource, Debug, Clone, Copy)]

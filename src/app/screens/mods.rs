@@ -2,8 +2,8 @@
 //! report of the selected mod, and reloading from disk.
 use bevy::prelude::*;
 
-use super::Screen;
-use crate::app::AppSystems;
+use crate::app::shared::{AppSystems, Screen};
+
 use crate::app::content::{
     ContentReport, ModCatalogue, ModChoices, ModsStore, ReloadNotice, ReloadRequest,
 };
@@ -18,16 +18,13 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         mods_input
             .in_set(AppSystems::Input)
-            .after(super::OverlayInput)
+            .after(crate::app::shared::OverlayInput)
             .run_if(in_state(Screen::Mods)),
     );
     app.add_systems(
         Update,
         show_mods
-            .in_set(AppSystems::Present)
-            .in_set(crate::app::ui::UiSystems::Screen)
-            // Also headless, where the UI's chain is not configured.
-            .after(crate::app::ui::UiSystems::Overlay)
+            .in_set(crate::app::shared::UiSystems::Screen)
             .run_if(in_state(Screen::Mods)),
     );
 }

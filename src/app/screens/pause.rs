@@ -2,9 +2,10 @@
 //! the menu); F1 shows the keys. Escape closes whichever is open. Overlays never end a fight.
 use bevy::prelude::*;
 
-use super::{Overlay, OverlayInput, Screen};
+use crate::app::shared::{AppSystems, ContentRes, GameRes, Overlay, OverlayInput, Screen};
+
 use crate::app::save::{SaveStore, export};
-use crate::app::{AppSystems, ContentRes, GameRes};
+
 use crate::replay::Replay;
 
 /// The pause overlay's column, where the export's result line goes.

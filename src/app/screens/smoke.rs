@@ -5,13 +5,12 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+
+use crate::app::shared::{AppSystems, ContentRes, GameRes, PendingCommand, Screen, TurnPhase};
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
-use super::{Screen, TurnPhase};
-use crate::app::AppSystems;
 use crate::app::ai::AiOverlay;
-use crate::app::content::ContentRes;
-use crate::app::turn::{GameRes, PendingCommand};
+
 use crate::game::bot;
 use bevy::window::PrimaryWindow;
 
@@ -199,7 +198,7 @@ fn point_at_known_tile(
         .filter(|&p| p.manhattan(hero) <= 8)
         .max_by_key(|&p| (p.manhattan(hero), std::cmp::Reverse((p.y, p.x))));
     let Some(p) = target else { return };
-    let world = crate::app::render::map::world_of(p, game.map.height()).extend(0.0);
+    let world = crate::app::shared::world_of(p, game.map.height()).extend(0.0);
     if let Ok(at) = camera.0.world_to_viewport(camera.1, world) {
         window.set_cursor_position(Some(at));
     }

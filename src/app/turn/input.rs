@@ -1,10 +1,10 @@
 //! Keys to commands: arrows, WASD and vi keys move; the rest wait, descend, fight or flee.
 use bevy::prelude::*;
 
+use crate::app::shared::{AppSystems, GameRes, Overlay, PendingCommand, TurnPhase};
+
 use super::bindings::{Action, Bindings};
-use super::phase::{GameRes, PendingCommand};
-use crate::app::AppSystems;
-use crate::app::screens::{Overlay, TurnPhase};
+
 use crate::game::{Command, Game};
 
 pub(super) fn plugin(app: &mut App) {
@@ -84,7 +84,7 @@ pub fn key_command(
 fn read_input(
     keys: Res<ButtonInput<KeyCode>>,
     game: Option<Res<GameRes>>,
-    content: Res<crate::app::content::ContentRes>,
+    content: Res<crate::app::shared::ContentRes>,
     mut target: ResMut<SelectedTarget>,
     mut pending: ResMut<PendingCommand>,
     mut phase: ResMut<NextState<TurnPhase>>,

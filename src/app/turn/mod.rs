@@ -1,21 +1,23 @@
-//! The turn loop: input becomes a command, the core runs it once, the phase returns.
+//! Turn scheduling: input becomes a command, the turn's steps run once (this plugin owns the
+//! begin, the hero's command, the exploration ticks and the end), the phase returns.
 mod bindings;
 mod input;
 mod phase;
 mod pointer;
+mod steps;
 mod travel;
 
 pub use bindings::{Action, Bindings, KeysPath, LETTERS};
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
-pub use phase::{GameRes, NewRun, PendingCommand, TurnResolved};
 pub use pointer::Hovered;
-pub use travel::{Notice, Travel, travel_key};
+pub use travel::{Travel, travel_key};
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         phase::plugin,
+        steps::plugin,
         input::plugin,
         travel::plugin,
         pointer::plugin,

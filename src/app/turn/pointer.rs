@@ -1,9 +1,10 @@
 //! The mouse: which tile the pointer is over (for examining and the path preview), and a
 //! left click there travels to it.
 use bevy::prelude::*;
+
+use crate::app::shared::GameRes;
 use bevy::window::PrimaryWindow;
 
-use super::phase::GameRes;
 use crate::map::Pos;
 
 /// The explored tile under the mouse pointer, if any.
@@ -26,7 +27,7 @@ pub(super) fn hover(
         let cursor = windows.single().ok()?.cursor_position()?;
         let (camera, at) = cameras.single().ok()?;
         let world = camera.viewport_to_world_2d(at, cursor).ok()?;
-        let p = crate::app::render::map::tile_of(world, game.0.map.height());
+        let p = crate::app::shared::tile_of(world, game.0.map.height());
         game.0.is_explored(p).then_some(p)
     })();
     // Only a real change marks the resource changed (the examine panel redraws on it).

@@ -3,19 +3,15 @@
 //! reached or a key is pressed. Why it stopped goes to the message log.
 use bevy::prelude::*;
 
+use crate::app::shared::{ContentRes, GameRes, Notice, PendingCommand, TurnPhase};
+
 use super::bindings::{Action, Bindings};
-use super::phase::{GameRes, PendingCommand};
-use crate::app::content::ContentRes;
-use crate::app::screens::TurnPhase;
+
 use crate::game::{Command, TravelGoal, TravelStop, travel_step};
 
 /// The travel under way, if any.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Travel(pub Option<TravelGoal>);
-
-/// A line for the message log that no turn produced (why travel stopped).
-#[derive(Message, Debug, Clone)]
-pub struct Notice(pub String);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Travel>().add_message::<Notice>();

@@ -1,10 +1,8 @@
 //! The combat panel: enemies with health and hit chance, initiative, abilities and locks.
 use bevy::prelude::*;
 
-use super::UiSystems;
-use crate::app::content::ContentRes;
-use crate::app::screens::Mode;
-use crate::app::turn::GameRes;
+use crate::app::shared::{ContentRes, GameRes, Mode, UiSystems};
+
 use crate::content::Content;
 use crate::game::{Attr, Game};
 

@@ -2,11 +2,9 @@
 //! chances) and dots along the path a click would travel. Reads only.
 use bevy::prelude::*;
 
-use super::UiSystems;
-use crate::app::content::ContentRes;
-use crate::app::render::map::world_of;
-use crate::app::screens::Screen;
-use crate::app::turn::{GameRes, Hovered, TurnResolved};
+use crate::app::shared::{ContentRes, GameRes, Screen, TurnResolved, UiSystems, world_of};
+
+use crate::app::turn::Hovered;
 use crate::game::examine::describe;
 use crate::game::known_path;
 

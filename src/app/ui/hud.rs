@@ -1,10 +1,8 @@
 //! The HUD line: health, stamina, floor, turn, gold, level and XP.
 use bevy::prelude::*;
 
-use super::UiSystems;
-use crate::app::content::ContentRes;
-use crate::app::screens::Screen;
-use crate::app::turn::GameRes;
+use crate::app::shared::{ContentRes, GameRes, Screen, UiSystems};
+
 use crate::game::{Attr, Game};
 
 #[derive(Component)]

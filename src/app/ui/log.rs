@@ -1,9 +1,8 @@
 //! The message log: the core's lines for each turn, plus refusals with their reason.
 use bevy::prelude::*;
 
-use super::UiSystems;
-use crate::app::screens::Screen;
-use crate::app::turn::{GameRes, Notice, TurnResolved};
+use crate::app::shared::{GameRes, Notice, Screen, TurnResolved, UiSystems};
+
 use crate::game::Outcome;
 
 /// The lines the log shows, newest last.

@@ -1,39 +1,13 @@
-//! `execute`: the one entry point of the rules, and the exploration turn.
-use super::command::{Command, Outcome, Reason, RunOutcome};
-use super::events::Event;
+//! The exploration turn's rules: what the hero's command does outside a fight, the encounter
+//! by adjacency and the exploration ticks (the steps that run them are in `turn.rs`).
+use super::command::{Command, Reason};
 use super::state::{CreatureId, Game};
 use crate::content::Content;
 use crate::map::Pos;
 
 impl Game {
-    /// Runs one command. A refused command returns `Rejected` and leaves the state untouched.
-    pub fn execute(&mut self, cmd: &Command, content: &Content) -> Outcome {
-        if self.is_over() {
-            return Outcome::Rejected(Reason::RunOver);
-        }
-        let outcome = if self.in_combat() {
-            match self.hero_action(cmd, content) {
-                Err(reason) => return Outcome::Rejected(reason),
-                Ok(action) => {
-                    self.last_events.clear();
-                    self.combat_turn(action, content)
-                }
-            }
-        } else {
-            if let Some(reason) = self.refusal(cmd, content) {
-                return Outcome::Rejected(reason);
-            }
-            self.last_events.clear();
-            self.explore_turn(cmd, content)
-        };
-        if !matches!(outcome, Outcome::Rejected(_)) {
-            self.record.push(cmd.clone());
-        }
-        outcome
-    }
-
     /// The exploration refusals, checked before anything changes.
-    fn refusal(&self, cmd: &Command, content: &Content) -> Option<Reason> {
+    pub(super) fn refusal(&self, cmd: &Command, content: &Content) -> Option<Reason> {
         if let Some(reason) = self.item_refusal(cmd, content) {
             return Some(reason);
         }
@@ -54,9 +28,8 @@ impl Game {
         }
     }
 
-    fn explore_turn(&mut self, cmd: &Command, content: &Content) -> Outcome {
-        self.queue.push_back(Event::TurnStarted { turn: self.turn });
-        self.drain(content);
+    /// The hero's command outside a fight, except descending (the dungeon's step).
+    pub(super) fn explore_command(&mut self, cmd: &Command, content: &Content) {
         let hero = self.hero;
         match cmd {
             Command::Move(d) => {
@@ -72,46 +45,16 @@ impl Game {
                     }
                 }
             }
-            Command::Descend => {
-                if self.floor >= self.floors {
-                    self.log("You climb out of the last floor into daylight. You win!");
-                    self.outcome = Some(RunOutcome::Won);
-                    return self.end_turn(content);
-                }
-                let next = self.floor + 1;
-                if let Err(e) = self.enter_floor(next, content) {
-                    // Content was checked at load; should a profile still fail, the run stays here.
-                    self.log(format!("The stairs are blocked: {e}"));
-                } else {
-                    self.log(format!("You descend to floor {next}."));
-                }
-                self.drain(content);
-                return self.end_turn(content);
-            }
-            Command::Wait => {}
+            Command::Wait | Command::Descend => {}
             Command::PickUp | Command::Equip(_) | Command::Unequip(_) | Command::Drop(_) => {
                 self.handle_item(cmd, content)
             }
             Command::UseItem { index, target } => {
                 self.use_item(*index, *target, content);
             }
-            // Refused above: outside a fight these are `NotInCombat`.
+            // Refused when judged: outside a fight these are `NotInCombat`.
             Command::Ability { .. } | Command::Flee => {}
         }
-        self.drain(content);
-        self.update_sight();
-        if !self.in_combat() {
-            self.monsters_act(content);
-        }
-        self.update_sight();
-        if !self.in_combat()
-            && let Some(trigger) = self.adjacent_hostile(content)
-        {
-            self.start_combat(trigger, &[], content);
-            self.drain(content);
-        }
-        self.tick_exploration(content);
-        self.end_turn(content)
     }
 
     fn hero_steps(&mut self, to: Pos, content: &Content) {
@@ -182,7 +125,7 @@ impl Game {
     }
 
     /// The hostile, non-frightened monster orthogonally next to the hero with the lowest id.
-    fn adjacent_hostile(&self, content: &Content) -> Option<CreatureId> {
+    pub(super) fn adjacent_hostile(&self, content: &Content) -> Option<CreatureId> {
         let hp = self.hero_pos();
         self.creatures
             .values()
@@ -194,7 +137,7 @@ impl Game {
 
     /// Outside combat every creature's modifiers run down, stamina regenerates and cooldowns
     /// drop (the monsters' fear runs down with their moves).
-    fn tick_exploration(&mut self, content: &Content) {
+    pub(super) fn tick_exploration(&mut self, content: &Content) {
         let carriers: Vec<CreatureId> = self
             .creatures
             .values()

@@ -1,0 +1,159 @@
+//! What every plugin of the app shares: the game and content resources, the states, the
+//! system sets, the turn's messages and the map's coordinates. It depends on nothing else in
+//! `app`, so the plugins' imports run one way (see `tests/suite/app_layers.rs`).
+use bevy::prelude::*;
+
+use crate::content::Content;
+use crate::game::{Command, Game, Outcome, TurnContext, TurnStep};
+use crate::map::Pos;
+
+/// The order of everything the app does in `Update`, declared once and chained.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// Keys and clicks become commands and screen changes.
+    Input,
+    /// Content loaded again (the Mods screen; F5 in a run, Resolving only).
+    Reload,
+    /// The turn's steps, each a system of the plugin that owns it (turn phase Resolving only),
+    /// chained in the core's table order (`TurnSteps`).
+    Turn,
+    /// What the rest of the app reads from a resolved turn: the floor shown, the combat mode,
+    /// the monsters' intents.
+    Follow,
+    /// Back to awaiting input; the run's end.
+    Finish,
+    /// Rendering and UI, which only read.
+    Present,
+}
+
+/// One step of the core's turn table as a system set: the plugin that owns the step puts its
+/// system here; `app::logic_plugin` chains the sets in the table's order.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TurnSteps(pub TurnStep);
+
+/// The UI's own order inside `AppSystems::Present` (each writes its own text).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UiSystems {
+    Hud,
+    Log,
+    Panel,
+    /// The overlays' own text (the inventory list).
+    Overlay,
+    /// Full screens' text (the Mods screen).
+    Screen,
+}
+
+/// The overlays' own keys (Escape, F1, the pause menu's letters); the inventory's come after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OverlayInput;
+
+/// The kept run is read before the main menu is drawn (so it can offer Continue).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LoadKeptRun;
+
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    Loading,
+    MainMenu,
+    Mods,
+    InGame,
+    GameOver,
+}
+
+/// Exploring or fighting; set from the core after each turn.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::InGame)]
+pub enum Mode {
+    #[default]
+    Exploring,
+    Combat,
+}
+
+/// Overlays sit beside the mode, so opening one never ends a fight.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::InGame)]
+pub enum Overlay {
+    #[default]
+    None,
+    Inventory,
+    Help,
+    Pause,
+}
+
+/// The turn phase: the world advances only between AwaitingInput and Resolving.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::InGame)]
+pub enum TurnPhase {
+    #[default]
+    AwaitingInput,
+    Resolving,
+}
+
+/// The loaded content: immutable during a turn.
+#[derive(Resource, Debug, Clone)]
+pub struct ContentRes(pub Content);
+
+/// The running game, owned by the core; systems only change it while Resolving.
+#[derive(Resource, Debug, Clone)]
+pub struct GameRes(pub Game);
+
+/// The seed of the next new run.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct NewRun {
+    pub seed: u64,
+}
+
+impl Default for NewRun {
+    fn default() -> Self {
+        Self { seed: 1 }
+    }
+}
+
+/// The command accepted from input, waiting for the Resolving phase.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct PendingCommand(pub Option<Command>);
+
+/// The turn being resolved: what its steps tell each other. Empty between turns and when the
+/// command was refused; never saved (it is not part of the `Game`).
+#[derive(Resource, Debug, Default)]
+pub struct TurnInProgress(pub Option<TurnContext>);
+
+/// The last turn's context once it ended: the steps it ran, in order (tests and the UI read
+/// it; a new turn replaces it).
+#[derive(Resource, Debug, Default)]
+pub struct LastTurn(pub Option<TurnContext>);
+
+/// "What happened": one per command taken from input, for the UI and renderer.
+#[derive(Message, Debug, Clone)]
+pub struct TurnResolved {
+    pub command: Command,
+    pub outcome: Outcome,
+    /// The turn the command was executed in (log lines carry it).
+    pub turn: u64,
+}
+
+/// A floor was entered: the renderer rebuilds the map from the `Game`.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FloorEntered {
+    pub floor: u32,
+}
+
+/// A line for the message log that no turn produced (why travel stopped).
+#[derive(Message, Debug, Clone)]
+pub struct Notice(pub String);
+
+/// Pixels per tile edge, in the atlas and in the world.
+pub const TILE: f32 = 24.0;
+
+/// World position of the centre of tile `p` on a map `height` rows tall (y down → y up).
+pub fn world_of(p: Pos, height: u32) -> Vec2 {
+    Vec2::new(p.x as f32 * TILE, (height as i32 - 1 - p.y) as f32 * TILE)
+}
+
+/// The tile under world point `w` (the inverse of `world_of`; tiles are centred on it).
+pub fn tile_of(w: Vec2, height: u32) -> Pos {
+    let x = (w.x / TILE).round() as i32;
+    let y = height as i32 - 1 - (w.y / TILE).round() as i32;
+    Pos::new(x, y)
+}

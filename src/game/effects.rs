@@ -1,0 +1,247 @@
+//! The effect interpreter: the actions of abilities, triggers, items and traps (damage with
+//! its hit and critical rolls, healing, stamina, gold, modifiers, summons, flight).
+use super::combat::{Attr, Formulas, mitigate};
+use super::events::Event;
+use super::state::{CreatureId, Game};
+use crate::content::Content;
+use crate::content::schema::{ActionDef, Target};
+use crate::map::Pos;
+use crate::rng;
+
+impl Game {
+    /// The creatures one action reaches.
+    fn action_targets(
+        &self,
+        action: &ActionDef,
+        actor: Option<CreatureId>,
+        target: Option<CreatureId>,
+        content: &Content,
+    ) -> Vec<CreatureId> {
+        match action_target(action) {
+            // With nobody acting (a trap), `self` is the one it happens to.
+            Target::SelfTarget => actor.or(target).into_iter().collect(),
+            Target::Target => target.into_iter().collect(),
+            Target::AllEnemies => match actor {
+                Some(a) => self.opponents(a, content),
+                None => target.into_iter().collect(),
+            },
+        }
+    }
+
+    /// Runs actions of an ability (`rolls`: damage rolls hit and crit), of a trigger, an item or
+    /// a trap (never roll). A target missed by the ability's first damage action on it takes
+    /// none of its actions. `cause` names the ability, item, modifier or trap for the log and
+    /// for `creature_died`. Returns (the hero fled, anything hit).
+    pub(super) fn perform(
+        &mut self,
+        actor: Option<CreatureId>,
+        actions: &[ActionDef],
+        target: Option<CreatureId>,
+        cause: Option<&str>,
+        rolls: bool,
+        content: &Content,
+    ) -> (bool, bool) {
+        let mut missed: Vec<CreatureId> = Vec::new();
+        let mut any_hit = false;
+        let mut fled = false;
+        if rolls && let Some(a) = actor {
+            // One hit roll per target, before anything happens to it.
+            let mut rolled: Vec<CreatureId> = Vec::new();
+            for action in actions {
+                if !matches!(action, ActionDef::Damage { .. }) {
+                    continue;
+                }
+                for t in self.action_targets(action, actor, target, content) {
+                    if rolled.contains(&t) || !self.creatures.get(&t).is_some_and(|c| c.is_alive())
+                    {
+                        continue;
+                    }
+                    rolled.push(t);
+                    let p = self.hit_chance_against(a, t, content);
+                    if rng::unit(&mut self.rng) >= p {
+                        missed.push(t);
+                        let (an, bn) = (self.name(a, content), self.name(t, content));
+                        let what = cause.map_or_else(String::new, |c| content.display_name(c));
+                        self.log(format!("{an} uses {what} on {bn} and misses."));
+                    }
+                }
+            }
+        }
+        for action in actions {
+            for t in self.action_targets(action, actor, target, content) {
+                if missed.contains(&t) || !self.creatures.get(&t).is_some_and(|c| c.is_alive()) {
+                    continue;
+                }
+                any_hit = true;
+                match action {
+                    ActionDef::Damage {
+                        amount,
+                        scale,
+                        damage_type,
+                        ..
+                    } => {
+                        let damage = actor.map_or(0.0, |a| {
+                            self.attribute_vs(a, Attr::Damage, Some(t), content)
+                        });
+                        let mut raw = amount + scale * damage;
+                        let mut critical = false;
+                        if rolls && let Some(a) = actor {
+                            let crit_p = Formulas::crit_chance(
+                                self.attribute_vs(a, Attr::CriticalChance, Some(t), content),
+                                self.attribute_vs(a, Attr::Luck, Some(t), content),
+                                &content.balance,
+                            );
+                            critical = rng::unit(&mut self.rng) < crit_p;
+                            if critical {
+                                raw *= self.attribute_vs(a, Attr::CriticalFactor, Some(t), content);
+                            }
+                        }
+                        let r = self.resistance(t, damage_type, content);
+                        let dealt = mitigate(raw, r, &content.balance);
+                        self.deal(actor, t, dealt, damage_type, critical, cause, content);
+                    }
+                    ActionDef::Heal { amount, .. } => self.heal(t, *amount, content),
+                    ActionDef::RestoreStamina { amount, .. } => {
+                        let max = self.attribute(t, Attr::MaxStamina, content);
+                        if let Some(c) = self.creatures.get_mut(&t) {
+                            c.stamina = (c.stamina + amount).min(max);
+                        }
+                    }
+                    ActionDef::GrantGold { amount } => {
+                        if t == self.hero {
+                            self.gold += amount;
+                            self.log(format!("You gain {amount} gold."));
+                        }
+                    }
+                    ActionDef::ApplyModifier {
+                        modifier, turns, ..
+                    } => {
+                        self.apply_modifier(t, modifier, *turns, content);
+                    }
+                    ActionDef::RemoveModifier { modifier, .. } => {
+                        self.remove_modifier(t, modifier, content);
+                    }
+                    ActionDef::Summon { creature, count } => {
+                        self.summon(t, creature, *count, content);
+                    }
+                    ActionDef::Flee => {
+                        fled |= self.try_flee(t, content) && t == self.hero;
+                    }
+                }
+            }
+        }
+        (fled, any_hit)
+    }
+
+    /// `count` creatures of `kind` on the free tiles nearest `near`; in a fight they join the
+    /// enemies (creatures are never the hero's allies) with their own initiative.
+    fn summon(&mut self, near: CreatureId, kind: &str, count: u32, content: &Content) {
+        let (Some(def), Some(anchor)) = (content.creature(kind), self.creatures.get(&near)) else {
+            return;
+        };
+        let from = anchor.pos;
+        let mut placed = 0;
+        for r in 1..=3i32 {
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if placed == count || dx.abs() + dy.abs() != r {
+                        continue;
+                    }
+                    let p = Pos::new(from.x + dx, from.y + dy);
+                    if !self.map.is_passable(p) || self.creature_at(p).is_some() {
+                        continue;
+                    }
+                    let id = self.spawn(def, p);
+                    if let Some(c) = self.creatures.get_mut(&id) {
+                        c.ai.alerted = true;
+                    }
+                    placed += 1;
+                    let name = def.name.clone();
+                    self.log(format!("A {name} appears!"));
+                    if self.in_combat() && def.hostile {
+                        let dex = self.attribute(id, Attr::Dexterity, content);
+                        let roll = rng::range_inclusive(&mut self.rng, 1, 10);
+                        if let Some(c) = self.creatures.get_mut(&id) {
+                            c.initiative = dex.floor() as i32 + roll;
+                        }
+                        self.enemies.push(id);
+                    }
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn deal(
+        &mut self,
+        source: Option<CreatureId>,
+        target: CreatureId,
+        amount: f64,
+        damage_type: &str,
+        critical: bool,
+        cause: Option<&str>,
+        content: &Content,
+    ) {
+        let Some(c) = self.creatures.get_mut(&target) else {
+            return;
+        };
+        let was_alive = c.is_alive();
+        c.health -= amount;
+        let now_dead = !c.is_alive();
+        let b = self.name(target, content);
+        let crit = if critical { " Critical!" } else { "" };
+        match source {
+            Some(s) if s != target => {
+                let a = self.name(s, content);
+                self.log(format!("{a} hits {b} for {amount:.0}.{crit}"));
+            }
+            _ => {
+                let what = cause.map_or_else(|| "Something".into(), |c| content.display_name(c));
+                self.log(format!("{what} hurts {b} for {amount:.0}."));
+            }
+        }
+        // Harm a creature's own modifier does it (poison, burning) has no other party, so
+        // triggers such as thorns cannot bounce it back onto the same creature.
+        let source = source.filter(|&s| s != target);
+        self.queue.push_back(Event::DamageDealt {
+            source,
+            target,
+            amount,
+            damage_type: damage_type.to_string(),
+            critical,
+        });
+        if was_alive && now_dead {
+            self.queue.push_back(Event::CreatureDied {
+                creature: target,
+                killer: source,
+                ability: cause.map(str::to_string),
+            });
+        }
+    }
+
+    fn heal(&mut self, target: CreatureId, amount: f64, content: &Content) {
+        let max = self.attribute(target, Attr::MaxHealth, content);
+        if let Some(c) = self.creatures.get_mut(&target) {
+            let before = c.health;
+            c.health = (c.health + amount).min(max);
+            let healed = c.health - before;
+            self.queue.push_back(Event::Healed {
+                target,
+                amount: healed,
+            });
+        }
+    }
+}
+
+fn action_target(a: &ActionDef) -> Target {
+    match a {
+        ActionDef::Damage { target, .. }
+        | ActionDef::Heal { target, .. }
+        | ActionDef::RestoreStamina { target, .. }
+        | ActionDef::ApplyModifier { target, .. }
+        | ActionDef::RemoveModifier { target, .. } => *target,
+        ActionDef::GrantGold { .. } | ActionDef::Summon { .. } | ActionDef::Flee => {
+            Target::SelfTarget
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The event queue: events are processed in order, the rules' own reactions first (a death's
+//! experience, gold and loot; level-ups), then every trigger listening to it.
+use super::combat::Attr;
+use super::command::RunOutcome;
+use super::events::Event;
+use super::state::{CreatureId, Game};
+use crate::content::Content;
+use crate::rng;
+
+/// At most this many events are processed after one action (a trigger loop cannot hang a turn).
+pub const QUEUE_LIMIT: usize = 100;
+
+impl Game {
+    /// Processes queued events in order (at most `QUEUE_LIMIT` per call): the rules' own
+    /// reactions first, then every trigger listening to it.
+    pub(super) fn drain(&mut self, content: &Content) {
+        let mut n = 0;
+        while let Some(ev) = self.queue.pop_front() {
+            n += 1;
+            if n > QUEUE_LIMIT {
+                self.queue.clear();
+                self.log("(too many chained effects; the rest fizzle)");
+                break;
+            }
+            if let Event::CreatureDied {
+                creature,
+                killer,
+                ability,
+            } = &ev
+            {
+                self.on_death(*creature, *killer, ability.clone(), content);
+            }
+            self.fire_triggers(&ev, content);
+            self.last_events.push(ev);
+        }
+    }
+
+    fn on_death(
+        &mut self,
+        creature: CreatureId,
+        killer: Option<CreatureId>,
+        ability: Option<String>,
+        content: &Content,
+    ) {
+        if creature == self.hero {
+            let killer_name = killer.map_or("the dungeon".to_string(), |k| self.name(k, content));
+            let ability_name = ability
+                .as_deref()
+                .map_or("misfortune".to_string(), |a| content.display_name(a));
+            self.log(format!("You are killed by {killer_name} ({ability_name})."));
+            self.death = Some(super::state::Death {
+                killer: killer_name,
+                ability: ability_name,
+            });
+            self.outcome = Some(RunOutcome::Died);
+            return;
+        }
+        let Some(c) = self.creatures.get(&creature) else {
+            return;
+        };
+        let name = self.name(creature, content);
+        let (hoard, pos) = (c.hoard, c.pos);
+        let kind = content.creature(&c.kind);
+        if killer == Some(self.hero) {
+            self.kills += 1;
+            let (xp, range, loot) =
+                kind.map_or((0, (0, 0), None), |k| (k.xp, k.gold, k.loot.clone()));
+            let mut gold =
+                rng::range_inclusive(&mut self.rng, range.0 as i32, range.1 as i32).max(0) as u32;
+            let drop = loot
+                .map(|l| self.drop_loot(&l, pos, content))
+                .unwrap_or_default();
+            gold += drop.gold;
+            self.gold += gold;
+            self.log(format!("The {name} dies. (+{xp} XP, +{gold} gold)"));
+            for it in &drop.items {
+                let item = super::items::item_name(it, content);
+                self.log(format!("It drops a {item}."));
+            }
+            self.gain_xp(xp, content);
+        } else {
+            self.log(format!("The {name} dies."));
+        }
+        if hoard > 0 {
+            *self.treasure.entry(pos).or_default() += hoard;
+        }
+    }
+
+    fn gain_xp(&mut self, xp: u32, content: &Content) {
+        self.xp += xp;
+        while self.xp >= content.progression.xp_for_level(self.level + 1) {
+            self.level += 1;
+            let hero = self.hero;
+            let max = self.attribute(hero, Attr::MaxHealth, content);
+            if let Some(h) = self.creatures.get_mut(&hero) {
+                h.health = max;
+            }
+            self.log(format!("You reach level {}!", self.level));
+        }
+    }
+}

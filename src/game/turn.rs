@@ -1,0 +1,394 @@
+//! The turn as a table of named steps: what runs, in which order, and which plugin runs it.
+//!
+//! `execute` judges a command, then runs every step of [`TURN_STEPS`] in order. The Bevy app
+//! runs the same steps as systems, one per step, owned by the plugin the table names and
+//! chained in the table's order, so both drivers change the `Game` identically. A step that
+//! does not act in this kind of turn (a monster move in a fight, the combat round outside one)
+//! passes and changes nothing.
+use super::combat::HeroAction;
+use super::command::{Command, Outcome, Reason, RunOutcome};
+use super::events::Event;
+use super::state::Game;
+use crate::content::Content;
+
+/// One named step of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TurnStep {
+    Begin,
+    HeroCommand,
+    EnterFloor,
+    MonsterMovement,
+    Encounter,
+    ExplorationTicks,
+    CombatRound,
+    End,
+}
+
+/// The plugin of the app that runs a step (the core's `execute` runs them all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepOwner {
+    /// Turn scheduling: the phase machine, a turn's begin and end, the hero's command.
+    Turn,
+    /// Dungeon generation: floors and entering them.
+    Dungeon,
+    /// Ghost-style AI: monster movement, the forager among them.
+    Ai,
+    /// Combat resolution: encounters and the initiative-ordered round.
+    Combat,
+}
+
+impl StepOwner {
+    /// The app's folder (and plugin) that runs the step: `src/app/<name>/`.
+    pub fn plugin(self) -> &'static str {
+        match self {
+            StepOwner::Turn => "turn",
+            StepOwner::Dungeon => "dungeon",
+            StepOwner::Ai => "ai",
+            StepOwner::Combat => "combat",
+        }
+    }
+}
+
+/// The two kinds of turn: decided when the turn begins (is the hero in a fight?).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnKind {
+    Exploration,
+    Combat,
+}
+
+/// A row of the step table.
+#[derive(Clone, Copy, Debug)]
+pub struct StepInfo {
+    pub step: TurnStep,
+    /// Its name in the docs and logs.
+    pub name: &'static str,
+    pub owner: StepOwner,
+    /// The kinds of turn it acts in; in the other it passes.
+    pub acts_in: &'static [TurnKind],
+    /// What it does, in a modder's words (MODDING.md's "When things happen in a turn").
+    pub does: &'static str,
+}
+
+const BOTH: &[TurnKind] = &[TurnKind::Exploration, TurnKind::Combat];
+const EXPLORING: &[TurnKind] = &[TurnKind::Exploration];
+const FIGHTING: &[TurnKind] = &[TurnKind::Combat];
+
+/// Every turn, in order.
+pub const TURN_STEPS: [StepInfo; 8] = [
+    StepInfo {
+        step: TurnStep::Begin,
+        name: "begin",
+        owner: StepOwner::Turn,
+        acts_in: BOTH,
+        does: "`turn_started` fires and its triggers run. In a fight the tick follows: \
+               modifiers run down (their `modifier_expired` fires), stamina regenerates and \
+               cooldowns drop by one, for the hero and every enemy.",
+    },
+    StepInfo {
+        step: TurnStep::HeroCommand,
+        name: "hero command",
+        owner: StepOwner::Turn,
+        acts_in: EXPLORING,
+        does: "The hero's command: a move (onto gold, a trap, into a prefab room, which starts \
+               its fight; into a monster, which starts a fight), a wait, or an item. Its \
+               events are processed, then the hero's field of view is updated.",
+    },
+    StepInfo {
+        step: TurnStep::EnterFloor,
+        name: "enter floor",
+        owner: StepOwner::Dungeon,
+        acts_in: EXPLORING,
+        does: "Only for *descend*: the next floor is generated and entered (`floor_entered`), \
+               or the run is won on the last one. The turn then goes straight to its end.",
+    },
+    StepInfo {
+        step: TurnStep::MonsterMovement,
+        name: "monster movement",
+        owner: StepOwner::Ai,
+        acts_in: EXPLORING,
+        does: "Unless a fight has started, every monster moves once, in id order (the ghosts' \
+               greedy steps, the forager's run for treasure); fear that runs out fires \
+               `modifier_expired`. Then the hero's field of view is updated.",
+    },
+    StepInfo {
+        step: TurnStep::Encounter,
+        name: "encounter",
+        owner: StepOwner::Combat,
+        acts_in: EXPLORING,
+        does: "Unless a fight has started, a hostile monster orthogonally next to the hero \
+               starts one (`combat_started`), joined by the hostiles within the encounter \
+               radius that see the hero.",
+    },
+    StepInfo {
+        step: TurnStep::ExplorationTicks,
+        name: "exploration ticks",
+        owner: StepOwner::Turn,
+        acts_in: EXPLORING,
+        does: "Modifiers run down on every creature (`modifier_expired`); the hero regains \
+               health and stamina and its cooldowns drop by one.",
+    },
+    StepInfo {
+        step: TurnStep::CombatRound,
+        name: "combat round",
+        owner: StepOwner::Combat,
+        acts_in: FIGHTING,
+        does: "Everyone in the fight acts once, highest initiative first (the hero at its \
+               place with its command); each action's events (`damage_dealt`, `healed`, \
+               `creature_died`, `ability_used` …) are processed before the next actor, and \
+               the round stops when the hero dies. Then the dead leave, and the fight ends \
+               (`combat_ended`) if the hero fled or no enemy is left.",
+    },
+    StepInfo {
+        step: TurnStep::End,
+        name: "end",
+        owner: StepOwner::Turn,
+        acts_in: BOTH,
+        does: "`turn_ended` fires and its triggers run, the dead leave, the turn counter \
+               advances; the run ends here if the hero died or won.",
+    },
+];
+
+/// What one turn's steps tell each other: the command, the kind of turn, and whether the turn
+/// is already over. It lives for one turn only and is never part of the serialized `Game`,
+/// so the state hash cannot see it.
+#[derive(Clone, Debug)]
+pub struct TurnContext {
+    command: Command,
+    /// The turn's number when it began.
+    turn: u64,
+    kind: TurnKind,
+    /// In a fight: what the hero does at its place in the initiative order.
+    hero_action: Option<HeroAction>,
+    /// Descending ended the turn: the steps up to `End` pass.
+    floor_changed: bool,
+    outcome: Outcome,
+    /// The steps that have run so far, in order (the app's order test reads it).
+    ran: Vec<TurnStep>,
+}
+
+impl TurnContext {
+    pub fn command(&self) -> &Command {
+        &self.command
+    }
+
+    /// The turn's number when it began (`End` advances the game's counter).
+    pub fn turn(&self) -> u64 {
+        self.turn
+    }
+
+    pub fn kind(&self) -> TurnKind {
+        self.kind
+    }
+
+    /// The turn's outcome, final once `End` has run.
+    pub fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
+    /// The steps run so far, in the order they ran.
+    pub fn steps_run(&self) -> &[TurnStep] {
+        &self.ran
+    }
+
+    /// Whether this step acts in this turn (and the turn is not already over).
+    fn acts(&mut self, step: TurnStep) -> bool {
+        self.ran.push(step);
+        let info = &TURN_STEPS[step as usize];
+        info.acts_in.contains(&self.kind) && (step == TurnStep::End || !self.floor_changed)
+    }
+}
+
+impl Game {
+    /// Runs one command: judged first, then every step of the turn in order. A refused
+    /// command returns `Rejected` and leaves the state untouched.
+    pub fn execute(&mut self, cmd: &Command, content: &Content) -> Outcome {
+        let mut ctx = match self.accept(cmd, content) {
+            Ok(ctx) => ctx,
+            Err(reason) => return Outcome::Rejected(reason),
+        };
+        for info in &TURN_STEPS {
+            self.run_step(info.step, &mut ctx, content);
+        }
+        ctx.outcome
+    }
+
+    /// Judges a command against the state as it is, changing nothing: the turn it would start,
+    /// or why it is refused.
+    pub fn accept(&self, cmd: &Command, content: &Content) -> Result<TurnContext, Reason> {
+        if self.is_over() {
+            return Err(Reason::RunOver);
+        }
+        let (kind, hero_action) = if self.in_combat() {
+            (TurnKind::Combat, Some(self.hero_action(cmd, content)?))
+        } else {
+            if let Some(reason) = self.refusal(cmd, content) {
+                return Err(reason);
+            }
+            (TurnKind::Exploration, None)
+        };
+        Ok(TurnContext {
+            command: cmd.clone(),
+            turn: self.turn,
+            kind,
+            hero_action,
+            floor_changed: false,
+            outcome: Outcome::TurnPassed,
+            ran: Vec::with_capacity(TURN_STEPS.len()),
+        })
+    }
+
+    /// Runs one step of an accepted turn.
+    pub fn run_step(&mut self, step: TurnStep, ctx: &mut TurnContext, content: &Content) {
+        match step {
+            TurnStep::Begin => self.begin_turn(ctx, content),
+            TurnStep::HeroCommand => self.hero_command(ctx, content),
+            TurnStep::EnterFloor => self.enter_next_floor(ctx, content),
+            TurnStep::MonsterMovement => self.monster_movement(ctx, content),
+            TurnStep::Encounter => self.encounter(ctx, content),
+            TurnStep::ExplorationTicks => self.exploration_ticks(ctx, content),
+            TurnStep::CombatRound => self.combat_round(ctx, content),
+            TurnStep::End => self.end_turn(ctx, content),
+        }
+    }
+
+    /// `turn_started`; in a fight also the tick (step 2 of the combat turn).
+    pub fn begin_turn(&mut self, ctx: &mut TurnContext, content: &Content) {
+        if !ctx.acts(TurnStep::Begin) {
+            return;
+        }
+        self.last_events.clear();
+        self.queue.push_back(Event::TurnStarted { turn: self.turn });
+        self.drain(content);
+        if ctx.kind == TurnKind::Combat {
+            self.tick(content);
+            self.drain(content);
+        }
+    }
+
+    /// The hero's command outside a fight (descending is the dungeon's step).
+    pub fn hero_command(&mut self, ctx: &mut TurnContext, content: &Content) {
+        if !ctx.acts(TurnStep::HeroCommand) || ctx.command == Command::Descend {
+            return;
+        }
+        self.explore_command(&ctx.command, content);
+        self.drain(content);
+        self.update_sight();
+    }
+
+    /// Descending: the next floor, or the win on the last one; either ends the turn.
+    pub fn enter_next_floor(&mut self, ctx: &mut TurnContext, content: &Content) {
+        if !ctx.acts(TurnStep::EnterFloor) || ctx.command != Command::Descend {
+            return;
+        }
+        ctx.floor_changed = true;
+        if self.floor >= self.floors {
+            self.log("You climb out of the last floor into daylight. You win!");
+            self.outcome = Some(RunOutcome::Won);
+            return;
+        }
+        let next = self.floor + 1;
+        if let Err(e) = self.enter_floor(next, content) {
+            // Content was checked at load; should a profile still fail, the run stays here.
+            self.log(format!("The stairs are blocked: {e}"));
+        } else {
+            self.log(format!("You descend to floor {next}."));
+        }
+        self.drain(content);
+    }
+
+    /// Every monster not in a fight moves once; then the hero's sight is brought up to date.
+    pub fn monster_movement(&mut self, ctx: &mut TurnContext, content: &Content) {
+        if !ctx.acts(TurnStep::MonsterMovement) {
+            return;
+        }
+        if !self.in_combat() {
+            self.monsters_act(content);
+        }
+        self.update_sight();
+    }
+
+    /// A hostile next to the hero starts a fight.
+    pub fn encounter(&mut self, ctx: &mut TurnContext, content: &Content) {
+        if !ctx.acts(TurnStep::Encounter) {
+            return;
+        }
+        if !self.in_combat()
+            && let Some(trigger) = self.adjacent_hostile(content)
+        {
+            self.start_combat(trigger, &[], content);
+            self.drain(content);
+        }
+    }
+
+    /// Modifiers, regeneration and cooldowns outside a fight.
+    pub fn exploration_ticks(&mut self, ctx: &mut TurnContext, content: &Content) {
+        if !ctx.acts(TurnStep::ExplorationTicks) {
+            return;
+        }
+        self.tick_exploration(content);
+    }
+
+    /// The initiative-ordered round of a fight, then its end if it came.
+    pub fn combat_round(&mut self, ctx: &mut TurnContext, content: &Content) {
+        if !ctx.acts(TurnStep::CombatRound) {
+            return;
+        }
+        if let Some(action) = &ctx.hero_action {
+            self.fight_round(action, content);
+        }
+    }
+
+    /// The last step of every turn: `turn_ended`, turn += 1, the command recorded, and the
+    /// run's end if it came.
+    pub fn end_turn(&mut self, ctx: &mut TurnContext, content: &Content) {
+        if !ctx.acts(TurnStep::End) {
+            return;
+        }
+        self.queue.push_back(Event::TurnEnded { turn: self.turn });
+        self.drain(content);
+        self.remove_dead();
+        self.turn += 1;
+        self.record.push(ctx.command.clone());
+        ctx.outcome = match self.outcome {
+            Some(o) => {
+                self.enemies.clear();
+                Outcome::GameOver(o)
+            }
+            None => Outcome::TurnPassed,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_lists_every_step_once_in_declaration_order() {
+        for (i, info) in TURN_STEPS.iter().enumerate() {
+            assert_eq!(info.step as usize, i, "{:?} is out of place", info.step);
+        }
+        assert_eq!(TURN_STEPS[0].step, TurnStep::Begin);
+        assert_eq!(TURN_STEPS[TURN_STEPS.len() - 1].step, TurnStep::End);
+    }
+
+    /// docs/DESIGN.md's table of the turn names the steps and their plugins as the code does.
+    #[test]
+    fn the_design_docs_turn_table_follows_the_code() {
+        let doc = include_str!("../../docs/DESIGN.md");
+        let rows: Vec<(String, String)> = doc
+            .lines()
+            .filter_map(|l| {
+                let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+                // "| 3 | enter floor | dungeon | ..." → ("enter floor", "dungeon")
+                (cells.len() > 4 && cells[1].parse::<usize>().is_ok())
+                    .then(|| (cells[2].to_string(), cells[3].to_string()))
+            })
+            .collect();
+        let code: Vec<(String, String)> = TURN_STEPS
+            .iter()
+            .map(|s| (s.name.to_string(), s.owner.plugin().to_string()))
+            .collect();
+        assert_eq!(rows, code);
+    }
+}
