@@ -5,7 +5,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::content::Content;
-use crate::game::{Command, ContentReload, Game, Outcome, Reason};
+use crate::game::{Command, ContentReload, Game, Outcome, RULES_VERSION, Reason};
 use crate::save::{FrameError, frame, unframe};
 
 pub const FORMAT_VERSION: u32 = 1;
@@ -24,6 +24,13 @@ pub struct Replay {
     /// Content hot reloads during the run: such a run cannot be played again on one content.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reloads: Vec<ContentReload>,
+    /// The rules version the run was played under (replays from before it was recorded: 1).
+    #[serde(default = "first_rules")]
+    pub rules: u32,
+}
+
+fn first_rules() -> u32 {
+    1
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -32,6 +39,10 @@ pub enum ReplayError {
     NotAReplay,
     Version(String),
     Damaged(String),
+    /// Recorded under another rules version: replaying would play a different game.
+    OtherRules {
+        recorded: u32,
+    },
     /// Recorded with other content: replaying would play a different game.
     OtherContent {
         recorded: Vec<String>,
@@ -59,6 +70,11 @@ impl fmt::Display for ReplayError {
                 "the replay has format version {v}; this game reads version {FORMAT_VERSION}"
             ),
             ReplayError::Damaged(why) => write!(f, "the replay is damaged ({why})"),
+            ReplayError::OtherRules { recorded } => write!(
+                f,
+                "the replay was recorded under rules version {recorded}; this game plays rules \
+                 version {RULES_VERSION}, where its commands would play a different game"
+            ),
             ReplayError::OtherContent { recorded } => write!(
                 f,
                 "the replay was recorded with other content (packs: {}); load exactly that content to replay it",
@@ -93,6 +109,7 @@ impl Replay {
             final_hash: game.state_hash(),
             final_turn: game.turn,
             reloads: game.reloads.clone(),
+            rules: game.rules,
         }
     }
 
@@ -111,6 +128,11 @@ impl Replay {
         })?;
         let replay: Replay = serde_json::from_slice(body)
             .map_err(|e| ReplayError::Damaged(format!("unreadable command list: {e}")))?;
+        if replay.rules != RULES_VERSION {
+            return Err(ReplayError::OtherRules {
+                recorded: replay.rules,
+            });
+        }
         if fingerprint != content.fingerprint() {
             return Err(ReplayError::OtherContent {
                 recorded: replay.packs,
@@ -228,5 +250,38 @@ mod tests {
         let err = replay.run(&content).unwrap_err();
         assert_eq!(err, ReplayError::SpansReload { turn: at });
         assert!(err.to_string().contains(&format!("reloaded at turn {at}")));
+    }
+
+    /// A replay from another rules version is refused by name, before it can diverge.
+    #[test]
+    fn a_replay_of_other_rules_is_refused_naming_both_versions() {
+        let content = content();
+        let game = played(6, 80, &content);
+        let mut replay = Replay::of(&game, &content);
+        assert_eq!(replay.rules, RULES_VERSION);
+        replay.rules = RULES_VERSION - 1;
+        let bytes = replay.encode(&content).unwrap();
+        let err = Replay::decode(&bytes, &content).unwrap_err();
+        assert_eq!(
+            err,
+            ReplayError::OtherRules {
+                recorded: RULES_VERSION - 1
+            }
+        );
+        let text = err.to_string();
+        assert!(
+            text.contains(&format!("rules version {}", RULES_VERSION - 1)),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("plays rules version {RULES_VERSION}")),
+            "{text}"
+        );
+        // A replay written before rules versions existed reads as version 1.
+        let body = serde_json::to_string(&Replay::of(&game, &content)).unwrap();
+        let old = body.replace(&format!(",\"rules\":{RULES_VERSION}"), "");
+        assert_ne!(old, body);
+        let read: Replay = serde_json::from_str(&old).unwrap();
+        assert_eq!(read.rules, 1);
     }
 }

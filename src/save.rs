@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::content::Content;
-use crate::game::Game;
 use crate::game::hash::fnv1a;
+use crate::game::{Game, RULES_VERSION};
 
 /// 2: the game carries its command record (the run's replay) and its encounter rooms.
 pub const FORMAT_VERSION: u32 = 3;
@@ -16,9 +16,13 @@ const MAGIC: &str = "DELVE-SAVE";
 pub enum SaveError {
     Io(String),
     NotASave,
-    Version { found: String },
+    Version {
+        found: String,
+    },
     Damaged(String),
     MissingContent(Vec<String>),
+    /// Made by a newer game, whose rules this one does not know.
+    NewerRules(u32),
 }
 
 impl fmt::Display for SaveError {
@@ -35,6 +39,11 @@ impl fmt::Display for SaveError {
                 f,
                 "the save uses content that is no longer loaded: {}",
                 ids.join(", ")
+            ),
+            SaveError::NewerRules(v) => write!(
+                f,
+                "the save's run plays rules version {v}, newer than this game's {RULES_VERSION}: \
+                 continue it with a newer Delve"
             ),
         }
     }
@@ -70,13 +79,26 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
     let game: Game = serde_json::from_slice(body)
         .map_err(|e| SaveError::Damaged(format!("unreadable game state: {e}")))?;
     check_game(&game)?;
+    if game.rules > RULES_VERSION {
+        return Err(SaveError::NewerRules(game.rules));
+    }
     let missing = game.missing_content(content);
     if !missing.is_empty() {
         return Err(SaveError::MissingContent(missing));
     }
-    let warning = (fingerprint != content.fingerprint()).then(|| {
-        "this save was made with other content; every id it uses still exists".to_string()
-    });
+    let mut warnings = Vec::new();
+    if fingerprint != content.fingerprint() {
+        warnings.push("this save was made with other content; every id it uses still exists");
+    }
+    let older = format!(
+        "the run began under rules version {}; it goes on under version {RULES_VERSION} (its \
+         replay cannot be checked)",
+        game.rules
+    );
+    if game.rules < RULES_VERSION {
+        warnings.push(&older);
+    }
+    let warning = (!warnings.is_empty()).then(|| warnings.join("; "));
     Ok(Loaded { game, warning })
 }
 
@@ -313,5 +335,38 @@ mod tests {
                 Ok(loaded) => proptest::prop_assert_eq!(loaded.game.state_hash(), game.state_hash()),
             }
         }
+    }
+
+    /// A save written before rules versions existed loads (the run goes on, with a warning);
+    /// one from newer rules is refused with the reason.
+    #[test]
+    fn saves_of_other_rules_versions() {
+        let content = content();
+        let g = played(8, 120, &content);
+        let body = serde_json::to_string(&g).unwrap();
+        let old = body.replace(&format!(",\"rules\":{RULES_VERSION}"), "");
+        assert_ne!(old, body, "the state names its rules version");
+        let bytes = frame(MAGIC, FORMAT_VERSION, content.fingerprint(), old.as_bytes());
+        let loaded = decode(&bytes, &content).expect("an old save loads");
+        assert_eq!(loaded.game.rules, 1);
+        let warning = loaded.warning.expect("and says so");
+        assert!(warning.contains("rules version 1"), "{warning}");
+        assert!(
+            warning.contains(&format!("version {RULES_VERSION}")),
+            "{warning}"
+        );
+        let newer = body.replace(
+            &format!("\"rules\":{RULES_VERSION}"),
+            &format!("\"rules\":{}", RULES_VERSION + 1),
+        );
+        let bytes = frame(
+            MAGIC,
+            FORMAT_VERSION,
+            content.fingerprint(),
+            newer.as_bytes(),
+        );
+        let err = decode(&bytes, &content).unwrap_err();
+        assert_eq!(err, SaveError::NewerRules(RULES_VERSION + 1));
+        assert!(err.to_string().contains("newer"));
     }
 }

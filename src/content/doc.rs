@@ -399,8 +399,8 @@ fn turn_steps(out: &mut String) {
          of turn passes. Events are processed as they come, each with its triggers (at most \
          100 in a chain), inside the step that caused them: a `damage_dealt` trigger fires \
          right after that hit, before the next action and long before the monsters move. When \
-         the hero descends, the steps left pass but the end. A refused command runs none of \
-         them.\n"
+         the hero dies (the action that killed it and its events finish) or descends, the \
+         steps left pass but the end. A refused command runs none of them.\n"
     );
     let _ = writeln!(
         out,

@@ -268,7 +268,7 @@ pub struct AbilityDef {
     #[serde(default = "zero_cost")]
     #[schemars(with = "f64")]
     pub cost: Spanned<f64>,
-    /// Turns before it can be used again.
+    /// Turns until it can be used again: used on turn t, it is usable again on turn t + N (locked on the N − 1 turns between; 0 and 1 never lock). The same for the hero and monsters: cooldowns drop by one at the start of every fight turn, before anyone's choice is judged, and outside fights the hero's drop each turn (a monster's wait for the next fight).
     #[serde(default)]
     pub cooldown: u32,
     /// Conditions under which it may be used at all.

@@ -81,7 +81,9 @@ fn fight(game: &Game, content: &Content) -> Command {
     let hero = game.hero;
     let h = game.hero();
     let health = h.health / game.attribute(hero, Attr::MaxHealth, content);
-    let usable = |a: &str| game.ability_lock(hero, a, None, content).is_none();
+    // Judged as the rules judge the hero's command: after the round's tick.
+    let judged = game.as_the_round_begins(content);
+    let usable = |a: &str| judged.ability_lock(hero, a, None, content).is_none();
     if health < 0.45 && usable("core:second_wind") {
         return ability("core:second_wind", None);
     }

@@ -135,8 +135,9 @@ impl Game {
             .map(|c| c.id)
     }
 
-    /// Outside combat every creature's modifiers run down, stamina regenerates and cooldowns
-    /// drop (the monsters' fear runs down with their moves).
+    /// Outside combat every creature's modifiers run down (the monsters' fear runs down with
+    /// their moves); only the hero regenerates health and stamina and sees its cooldowns drop:
+    /// a monster's stamina and cooldowns stand still between fights.
     pub(super) fn tick_exploration(&mut self, content: &Content) {
         let carriers: Vec<CreatureId> = self
             .creatures

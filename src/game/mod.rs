@@ -18,7 +18,15 @@ mod turn;
 
 #[cfg(test)]
 mod pipeline_tests;
+#[cfg(test)]
+mod rules_tests;
 mod triggers;
+
+/// The version of the rules: the same seed and commands play the same game only under the same
+/// version. Replays record it and are refused under another; saves record the version their
+/// run began under. 1: before versions were recorded. 2: the hero's death ends a turn at once;
+/// one lock rule for hero and monsters; a new run processes its first floor's events.
+pub const RULES_VERSION: u32 = 2;
 
 pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome};

@@ -229,11 +229,10 @@ fn locked_abilities_are_refused_with_their_reason_and_change_nothing() {
     g.creatures.get_mut(&g.hero).unwrap().stamina = 40.0;
     g.creatures.get_mut(&ids[0]).unwrap().health = 1000.0;
     assert_eq!(strike(&mut g, "core:power_strike"), None, "usable once");
-    // Cooldown 3, one turn has passed since: two left at the next turn's tick (the refusal
-    // comes before the tick).
+    // Cooldown 3, used last turn: judged after this turn's tick, two turns are left.
     assert_eq!(
         strike(&mut g, "core:power_strike"),
-        Some(Reason::Cooldown(3))
+        Some(Reason::Cooldown(2))
     );
     assert_eq!(
         strike(&mut g, "test:nothing"),

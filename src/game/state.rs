@@ -184,6 +184,14 @@ pub struct Game {
     /// so saves and state hashes of ordinary runs stay as they were).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reloads: Vec<super::reload::ContentReload>,
+    /// The rules version the run began under (`RULES_VERSION`); saves from before versions
+    /// were recorded read as version 1.
+    #[serde(default = "first_rules")]
+    pub rules: u32,
+}
+
+fn first_rules() -> u32 {
+    1
 }
 
 /// A prefab room with its encounter: the hero walking in starts the fight with its guards.
@@ -273,8 +281,11 @@ impl Game {
             encounter_rooms: Vec::new(),
             record: Vec::new(),
             reloads: Vec::new(),
+            rules: super::RULES_VERSION,
         };
         game.enter_floor(1, content)?;
+        // `floor_entered` is processed now, as every later floor's is in its turn.
+        game.drain(content);
         Ok(game)
     }
 

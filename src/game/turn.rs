@@ -190,11 +190,14 @@ impl TurnContext {
         &self.ran
     }
 
-    /// Whether this step acts in this turn (and the turn is not already over).
-    fn acts(&mut self, step: TurnStep) -> bool {
+    /// Whether this step acts in this turn: it is one of this kind of turn's, and the turn
+    /// has not already ended early (the floor changed, or the run ended: when the hero dies
+    /// mid-turn the running action and its queue finish, nothing after but `End`).
+    fn acts(&mut self, step: TurnStep, run_over: bool) -> bool {
         self.ran.push(step);
         let info = &TURN_STEPS[step as usize];
-        info.acts_in.contains(&self.kind) && (step == TurnStep::End || !self.floor_changed)
+        info.acts_in.contains(&self.kind)
+            && (step == TurnStep::End || !(self.floor_changed || run_over))
     }
 }
 
@@ -219,7 +222,15 @@ impl Game {
             return Err(Reason::RunOver);
         }
         let (kind, hero_action) = if self.in_combat() {
-            (TurnKind::Combat, Some(self.hero_action(cmd, content)?))
+            // One lock rule for both sides: the hero's command is judged against the state
+            // the tick will leave, as the enemies' choices are.
+            let action = if matches!(cmd, Command::Ability { .. }) {
+                self.as_the_round_begins(content)
+                    .hero_action(cmd, content)?
+            } else {
+                self.hero_action(cmd, content)?
+            };
+            (TurnKind::Combat, Some(action))
         } else {
             if let Some(reason) = self.refusal(cmd, content) {
                 return Err(reason);
@@ -235,6 +246,93 @@ impl Game {
             outcome: Outcome::TurnPassed,
             ran: Vec::with_capacity(TURN_STEPS.len()),
         })
+    }
+
+    /// In a fight: a copy of the state as the next turn's begin will leave it (`turn_started`
+    /// processed, then the tick: modifiers, stamina regeneration, cooldowns down by one),
+    /// which is what the hero's abilities are judged against; the UI and the bot show and
+    /// choose from it too. The log, the record of commands and the last turn's events, which
+    /// no rule reads, are left out of the copy.
+    pub fn as_the_round_begins(&self, content: &Content) -> Game {
+        let Game {
+            seed,
+            floor,
+            floors,
+            turn,
+            map,
+            up,
+            down,
+            explored,
+            visible,
+            creatures,
+            hero,
+            next_id,
+            enemies,
+            queue,
+            last_events: _,
+            log: _,
+            rng,
+            treasure,
+            traps,
+            ground,
+            inventory,
+            equipment,
+            gold,
+            kills,
+            xp,
+            level,
+            alarm,
+            outcome,
+            death,
+            encounter_rooms,
+            record: _,
+            reloads: _,
+            rules,
+        } = self;
+        let mut probe = Game {
+            seed: *seed,
+            floor: *floor,
+            floors: *floors,
+            turn: *turn,
+            map: map.clone(),
+            up: *up,
+            down: *down,
+            explored: explored.clone(),
+            visible: visible.clone(),
+            creatures: creatures.clone(),
+            hero: *hero,
+            next_id: *next_id,
+            enemies: enemies.clone(),
+            queue: queue.clone(),
+            last_events: Vec::new(),
+            log: Vec::new(),
+            rng: rng.clone(),
+            treasure: treasure.clone(),
+            traps: traps.clone(),
+            ground: ground.clone(),
+            inventory: inventory.clone(),
+            equipment: equipment.clone(),
+            gold: *gold,
+            kills: *kills,
+            xp: *xp,
+            level: *level,
+            alarm: *alarm,
+            outcome: *outcome,
+            death: death.clone(),
+            encounter_rooms: encounter_rooms.clone(),
+            record: Vec::new(),
+            reloads: Vec::new(),
+            rules: *rules,
+        };
+        if probe.in_combat() && !probe.is_over() {
+            probe
+                .queue
+                .push_back(Event::TurnStarted { turn: probe.turn });
+            probe.drain(content);
+            probe.tick(content);
+            probe.drain(content);
+        }
+        probe
     }
 
     /// Runs one step of an accepted turn.
@@ -253,7 +351,7 @@ impl Game {
 
     /// `turn_started`; in a fight also the tick (step 2 of the combat turn).
     pub fn begin_turn(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::Begin) {
+        if !ctx.acts(TurnStep::Begin, self.is_over()) {
             return;
         }
         self.last_events.clear();
@@ -267,7 +365,7 @@ impl Game {
 
     /// The hero's command outside a fight (descending is the dungeon's step).
     pub fn hero_command(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::HeroCommand) || ctx.command == Command::Descend {
+        if !ctx.acts(TurnStep::HeroCommand, self.is_over()) || ctx.command == Command::Descend {
             return;
         }
         self.explore_command(&ctx.command, content);
@@ -277,7 +375,7 @@ impl Game {
 
     /// Descending: the next floor, or the win on the last one; either ends the turn.
     pub fn enter_next_floor(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::EnterFloor) || ctx.command != Command::Descend {
+        if !ctx.acts(TurnStep::EnterFloor, self.is_over()) || ctx.command != Command::Descend {
             return;
         }
         ctx.floor_changed = true;
@@ -298,7 +396,7 @@ impl Game {
 
     /// Every monster not in a fight moves once; then the hero's sight is brought up to date.
     pub fn monster_movement(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::MonsterMovement) {
+        if !ctx.acts(TurnStep::MonsterMovement, self.is_over()) {
             return;
         }
         if !self.in_combat() {
@@ -309,7 +407,7 @@ impl Game {
 
     /// A hostile next to the hero starts a fight.
     pub fn encounter(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::Encounter) {
+        if !ctx.acts(TurnStep::Encounter, self.is_over()) {
             return;
         }
         if !self.in_combat()
@@ -322,7 +420,7 @@ impl Game {
 
     /// Modifiers, regeneration and cooldowns outside a fight.
     pub fn exploration_ticks(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::ExplorationTicks) {
+        if !ctx.acts(TurnStep::ExplorationTicks, self.is_over()) {
             return;
         }
         self.tick_exploration(content);
@@ -330,7 +428,7 @@ impl Game {
 
     /// The initiative-ordered round of a fight, then its end if it came.
     pub fn combat_round(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::CombatRound) {
+        if !ctx.acts(TurnStep::CombatRound, self.is_over()) {
             return;
         }
         if let Some(action) = &ctx.hero_action {
@@ -341,7 +439,7 @@ impl Game {
     /// The last step of every turn: `turn_ended`, turn += 1, the command recorded, and the
     /// run's end if it came.
     pub fn end_turn(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::End) {
+        if !ctx.acts(TurnStep::End, self.is_over()) {
             return;
         }
         self.queue.push_back(Event::TurnEnded { turn: self.turn });

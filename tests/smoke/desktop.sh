@@ -17,7 +17,7 @@ export DELVE_SAVE="$dir/run.save"
 cargo test --locked --features app --no-run
 target="${CARGO_TARGET_DIR:-target}"
 # Seed 73: with the bundled mods (the game loads them) the explore bot fights on floor 1 and
-# dies at turn 55 (`delve sim --mods mods --seed 73`), so the run reaches every screen.
+# dies at turn 54 (`delve sim --mods mods --seed 73`), so the run reaches every screen.
 SEED="${SMOKE_SEED:-73}"
 start=$(date +%s)
 WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \

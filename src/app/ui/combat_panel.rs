@@ -70,6 +70,8 @@ pub fn panel_text(g: &Game, content: &Content, selected: usize) -> String {
     });
     let names: Vec<String> = order.iter().map(|&id| g.name(id, content)).collect();
     s += &format!("\nOrder: {}\n\n", names.join(" > "));
+    // Locks as the rules will judge the next command: after the round's tick.
+    let judged = g.as_the_round_begins(content);
     for (i, a) in g.known_abilities(g.hero, content).iter().enumerate() {
         let name = content.ability(a).map_or_else(
             || match a.as_str() {
@@ -80,7 +82,7 @@ pub fn panel_text(g: &Game, content: &Content, selected: usize) -> String {
         );
         let cost = content.ability(a).map_or(0.0, |d| d.cost);
         let cd = content.ability(a).map_or(0, |d| d.cooldown);
-        let lock = g.ability_lock(g.hero, a, g.enemies.first().copied(), content);
+        let lock = judged.ability_lock(g.hero, a, g.enemies.first().copied(), content);
         let state = lock.map_or_else(|| "ready".to_string(), |r| format!("LOCKED: {r}"));
         s += &format!("{}  {name}  (cost {cost:.0}, cd {cd})  {state}\n", i + 1);
     }

@@ -1,0 +1,191 @@
+//! The turn rules where they were corrected: a hero's death ends the turn at once, one lock
+//! rule for hero and monsters, a new run's first events processed.
+use super::*;
+use crate::content::{Content, Pack, load_packs};
+use crate::map::Pos;
+
+fn content_with(extra: &str) -> Content {
+    let pack = Pack {
+        id: "test".into(),
+        files: vec![("test.toml".into(), extra.as_bytes().to_vec())],
+    };
+    let (content, report) = load_packs(&[crate::content::core_pack(), pack]);
+    assert!(!report.has_errors(), "{report}");
+    content
+}
+
+/// A run on floor 1 with nothing on it but the hero.
+fn empty_run(content: &Content) -> Game {
+    let mut g = Game::new(11, content).expect("a run starts");
+    let hero = g.hero;
+    g.creatures.retain(|id, _| *id == hero);
+    g.encounter_rooms.clear();
+    g.treasure.clear();
+    g.traps.clear();
+    g.ground.clear();
+    g
+}
+
+/// An open neighbour of the hero and an open tile next to that one (not the hero's).
+fn step_and_beyond(g: &Game) -> (map::Dir, Pos, Pos) {
+    let hp = g.hero_pos();
+    for d in map::Dir::ALL {
+        let to = hp.offset(d);
+        if !g.map.is_passable(to) {
+            continue;
+        }
+        for e in map::Dir::ALL {
+            let beyond = to.offset(e);
+            if beyond != hp && g.map.is_passable(beyond) {
+                return (d, to, beyond);
+            }
+        }
+    }
+    panic!("the hero stands in a corridor with no way on");
+}
+
+use crate::map;
+
+#[test]
+fn a_trap_that_kills_the_hero_ends_the_exploration_turn_at_once() {
+    let content = content_with("");
+    let mut g = empty_run(&content);
+    let (dir, trap_at, beside) = step_and_beyond(&g);
+    g.traps.insert(trap_at, "core:spike_trap".into());
+    let rat = g.spawn(content.creature("core:rat").expect("core has rats"), beside);
+    g.creatures.get_mut(&g.hero).unwrap().health = 1.0;
+    let rng_after_trap = {
+        // The trap rolls nothing: the RNG must be as it was when the turn began.
+        g.rng.clone()
+    };
+    let out = g.execute(&Command::Move(dir), &content);
+    assert_eq!(out, Outcome::GameOver(RunOutcome::Died));
+    assert_eq!(
+        g.rng, rng_after_trap,
+        "something drew from the RNG after the hero died"
+    );
+    assert_eq!(
+        g.creature(rat).map(|c| c.pos),
+        Some(beside),
+        "a monster moved"
+    );
+    assert!(!g.in_combat());
+    let lines: Vec<&str> = g.log.iter().map(|l| l.text.as_str()).collect();
+    let killed = lines
+        .iter()
+        .position(|l| l.starts_with("You are killed"))
+        .expect("the death is logged");
+    assert!(
+        lines[killed..]
+            .iter()
+            .all(|l| !l.starts_with("A fight begins")),
+        "a fight began after the hero died: {lines:?}"
+    );
+}
+
+const DUELISTS: &str = r#"
+[[creatures]]
+id = "test:duelist"
+name = "Duelist"
+symbol = "d"
+color = "red"
+base = { max_health = 1000, max_stamina = 100, damage = 1, hit_chance = 0.0 }
+abilities = ["core:power_strike"]
+ai = [ { ability = "core:power_strike" } ]
+"#;
+
+/// The hero and a monster both use power strike (cooldown 3) whenever it is free: they fire on
+/// the same turns, every third one.
+#[test]
+fn hero_and_monster_with_the_same_ability_fire_on_the_same_rhythm() {
+    let content = content_with(DUELISTS);
+    let mut g = empty_run(&content);
+    let (_, at, _) = step_and_beyond(&g);
+    let foe = g.spawn(content.creature("test:duelist").expect("kind"), at);
+    g.start_combat(foe, &[foe], &content);
+    g.drain(&content);
+    let hero = g.hero;
+    {
+        let h = g.creatures.get_mut(&hero).unwrap();
+        h.health = 1.0e6;
+        h.stamina = 1.0e3;
+    }
+    let (mut hero_fired, mut foe_fired) = (Vec::new(), Vec::new());
+    for turn in 0..12 {
+        // Stamina is not what this is about: the hero's is topped up (the tick caps it).
+        g.creatures.get_mut(&hero).unwrap().stamina = 1.0e3;
+        let strike = Command::Ability {
+            ability: "core:power_strike".into(),
+            target: Some(foe),
+        };
+        let cmd = if g.accept(&strike, &content).is_ok() {
+            strike
+        } else {
+            Command::Wait
+        };
+        assert!(!matches!(g.execute(&cmd, &content), Outcome::Rejected(_)));
+        let used = |who: CreatureId| {
+            g.last_events.iter().any(|e| {
+                matches!(e, Event::AbilityUsed { source, ability, .. }
+                    if *source == who && ability == "core:power_strike")
+            })
+        };
+        if used(hero) {
+            hero_fired.push(turn);
+        }
+        if used(foe) {
+            foe_fired.push(turn);
+        }
+        assert!(g.in_combat(), "the fight goes on");
+    }
+    assert_eq!(hero_fired, vec![0, 3, 6, 9]);
+    assert_eq!(
+        foe_fired, hero_fired,
+        "the monster's rhythm differs from the hero's"
+    );
+}
+
+/// Stamina regenerated by this turn's tick can be spent this turn; a refusal still changes
+/// nothing.
+#[test]
+fn the_heros_command_is_judged_after_the_tick() {
+    let content = content_with(DUELISTS);
+    let mut g = empty_run(&content);
+    let (_, at, _) = step_and_beyond(&g);
+    let foe = g.spawn(content.creature("test:duelist").expect("kind"), at);
+    g.start_combat(foe, &[foe], &content);
+    g.drain(&content);
+    let cost = content.ability("core:power_strike").expect("core").cost;
+    let regen = content.balance.stamina_regen;
+    assert!(regen > 0.0);
+    let hero = g.hero;
+    g.creatures.get_mut(&hero).unwrap().stamina = cost - regen;
+    let strike = Command::Ability {
+        ability: "core:power_strike".into(),
+        target: Some(foe),
+    };
+    assert!(
+        g.accept(&strike, &content).is_ok(),
+        "the tick's stamina counts"
+    );
+    g.creatures.get_mut(&hero).unwrap().stamina = cost - regen - 1.0;
+    let before = g.clone();
+    assert!(matches!(
+        g.execute(&strike, &content),
+        Outcome::Rejected(Reason::NotEnoughStamina { .. })
+    ));
+    assert!(g == before, "a refusal changed the state");
+}
+
+#[test]
+fn a_new_run_has_processed_its_first_floors_events() {
+    let content = content_with("");
+    let g = Game::new(5, &content).expect("a run starts");
+    assert!(g.queue.is_empty(), "events left waiting: {:?}", g.queue);
+    assert!(
+        g.last_events
+            .iter()
+            .any(|e| matches!(e, Event::FloorEntered { floor: 1 })),
+        "floor_entered was not processed"
+    );
+}
