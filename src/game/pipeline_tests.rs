@@ -4,7 +4,7 @@ use crate::content::{Content, Pack, load_packs};
 use crate::map::Pos;
 
 /// Core plus a test pack; a broken test pack fails loudly.
-fn content_with(extra: &str) -> Content {
+pub(super) fn content_with(extra: &str) -> Content {
     let pack = Pack {
         id: "test".into(),
         files: vec![("test.toml".into(), extra.as_bytes().to_vec())],
@@ -16,7 +16,7 @@ fn content_with(extra: &str) -> Content {
 }
 
 /// A run on floor 1 with its monsters gone: only what the test puts there.
-fn empty_run(content: &Content) -> Game {
+pub(super) fn empty_run(content: &Content) -> Game {
     let mut g = Game::new(11, content).expect("a run starts");
     let hero = g.hero;
     g.creatures.retain(|id, _| *id == hero);

@@ -1,30 +1,9 @@
 //! The turn rules where they were corrected: a hero's death ends the turn at once, one lock
 //! rule for hero and monsters, a new run's first events processed.
+use super::pipeline_tests::{content_with, empty_run};
 use super::*;
-use crate::content::{Content, Pack, load_packs};
+use crate::content::Content;
 use crate::map::Pos;
-
-fn content_with(extra: &str) -> Content {
-    let pack = Pack {
-        id: "test".into(),
-        files: vec![("test.toml".into(), extra.as_bytes().to_vec())],
-    };
-    let (content, report) = load_packs(&[crate::content::core_pack(), pack]);
-    assert!(!report.has_errors(), "{report}");
-    content
-}
-
-/// A run on floor 1 with nothing on it but the hero.
-fn empty_run(content: &Content) -> Game {
-    let mut g = Game::new(11, content).expect("a run starts");
-    let hero = g.hero;
-    g.creatures.retain(|id, _| *id == hero);
-    g.encounter_rooms.clear();
-    g.treasure.clear();
-    g.traps.clear();
-    g.ground.clear();
-    g
-}
 
 /// An open neighbour of the hero and an open tile next to that one (not the hero's).
 fn step_and_beyond(g: &Game) -> (map::Dir, Pos, Pos) {
@@ -94,16 +73,22 @@ abilities = ["core:power_strike"]
 ai = [ { ability = "core:power_strike" } ]
 "#;
 
+/// A fight of the hero against one duelist on the next tile.
+fn duel(content: &Content) -> (Game, CreatureId) {
+    let mut g = empty_run(content);
+    let (_, at, _) = step_and_beyond(&g);
+    let foe = g.spawn(content.creature("test:duelist").expect("kind"), at);
+    g.start_combat(foe, &[foe], content);
+    g.drain(content);
+    (g, foe)
+}
+
 /// The hero and a monster both use power strike (cooldown 3) whenever it is free: they fire on
 /// the same turns, every third one.
 #[test]
 fn hero_and_monster_with_the_same_ability_fire_on_the_same_rhythm() {
     let content = content_with(DUELISTS);
-    let mut g = empty_run(&content);
-    let (_, at, _) = step_and_beyond(&g);
-    let foe = g.spawn(content.creature("test:duelist").expect("kind"), at);
-    g.start_combat(foe, &[foe], &content);
-    g.drain(&content);
+    let (mut g, foe) = duel(&content);
     let hero = g.hero;
     {
         let h = g.creatures.get_mut(&hero).unwrap();
@@ -150,11 +135,7 @@ fn hero_and_monster_with_the_same_ability_fire_on_the_same_rhythm() {
 #[test]
 fn the_heros_command_is_judged_after_the_tick() {
     let content = content_with(DUELISTS);
-    let mut g = empty_run(&content);
-    let (_, at, _) = step_and_beyond(&g);
-    let foe = g.spawn(content.creature("test:duelist").expect("kind"), at);
-    g.start_combat(foe, &[foe], &content);
-    g.drain(&content);
+    let (mut g, foe) = duel(&content);
     let cost = content.ability("core:power_strike").expect("core").cost;
     let regen = content.balance.stamina_regen;
     assert!(regen > 0.0);
