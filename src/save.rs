@@ -88,15 +88,16 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
     }
     let mut warnings = Vec::new();
     if fingerprint != content.fingerprint() {
-        warnings.push("this save was made with other content; every id it uses still exists");
+        warnings.push(
+            "this save was made with other content; every id it uses still exists".to_string(),
+        );
     }
-    let older = format!(
-        "the run began under rules version {}; it goes on under version {RULES_VERSION} (its \
-         replay cannot be checked)",
-        game.rules
-    );
     if game.rules < RULES_VERSION {
-        warnings.push(&older);
+        warnings.push(format!(
+            "the run began under rules version {}; it goes on under version {RULES_VERSION} \
+             (its replay cannot be checked)",
+            game.rules
+        ));
     }
     let warning = (!warnings.is_empty()).then(|| warnings.join("; "));
     Ok(Loaded { game, warning })

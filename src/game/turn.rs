@@ -325,12 +325,7 @@ impl Game {
             rules: *rules,
         };
         if probe.in_combat() && !probe.is_over() {
-            probe
-                .queue
-                .push_back(Event::TurnStarted { turn: probe.turn });
-            probe.drain(content);
-            probe.tick(content);
-            probe.drain(content);
+            probe.open_turn(TurnKind::Combat, content);
         }
         probe
     }
@@ -355,9 +350,16 @@ impl Game {
             return;
         }
         self.last_events.clear();
+        self.open_turn(ctx.kind, content);
+    }
+
+    /// What a turn's begin does to the game: `turn_started` processed, and in a fight then the
+    /// tick (modifiers, stamina, cooldowns) processed too. The probe the hero's command is
+    /// judged against runs the same.
+    fn open_turn(&mut self, kind: TurnKind, content: &Content) {
         self.queue.push_back(Event::TurnStarted { turn: self.turn });
         self.drain(content);
-        if ctx.kind == TurnKind::Combat {
+        if kind == TurnKind::Combat {
             self.tick(content);
             self.drain(content);
         }
