@@ -19,6 +19,13 @@ pub struct Balance {
     pub health_regen: f64,
     /// How many items the hero's pack holds.
     pub inventory_size: u32,
+    /// The monsters' mode cycle: each phase's length in turns, `(fewest, most)`. The ghost
+    /// cycle's are the greedy-navigation document's 150 + rand(200) and 90 steps, ÷10.
+    pub chase_turns: (u32, u32),
+    pub away_turns: (u32, u32),
+    pub wander_turns: (u32, u32),
+    /// Pac-Man's scatter phase.
+    pub scatter_turns: (u32, u32),
 }
 
 impl Default for Balance {
@@ -36,6 +43,10 @@ impl Default for Balance {
             forager_alarm: 5,
             health_regen: 0.2,
             inventory_size: 20,
+            chase_turns: (15, 35),
+            away_turns: (15, 35),
+            wander_turns: (9, 9),
+            scatter_turns: (7, 7),
         }
     }
 }
@@ -58,7 +69,11 @@ impl Balance {
             floors,
             forager_alarm,
             health_regen,
-            inventory_size
+            inventory_size,
+            chase_turns,
+            away_turns,
+            wander_turns,
+            scatter_turns
         );
     }
 }

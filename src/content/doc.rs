@@ -78,15 +78,20 @@ monster is in the first of these modes that applies:
 
 | mode | when | where it goes |
 | --- | --- | --- |
-| frightened | while it carries `core:frightened` | A random neighbouring tile, never straight back. Its fear counts down with its moves; its chase/scatter cycle waits. |
+| frightened | while it carries `core:frightened` | A random neighbouring tile, never straight back. Its fear counts down with its moves; its cycle waits. |
 | chase (alarm) | while the floor's alarm sounds | As in chase. |
 | flee | its health is below a quarter of its kind's `max_health` | Away from the hero, by its `nav`. |
-| wander | it has not noticed the hero yet (see `sight`); a `guard` never wanders | Towards the tile it spawned on, by the ghost step with each direction's distance lowered by a random 0 to 6 tiles. |
-| scatter | its own cycle says so | A corner just outside the map (one of four, by its id), by its `nav`; a `guard` goes home. |
-| chase | otherwise | Its `target` rule, by its `nav`. |
+| wander (idle) | it has not noticed the hero yet (see `sight`); a `guard` never wanders | Towards the tile it spawned on, by the ghost step with each direction's distance lowered by a random 0 to 6 tiles. |
+| chase | its cycle's chase phase | Its `target` rule, by its `nav`. |
+| away | its cycle's away phase (`cycle = \"ghost\"`) | Away from the tile its `target` rule names, by its `nav`; a `guard` goes home. |
+| wander | its cycle's wander phase (`cycle = \"ghost\"`) | Towards the tile its `target` rule names, by the ghost step with each direction's distance lowered by a random 0 to 6 tiles; a `guard` goes home. |
+| scatter | its cycle's scatter phase (`cycle = \"scatter\"`) | A corner just outside the map (one of four, by its id), by its `nav`; a `guard` goes home. |
 
-Each monster's cycle runs from its spawn, whatever its mode, except while it is frightened:
-20 turns of chase, then 7 of scatter, starting at a random point of its first chase. When its
+Each monster's cycle runs from its spawn, whatever its mode, except while it is frightened,
+and starts 1 to 20 turns into a chase, so monsters do not switch together. `cycle = \"ghost\"`
+(the default): chase, away, wander, chase…; `cycle = \"scatter\"` (Pac-Man's): chase,
+scatter, chase…. Each phase lasts a number of turns drawn anew at every switch from its
+`[balance]` range (`chase_turns`, `away_turns`, `wander_turns`, `scatter_turns`). When its
 mode changes (other than out of frightened) it reverses: it steps back the way it came, or
 turns round where it stands. Monsters never step onto one another or the hero; the forager
 walks through creatures. After the monsters' moves, a hostile monster that is not frightened

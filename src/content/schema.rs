@@ -177,6 +177,9 @@ pub struct Movement {
     /// `all_enemies` outside a fight.
     #[serde(default = "default_sight")]
     pub sight: u32,
+    /// Its timed cycle of modes once it has noticed the hero: see Cycle.
+    #[serde(default)]
+    pub cycle: Cycle,
 }
 
 fn default_stuck() -> u32 {
@@ -193,8 +196,25 @@ impl Default for Movement {
             nav: Nav::default(),
             stuck_turns: default_stuck(),
             sight: default_sight(),
+            cycle: Cycle::default(),
         }
     }
+}
+
+/// The modes a monster's own timer takes it through once it has noticed the hero (see
+/// "Monster modes"). Each phase's length is drawn anew at every switch from its `[balance]`
+/// range; every monster has its own timer, started at a random point of its first chase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Cycle {
+    /// Chase (`chase_turns`), then away (`away_turns`): it makes off from its chase target,
+    /// then wander (`wander_turns`): towards its chase target with a random lurch; then chase
+    /// again.
+    #[default]
+    Ghost,
+    /// Pac-Man's: chase (`chase_turns`), then scatter (`scatter_turns`) to its corner just
+    /// outside the map, then chase again.
+    Scatter,
 }
 
 /// What a monster aims at while it chases (the other modes have their own targets; see
@@ -602,6 +622,14 @@ pub struct BalancePatch {
     pub health_regen: Option<f64>,
     /// How many items the hero's pack holds.
     pub inventory_size: Option<u32>,
+    /// Turns a monster chases in its cycle, `[fewest, most]`, drawn at each switch.
+    pub chase_turns: Option<(u32, u32)>,
+    /// Turns a `ghost`-cycle monster makes off from its target, `[fewest, most]`.
+    pub away_turns: Option<(u32, u32)>,
+    /// Turns a `ghost`-cycle monster wanders towards its target, `[fewest, most]`.
+    pub wander_turns: Option<(u32, u32)>,
+    /// Turns a `scatter`-cycle monster heads for its corner, `[fewest, most]`.
+    pub scatter_turns: Option<(u32, u32)>,
 }
 
 impl FloorDef {

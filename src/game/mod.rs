@@ -26,7 +26,9 @@ mod triggers;
 /// version. Replays record it and are refused under another; saves record the version their
 /// run began under. 1: before versions were recorded. 2: the hero's death ends a turn at once;
 /// one lock rule for hero and monsters; a new run processes its first floor's events.
-pub const RULES_VERSION: u32 = 2;
+/// 3: the ghost cycle (chase, away, wander, each phase's length drawn at each switch); the
+/// forager's body; the core pack's balance.
+pub const RULES_VERSION: u32 = 3;
 
 pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome};
@@ -34,8 +36,8 @@ pub use events::{CombatEnd, Event};
 pub use queue::QUEUE_LIMIT;
 pub use reload::ContentReload;
 pub use state::{
-    ActiveModifier, AiMode, AiState, Creature, CreatureId, Death, FRIGHTENED, Game, ItemInstance,
-    LogLine, NewGameError,
+    ActiveModifier, AiMode, AiState, Creature, CreatureId, CyclePhase, Death, FRIGHTENED, Game,
+    ItemInstance, LogLine, NewGameError,
 };
 pub use travel::{TravelGoal, TravelStop, known_path, travel_step};
 pub use turn::{StepInfo, StepOwner, TURN_STEPS, TurnContext, TurnKind, TurnStep};

@@ -31,6 +31,18 @@ pub enum AiMode {
     Scatter,
     Flee,
     Frightened,
+    /// Its cycle's away phase: it makes off from its chase target.
+    Away,
+}
+
+/// Where a monster's own mode cycle stands; `AiState::timer` counts the phase down.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CyclePhase {
+    #[default]
+    Chase,
+    Away,
+    Wander,
+    Scatter,
 }
 
 /// Per-monster movement state: its own mode timer, heading memory and stuck counter.
@@ -49,10 +61,10 @@ pub struct AiState {
     /// It has seen the hero on this floor (until then it wanders, or guards).
     #[serde(default)]
     pub alerted: bool,
-    /// Where its own chase/scatter schedule stands (`timer` counts down the current phase);
-    /// the schedule pauses while it is frightened.
+    /// Where its own mode cycle stands (`timer` counts down the current phase); the cycle
+    /// pauses while it is frightened.
     #[serde(default)]
-    pub scattering: bool,
+    pub phase: CyclePhase,
     /// The hero only: (floor, tile) where it stood when the monsters last finished moving,
     /// i.e. its tile before this turn's move (`ahead` and `pincer` aim from there).
     #[serde(default)]
@@ -346,7 +358,8 @@ impl Game {
         self.next_id += 1;
         let w = self.map.width() as i32;
         let h = self.map.height() as i32;
-        // Each monster scatters to its own corner-ish tile and starts its timer at its own offset.
+        // Each monster scatters to its own corner-ish tile and starts its timer at its own
+        // offset: 1 to 20 turns into a chase (greedy ghost navigation's rand(200) steps, ÷10).
         let corner = match id.0 % 4 {
             0 => Pos::new(-2, -2),
             1 => Pos::new(w + 1, -2),
@@ -377,7 +390,7 @@ impl Game {
                     pathing: false,
                     target: pos,
                     alerted: false,
-                    scattering: false,
+                    phase: CyclePhase::Chase,
                     turn_start: None,
                 },
                 hoard: 0,

@@ -32,6 +32,7 @@ fn mode_look(mode: AiMode) -> (&'static str, Color) {
         AiMode::Scatter => ("S", Color::srgb(0.3, 0.8, 1.0)),
         AiMode::Flee => ("F", Color::srgb(1.0, 0.8, 0.2)),
         AiMode::Frightened => ("R", Color::srgb(0.4, 0.4, 1.0)),
+        AiMode::Away => ("A", Color::srgb(0.9, 0.5, 0.9)),
     }
 }
 

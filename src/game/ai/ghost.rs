@@ -3,16 +3,14 @@
 //! distance field (`path`).
 use super::occupancy::Cells;
 use super::{Act, Kind, Phase, Planner};
+use crate::content::schema::Cycle;
 use crate::content::schema::{Movement, Nav, TargetRule};
-use crate::game::state::{AiMode, Creature, CreatureId};
+use crate::game::state::{AiMode, Creature, CreatureId, CyclePhase};
 use crate::grid::{
     DistanceField, Score, Step, greedy_step, nearest, random_turn, snap_to_passable, wander_noise,
 };
 use crate::map::{Dir, Pos, TileMap};
 
-/// Turns of chase and of scatter in a monster's own cycle.
-pub(super) const CHASE_TURNS: u32 = 20;
-pub(super) const SCATTER_TURNS: u32 = 7;
 /// The wander noise amplitude of the greedy ghost navigation, in tiles
 /// (`-dist + random * 6`).
 const WANDER_NOISE: u32 = 6;
@@ -36,30 +34,32 @@ impl Phase<'_> {
 
         let frightened = c.frightened > 0;
         if frightened {
-            c.frightened -= 1; // the schedule pauses meanwhile
+            c.frightened -= 1; // the cycle pauses meanwhile
         } else {
             c.ai.timer = c.ai.timer.saturating_sub(1);
             if c.ai.timer == 0 {
-                c.ai.scattering = !c.ai.scattering;
-                c.ai.timer = if c.ai.scattering {
-                    SCATTER_TURNS
-                } else {
-                    CHASE_TURNS
-                };
+                c.ai.phase = next_phase(c.ai.phase, mv.cycle);
+                c.ai.timer = self.cycle.draw(c.ai.phase, self.rng);
             }
         }
+        let guard = mv.target == TargetRule::Guard;
         let mode = if frightened {
             AiMode::Frightened
         } else if *self.alarm {
             AiMode::Chase
         } else if c.health < FLEE_BELOW * kind.max_health {
             AiMode::Flee
-        } else if !c.ai.alerted && mv.target != TargetRule::Guard {
+        } else if !c.ai.alerted && !guard {
             AiMode::Wander
-        } else if c.ai.scattering {
-            AiMode::Scatter
         } else {
-            AiMode::Chase
+            match c.ai.phase {
+                CyclePhase::Chase => AiMode::Chase,
+                // A guard's only other place is home (its scatter).
+                _ if guard => AiMode::Scatter,
+                CyclePhase::Away => AiMode::Away,
+                CyclePhase::Wander => AiMode::Wander,
+                CyclePhase::Scatter => AiMode::Scatter,
+            }
         };
         let old = c.ai.mode;
         if mode != old {
@@ -111,7 +111,10 @@ impl Phase<'_> {
             AiMode::Chase => {}
             AiMode::Scatter if rule == TargetRule::Guard => return (c.ai.home, true),
             AiMode::Scatter | AiMode::Frightened => return (c.ai.scatter, false),
-            AiMode::Wander => return (c.ai.home, true),
+            // Before it has noticed the hero it wanders about home; after, it is its cycle's
+            // wander phase, which lurches towards its chase target.
+            AiMode::Wander if !c.ai.alerted => return (c.ai.home, true),
+            AiMode::Wander | AiMode::Away => {}
             AiMode::Flee => return (hero.pos, false),
         }
         match rule {
@@ -196,7 +199,7 @@ impl Phase<'_> {
                 let noise = wander_noise(self.rng, WANDER_NOISE);
                 greedy_step(free, from, heading, target, Score::Noisy(noise))
             }
-            AiMode::Flee => {
+            AiMode::Flee | AiMode::Away => {
                 if pathing {
                     let safety = self
                         .scratch
@@ -329,4 +332,52 @@ pub(super) fn downhill(
         }
     }
     Some(best.1)
+}
+
+/// The phase after `phase` in a monster's cycle (a phase of the other cycle, as a creature
+/// whose content changed on reload may hold, goes on to chase).
+fn next_phase(phase: CyclePhase, cycle: Cycle) -> CyclePhase {
+    match (cycle, phase) {
+        (Cycle::Ghost, CyclePhase::Chase) => CyclePhase::Away,
+        (Cycle::Ghost, CyclePhase::Away) => CyclePhase::Wander,
+        (Cycle::Scatter, CyclePhase::Chase) => CyclePhase::Scatter,
+        _ => CyclePhase::Chase,
+    }
+}
+
+/// The `[balance]` lengths of the cycle's phases, in turns, `(fewest, most)`.
+#[derive(Clone, Copy)]
+pub(super) struct CycleTurns {
+    pub chase: (u32, u32),
+    pub away: (u32, u32),
+    pub wander: (u32, u32),
+    pub scatter: (u32, u32),
+}
+
+impl CycleTurns {
+    pub(super) fn of(b: &crate::content::Balance) -> Self {
+        Self {
+            chase: b.chase_turns,
+            away: b.away_turns,
+            wander: b.wander_turns,
+            scatter: b.scatter_turns,
+        }
+    }
+
+    /// A length for `phase`, drawn anew at each switch (no draw when the range is one value);
+    /// at least 1, so the timer always runs.
+    fn draw(&self, phase: CyclePhase, rng: &mut crate::rng::Rng) -> u32 {
+        let (lo, hi) = match phase {
+            CyclePhase::Chase => self.chase,
+            CyclePhase::Away => self.away,
+            CyclePhase::Wander => self.wander,
+            CyclePhase::Scatter => self.scatter,
+        };
+        let (lo, hi) = (lo.max(1), hi.max(lo.max(1)));
+        if lo == hi {
+            lo
+        } else {
+            lo + crate::rng::below(rng, hi - lo + 1)
+        }
+    }
 }

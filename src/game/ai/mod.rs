@@ -5,8 +5,9 @@
 //! is not in the fight moves once, in id order:
 //! - its mode: frightened while `core:frightened` lasts (its schedule pauses meanwhile);
 //!   chase under the forager's alarm; flee when badly hurt; wander while it has not seen the
-//!   hero (a `guard` guards instead); else its own chase/scatter schedule, whose timer
-//!   started at a random offset at spawn;
+//!   hero (a `guard` guards instead); else its own cycle (greedy ghost navigation's chase,
+//!   away, wander; or Pac-Man's chase and scatter), each phase's length drawn anew at each
+//!   switch, its timer started at a random offset at spawn;
 //! - a mode change forces a reversal (it steps back the way it came, or turns where it
 //!   stands), except leaving frightened;
 //! - its target tile by its target rule, then one step: the greedy ghost step over the four
@@ -104,6 +105,7 @@ struct Phase<'g> {
     treasure: &'g mut BTreeMap<Pos, u32>,
     alarm: &'g mut bool,
     forager_alarm: u32,
+    cycle: ghost::CycleTurns,
     hero: HeroView,
     planner: Planner,
     hunters: Hunters,
@@ -249,6 +251,7 @@ impl Game {
             treasure,
             alarm,
             forager_alarm: content.balance.forager_alarm,
+            cycle: ghost::CycleTurns::of(&content.balance),
             hero,
             planner,
             hunters,

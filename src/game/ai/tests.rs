@@ -1,9 +1,9 @@
 //! Tests of the monster phase: the shared helpers (ASCII worlds, chasing monsters), the
 //! ghost targets and modes, and the schedule.
-use super::ghost::{CHASE_TURNS, SCATTER_TURNS};
 use super::*;
+use crate::content::schema::Cycle;
 use crate::game::Command;
-use crate::game::state::{AiMode, Creature};
+use crate::game::state::{AiMode, Creature, CyclePhase};
 use crate::rng::{below, game_rng};
 
 pub(super) fn core() -> Content {
@@ -80,7 +80,7 @@ pub(super) fn hunter(
     c.heading = heading;
     c.ai.alerted = true;
     c.ai.mode = AiMode::Chase;
-    c.ai.scattering = false;
+    c.ai.phase = CyclePhase::Chase;
     c.ai.timer = 1000;
     id
 }
@@ -366,10 +366,10 @@ fn a_mode_change_forces_a_reversal_except_leaving_frightened() {
         setup(AiMode::Chase, 50, 0),
         (AiMode::Chase, at.offset(Dir::Right))
     );
-    // Its timer runs out: scatter, and the first move goes back the way it came.
+    // Its timer runs out: away, and the first move goes back the way it came.
     assert_eq!(
         setup(AiMode::Chase, 1, 0),
-        (AiMode::Scatter, at.offset(Dir::Left))
+        (AiMode::Away, at.offset(Dir::Left))
     );
     // Becoming frightened reverses too.
     assert_eq!(
@@ -429,51 +429,165 @@ fn frightened_moves_come_from_the_seed_and_pause_the_schedule() {
     assert_ne!(a, walk(other), "another seed, other moves");
 }
 
-#[test]
-fn each_monster_runs_its_own_schedule_from_a_random_offset() {
-    let content = core();
+/// `n` alerted monsters of `kind` in a wide room, moved `turns` times: each one's mode turn
+/// by turn.
+fn cycle_modes(content: &Content, kind: &str, n: i32, turns: usize) -> Vec<Vec<AiMode>> {
     let mut g = world(&room(41, 21).replacen('.', "@", 1));
-    let ids: Vec<_> = (0..8)
+    let ids: Vec<_> = (0..n)
         .map(|k| {
             let id = g.spawn(
-                content.creature("core:skeleton").expect("skeleton"),
+                content.creature(kind).expect("core kind"),
                 Pos::new(4 + 4 * k, 15),
             );
             let c = mon_mut(&mut g, id);
-            assert!((1..=CHASE_TURNS).contains(&c.ai.timer));
+            assert!(
+                (1..=20).contains(&c.ai.timer),
+                "starts 1 to 20 turns into a chase"
+            );
+            assert_eq!(c.ai.phase, CyclePhase::Chase);
             c.ai.alerted = true;
             c.ai.mode = AiMode::Chase;
             id
         })
         .collect();
     let mut modes: Vec<Vec<AiMode>> = vec![Vec::new(); ids.len()];
-    for _ in 0..60 {
-        g.monsters_act(&content);
+    for _ in 0..turns {
+        g.monsters_act(content);
         for (m, &id) in modes.iter_mut().zip(&ids) {
             m.push(mon(&g, id).ai.mode);
         }
     }
-    let first_scatter: Vec<usize> = modes
+    modes
+}
+
+/// A run of modes as (mode, turns) pieces; the first and last may be cut short.
+fn pieces(modes: &[AiMode]) -> Vec<(AiMode, usize)> {
+    let mut out: Vec<(AiMode, usize)> = Vec::new();
+    for &m in modes {
+        match out.last_mut() {
+            Some((last, n)) if *last == m => *n += 1,
+            _ => out.push((m, 1)),
+        }
+    }
+    out
+}
+
+#[test]
+fn the_ghost_cycle_is_chase_away_wander_with_lengths_drawn_at_each_switch() {
+    let content = core();
+    assert_eq!(
+        content.creature("core:skeleton").map(|k| k.movement.cycle),
+        Some(Cycle::Ghost),
+        "the default cycle"
+    );
+    let b = &content.balance;
+    let modes = cycle_modes(&content, "core:skeleton", 8, 300);
+    let first_switch: Vec<usize> = modes
         .iter()
         .map(|m| {
             m.iter()
-                .position(|&x| x == AiMode::Scatter)
-                .expect("scatters")
+                .position(|&x| x != AiMode::Chase)
+                .expect("switches")
         })
         .collect();
     assert!(
-        first_scatter.iter().any(|&t| t != first_scatter[0]),
-        "not in lockstep: {first_scatter:?}"
+        first_switch.iter().any(|&t| t != first_switch[0]),
+        "not in lockstep: {first_switch:?}"
     );
-    // Each cycle: scatter for SCATTER_TURNS, then chase for CHASE_TURNS.
-    for (m, &t) in modes.iter().zip(&first_scatter) {
-        let cycle = &m[t..];
-        let scatter = cycle.iter().take_while(|&&x| x == AiMode::Scatter).count();
-        assert_eq!(scatter, SCATTER_TURNS as usize);
-        let chase = cycle[scatter..]
-            .iter()
-            .take_while(|&&x| x == AiMode::Chase)
-            .count();
-        assert!(chase == CHASE_TURNS as usize || t + scatter + chase == m.len());
+    let mut chase_lengths = std::collections::BTreeSet::new();
+    for m in &modes {
+        let p = pieces(m);
+        assert!(p.len() >= 6, "several phases in 300 turns: {p:?}");
+        for (k, w) in p.windows(2).enumerate() {
+            let next = match w[0].0 {
+                AiMode::Chase => AiMode::Away,
+                AiMode::Away => AiMode::Wander,
+                AiMode::Wander => AiMode::Chase,
+                other => panic!("a mode outside the cycle: {other:?}"),
+            };
+            assert_eq!(w[1].0, next, "{p:?}");
+            // Whole phases only: not the first (a random offset) nor the last (cut off).
+            if k > 0 {
+                let (mode, n) = (w[0].0, w[0].1 as u32);
+                let (lo, hi) = match mode {
+                    AiMode::Chase => b.chase_turns,
+                    AiMode::Away => b.away_turns,
+                    _ => b.wander_turns,
+                };
+                assert!((lo..=hi).contains(&n), "{mode:?} for {n} turns: {p:?}");
+                if mode == AiMode::Chase {
+                    chase_lengths.insert(n);
+                }
+            }
+        }
     }
+    assert!(chase_lengths.len() > 2, "drawn anew: {chase_lengths:?}");
+}
+
+#[test]
+fn the_scatter_cycle_and_the_phase_lengths_are_content() {
+    let mut content = core();
+    content.balance.chase_turns = (3, 3);
+    content.balance.scatter_turns = (2, 2);
+    let kind = content
+        .creatures
+        .get_mut("core:skeleton")
+        .expect("skeleton");
+    kind.movement.cycle = Cycle::Scatter;
+    let modes = cycle_modes(&content, "core:skeleton", 4, 40);
+    for m in &modes {
+        let p = pieces(m);
+        for (k, w) in p.windows(2).enumerate() {
+            let (next, len) = match w[0].0 {
+                AiMode::Chase => (AiMode::Scatter, 3),
+                AiMode::Scatter => (AiMode::Chase, 2),
+                other => panic!("a mode outside the cycle: {other:?}"),
+            };
+            assert_eq!(w[1].0, next, "{p:?}");
+            if k > 0 {
+                assert_eq!(w[0].1, len, "{p:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn away_makes_off_from_the_target_and_cycle_wander_lurches_towards_it() {
+    let content = core();
+    let map = room(31, 15).replacen('.', "@", 1);
+    let at = Pos::new(15, 7);
+    let run = |phase: CyclePhase, mode: AiMode, seed: u64| {
+        let mut g = world(&map);
+        g.rng = game_rng(seed);
+        let h = g.hero;
+        mon_mut(&mut g, h).pos = Pos::new(27, 7);
+        let s = hunter(&mut g, &content, "core:shade", at, Dir::Up);
+        let c = mon_mut(&mut g, s);
+        (c.ai.phase, c.ai.mode) = (phase, mode);
+        let mut dists = Vec::new();
+        for _ in 0..6 {
+            g.monsters_act(&content);
+            dists.push(mon(&g, s).pos.dist2(g.hero_pos()));
+        }
+        (mon(&g, s).ai.mode, dists)
+    };
+    let start = at.dist2(Pos::new(27, 7));
+    let (mode, away) = run(CyclePhase::Away, AiMode::Away, 1);
+    assert_eq!(mode, AiMode::Away);
+    assert!(
+        away.windows(2).all(|w| w[1] >= w[0]) && away[0] > start,
+        "{away:?}"
+    );
+    // Wandering it still closes in over a few turns, but not by the same steps every seed.
+    let walks: Vec<_> = (0..6)
+        .map(|seed| run(CyclePhase::Wander, AiMode::Wander, seed))
+        .collect();
+    for (mode, d) in &walks {
+        assert_eq!(*mode, AiMode::Wander);
+        assert!(d[5] < start, "{d:?}");
+    }
+    assert!(
+        walks.iter().any(|w| w.1 != walks[0].1),
+        "noise from the seed"
+    );
 }
