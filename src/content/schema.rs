@@ -242,8 +242,9 @@ pub enum TargetRule {
     Guard,
     /// The forager, which races the hero for gold: it has no modes and ignores `nav`,
     /// `sight`, `stuck_turns` and fear. Each turn it takes one step along a shortest path to
-    /// the nearest gold pile, walking through creatures, and takes the pile it steps on; it
-    /// drops the gold where it dies. When one forager has taken `forager_alarm` piles the
+    /// the nearest gold pile, walking through creatures, and takes the pile it steps on. Each
+    /// pile grows its body by a segment, a trail that follows it tile by tile and that every
+    /// creature walks through; killed, it drops each pile's gold where that segment lies. When one forager has taken `forager_alarm` piles the
     /// floor's alarm sounds: every monster chases the hero for the rest of the floor.
     Treasure,
 }

@@ -59,7 +59,7 @@ impl Game {
             return;
         };
         let name = self.name(creature, content);
-        let (hoard, pos) = (c.hoard, c.pos);
+        let (hoard, pos, body) = (c.hoard, c.pos, c.body.clone());
         let kind = content.creature(&c.kind);
         if killer == Some(self.hero) {
             self.kills += 1;
@@ -81,8 +81,15 @@ impl Game {
         } else {
             self.log(format!("The {name} dies."));
         }
-        if hoard > 0 {
-            *self.treasure.entry(pos).or_default() += hoard;
+        // The forager's hoard falls where its body lay: each segment's treasure on its
+        // tile, anything else where the head died.
+        let mut head = hoard;
+        for seg in body.iter().filter(|s| s.gold > 0) {
+            *self.treasure.entry(seg.pos).or_default() += seg.gold;
+            head = head.saturating_sub(seg.gold);
+        }
+        if head > 0 {
+            *self.treasure.entry(pos).or_default() += head;
         }
     }
 

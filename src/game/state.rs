@@ -92,8 +92,18 @@ pub struct Creature {
     pub ai: AiState,
     /// Gold carried (the forager's hoard), dropped where it dies.
     pub hoard: u32,
-    /// Treasures taken (the forager grows with each).
-    pub treasures: u32,
+    /// The forager's body (the breadth-first rival's snake): a segment per treasure it has
+    /// taken, nearest the head first, following the head tile by tile. Everyone passes
+    /// through it; each segment's gold falls where it lies when the forager dies.
+    #[serde(default)]
+    pub body: Vec<Segment>,
+}
+
+/// One segment of the forager's body: its tile and the gold of the treasure it grew from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Segment {
+    pub pos: Pos,
+    pub gold: u32,
 }
 
 impl Creature {
@@ -258,7 +268,7 @@ impl Game {
             modifiers: Vec::new(),
             ai: AiState::default(),
             hoard: 0,
-            treasures: 0,
+            body: Vec::new(),
         };
         let mut game = Game {
             seed,
@@ -394,7 +404,7 @@ impl Game {
                     turn_start: None,
                 },
                 hoard: 0,
-                treasures: 0,
+                body: Vec::new(),
             },
         );
         id

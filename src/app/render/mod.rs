@@ -1,7 +1,9 @@
-//! Rendering: the tile atlas, the map layers, creature glyphs, the AI overlay and the camera.
+//! Rendering: the tile atlas, the map layers, creature glyphs, the forager's body, the AI
+//! overlay and the camera.
 //! Reads only.
 mod actors;
 mod ai_overlay;
+mod body;
 mod camera;
 pub mod map;
 pub mod palette;
@@ -47,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
         tileset::plugin,
         map::plugin,
         actors::plugin,
+        body::plugin,
         ai_overlay::plugin,
         palette::plugin,
         camera::plugin,

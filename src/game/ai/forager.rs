@@ -3,7 +3,7 @@
 //! re-planning when its pile is taken.
 use super::probe::Search;
 use super::{Phase, Planner};
-use crate::game::state::Creature;
+use crate::game::state::{Creature, Segment};
 use crate::grid::{DistanceField, UNREACHED, nearest};
 use crate::map::{Dir, Pos};
 
@@ -24,6 +24,8 @@ impl Phase<'_> {
             return; // no treasure it can reach
         };
         c.ai.target = goal;
+        // Where a new segment grows: the tile its tail leaves (a snake grows by keeping it).
+        let mut left = from;
         if next != from {
             if let Some(d) = Dir::from_delta(next.x - from.x, next.y - from.y) {
                 c.heading = d;
@@ -31,15 +33,21 @@ impl Phase<'_> {
             self.cells.leave(from);
             self.cells.enter(next);
             c.pos = next;
+            // The body follows the head: each segment moves onto the tile ahead of it.
+            for seg in &mut c.body {
+                std::mem::swap(&mut seg.pos, &mut left);
+            }
+        } else if let Some(tail) = c.body.last() {
+            left = tail.pos;
         }
         if let Some(gold) = self.treasure.remove(&next) {
             if self.loot_built {
                 self.taken.push(next);
             }
             c.hoard += gold;
-            c.treasures += 1;
+            c.body.push(Segment { pos: left, gold });
             self.logs.push("The forager snatches a treasure.");
-            if c.treasures >= self.forager_alarm && !*self.alarm {
+            if c.body.len() as u32 >= self.forager_alarm && !*self.alarm {
                 *self.alarm = true;
                 self.logs
                     .push("An alarm sounds: every monster on this floor hunts you now!");

@@ -3,7 +3,7 @@
 use super::tests::{core, find, hunter, mon, mon_mut, play, room, world};
 use super::*;
 use crate::game::Command;
-use crate::game::state::AiMode;
+use crate::game::state::{AiMode, Segment};
 use crate::grid::DistanceField;
 use crate::rng::{below, game_rng};
 
@@ -97,7 +97,7 @@ fn two_foragers_chasing_one_pile_replan_in_the_same_turn() {
     );
     g.monsters_act(&content);
     // The first takes pile a; the second, which was heading there too, turns to b.
-    assert_eq!(mon(&g, first).treasures, 1);
+    assert_eq!(mon(&g, first).body.len(), 1);
     assert_eq!(
         (mon(&g, second).ai.target, mon(&g, second).pos),
         (b, Pos::new(15, 2))
@@ -132,7 +132,7 @@ fn the_forager_passes_through_monsters_and_the_hero() {
         trail.push(mon(&g, f).pos.x);
     }
     assert_eq!(trail, (2..=9).collect::<Vec<_>>());
-    assert_eq!((mon(&g, f).treasures, mon(&g, f).hoard), (1, 7));
+    assert_eq!((mon(&g, f).body.len(), mon(&g, f).hoard), (1, 7));
     assert!(g.treasure.is_empty());
 }
 
@@ -155,7 +155,7 @@ fn the_hero_wins_a_tie_for_treasure() {
     play(&mut g, Command::Move(Dir::Right), &content);
     assert_eq!(g.hero_pos(), pile);
     assert_eq!(g.gold, gold + 9);
-    assert_eq!((mon(&g, f).treasures, mon(&g, f).hoard), (0, 0));
+    assert_eq!((mon(&g, f).body.len(), mon(&g, f).hoard), (0, 0));
 }
 
 #[test]
@@ -173,7 +173,9 @@ fn the_forager_grows_and_its_haul_sounds_the_alarm() {
         content.creature("core:forager").expect("kind"),
         find(map, 'f'),
     );
-    mon_mut(&mut g, f).treasures = content.balance.forager_alarm - 1;
+    let at = find(map, 'f');
+    mon_mut(&mut g, f).body =
+        vec![Segment { pos: at, gold: 0 }; content.balance.forager_alarm as usize - 1];
     g.treasure.insert(find(map, '$'), 4);
     let m = g.spawn(
         content.creature("core:skeleton").expect("kind"),
@@ -181,7 +183,7 @@ fn the_forager_grows_and_its_haul_sounds_the_alarm() {
     );
     mon_mut(&mut g, m).ai.timer = 1000;
     g.monsters_act(&content);
-    assert_eq!(mon(&g, f).treasures, content.balance.forager_alarm);
+    assert_eq!(mon(&g, f).body.len() as u32, content.balance.forager_alarm);
     assert_eq!(mon(&g, f).hoard, 4);
     assert!(g.alarm);
     // The skeleton never saw the hero, yet it hunts now.
@@ -189,4 +191,87 @@ fn the_forager_grows_and_its_haul_sounds_the_alarm() {
     assert!(!mon(&g, m).ai.alerted);
     assert_eq!(mon(&g, m).ai.mode, AiMode::Chase);
     assert_eq!(mon(&g, m).ai.target, g.hero_pos());
+}
+
+#[test]
+fn the_forager_body_grows_per_treasure_and_follows_the_head() {
+    let content = core();
+    let map = "\
+##############
+#f.$.$$.....@#
+##############
+";
+    let mut g = world(map);
+    let f = g.spawn(
+        content.creature("core:forager").expect("kind"),
+        find(map, 'f'),
+    );
+    for (x, gold) in [(3, 2), (5, 3), (6, 4)] {
+        g.treasure.insert(Pos::new(x, 1), gold);
+    }
+    let mut bodies = Vec::new();
+    for _ in 0..6 {
+        g.monsters_act(&content);
+        let c = mon(&g, f);
+        bodies.push((
+            c.pos.x,
+            c.body.iter().map(|s| (s.pos.x, s.gold)).collect::<Vec<_>>(),
+        ));
+    }
+    // A segment per pile, grown on the tile the tail left, each holding its pile's gold; the
+    // body walks the head's trail tile by tile.
+    assert_eq!(
+        bodies,
+        vec![
+            (2, vec![]),
+            (3, vec![(2, 2)]),
+            (4, vec![(3, 2)]),
+            (5, vec![(4, 2), (3, 3)]),
+            (6, vec![(5, 2), (4, 3), (3, 4)]),
+            (6, vec![(5, 2), (4, 3), (3, 4)]),
+        ]
+    );
+}
+
+#[test]
+fn everyone_passes_through_the_body_and_its_death_drops_the_hoard_along_it() {
+    let content = core();
+    let map = "\
+###########
+#.........#
+#.@.......#
+###########
+";
+    let mut g = world(map);
+    let f = g.spawn(
+        content.creature("core:forager").expect("kind"),
+        Pos::new(5, 1),
+    );
+    let body = [
+        (Pos::new(4, 1), 5),
+        (Pos::new(3, 1), 6),
+        (Pos::new(3, 2), 7),
+    ];
+    {
+        let c = mon_mut(&mut g, f);
+        c.body = body
+            .iter()
+            .map(|&(pos, gold)| Segment { pos, gold })
+            .collect();
+        c.hoard = 18;
+    }
+    // The hero walks onto a segment (it is no creature: no fight, no block).
+    play(&mut g, Command::Move(Dir::Right), &content);
+    assert_eq!(g.hero_pos(), Pos::new(3, 2));
+    assert!(g.enemies.is_empty());
+    // Killed, it drops each segment's gold where the segment lay.
+    g.queue.push_back(crate::game::Event::CreatureDied {
+        creature: f,
+        killer: None,
+        ability: None,
+    });
+    g.drain(&content);
+    for (pos, gold) in body {
+        assert_eq!(g.treasure.get(&pos), Some(&gold), "{pos:?}");
+    }
 }
