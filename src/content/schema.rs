@@ -504,9 +504,16 @@ pub struct FloorDef {
     /// Percent of corridor dead ends filled again.
     #[serde(default = "default_regression")]
     pub regression: f64,
-    /// Percent of walls between corridors opened.
+    /// Percent of walls between corridors opened: of the walls that separate two corridor
+    /// tiles in a straight line, counted before any is opened, this share (rounded) becomes floor.
     #[serde(default = "default_imperfection")]
     pub imperfection: f64,
+    /// Loops first: walls whose walk around (from one side to the other) is at least this
+    /// many tiles are opened before the rest, so loops join corridors that were far apart;
+    /// shorter ones only make up the `imperfection` share when too few long ones are left.
+    /// `0`: no preference, every wall is equally likely. At most 100.
+    #[serde(default = "default_loop_min_gap")]
+    pub loop_min_gap: u32,
     /// Rooms placed.
     #[serde(default)]
     pub rooms: u32,
@@ -574,6 +581,9 @@ fn default_regression() -> f64 {
 }
 fn default_imperfection() -> f64 {
     10.0
+}
+fn default_loop_min_gap() -> u32 {
+    crate::dungeon::LOOP_MIN_GAP
 }
 fn default_room_min() -> u32 {
     3
@@ -645,6 +655,7 @@ impl FloorDef {
             height: self.height,
             regression: self.regression,
             imperfection: self.imperfection,
+            loop_min_gap: self.loop_min_gap,
             rooms: self.rooms,
             room_min: self.room_min,
             room_max: self.room_max,

@@ -77,7 +77,8 @@ pub fn generate(profile: &FloorProfile, seed: u64, floor: u32) -> Floor {
     // Filling dead ends removes leaves only, so the walk's tree stays a tree of what is left.
     let (mut work, tree) = carve(w, h, &mut rng, true);
     regress_work(&mut work, profile.regression, &mut rng);
-    imperfect_work(&mut work, profile.imperfection, &mut rng, tree.as_ref());
+    let (imperfection, gap) = (profile.imperfection, profile.loop_min_gap);
+    imperfect_work(&mut work, imperfection, gap, &mut rng, tree.as_ref());
     drop(tree);
     let layout = place_rooms_work(&mut work, profile, &mut rng);
     connect_work(&mut work, &layout.footprints);
@@ -199,6 +200,8 @@ mod tests {
             Box::new(|p| p.spawns.clear()),
             Box::new(|p| p.gold = (u32::MAX, 0)),
             Box::new(|p| (p.regression, p.imperfection) = (f64::NAN, f64::INFINITY)),
+            Box::new(|p| (p.imperfection, p.loop_min_gap) = (50.0, 0)),
+            Box::new(|p| (p.imperfection, p.loop_min_gap) = (50.0, u32::MAX)),
         ];
         for (k, change) in cases.iter().enumerate() {
             let mut p = base.clone();
@@ -262,12 +265,13 @@ mod tests {
             sizes in (1u32..=4, 0u32..=4),
             counts in (0u32..200, 0u32..100, 0u32..100),
             prefab_count in 0u32..4,
+            loop_min_gap in 0u32..=crate::dungeon::MAX_LOOP_GAP,
         ) {
             let mut p = sized(5, w, h);
             (p.regression, p.imperfection, p.rooms) = (regression, imperfection, rooms);
             (p.room_min, p.room_max) = (2 * sizes.0 + 1, 2 * (sizes.0 + sizes.1) + 1);
             (p.monsters, p.traps, p.treasure) = counts;
-            p.prefab_count = prefab_count;
+            (p.prefab_count, p.loop_min_gap) = (prefab_count, loop_min_gap);
             let f = generate(&p, seed, 5);
             check_floor(&f, &p);
             prop_assert_eq!(f, generate(&p, seed, 5));

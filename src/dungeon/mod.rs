@@ -19,6 +19,6 @@ pub use floor::{Encounter, Floor, Rect, Spawn, generate};
 pub use maze::carve_maze;
 pub use place::{Placement, SAFE_STEPS, place};
 pub use profile::{FloorProfile, MAX_SIDE, MIN_SIDE, Prefab, SpawnEntry};
-pub use regression::{LOOP_MIN_GAP, imperfect, regress};
+pub use regression::{LOOP_MIN_GAP, MAX_LOOP_GAP, imperfect, regress};
 pub use render::{encode_rgb, to_ascii, to_png};
 pub use rooms::{MAX_ATTEMPTS, MAX_ROOMS, RoomLayout, place_rooms};

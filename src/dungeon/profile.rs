@@ -1,4 +1,5 @@
 //! Floor profiles: every knob of the generator for one depth, as content (TOML) can set it.
+use super::regression::{LOOP_MIN_GAP, MAX_LOOP_GAP};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -16,6 +17,9 @@ pub struct FloorProfile {
     pub regression: f64,
     /// Percent (0..=100) of the walls between two corridors that are opened into loops.
     pub imperfection: f64,
+    /// Walls whose walk-around is at least this many tiles are opened first; 0 draws every
+    /// candidate alike (0..=[`MAX_LOOP_GAP`]).
+    pub loop_min_gap: u32,
     pub rooms: u32,
     pub room_min: u32,
     pub room_max: u32,
@@ -164,6 +168,7 @@ impl FloorProfile {
             height: (31 + 30 * t / 7) | 1,
             regression: 35.0,
             imperfection: 8.0 + d as f64,
+            loop_min_gap: LOOP_MIN_GAP,
             rooms: 4 + d,
             room_min: 3,
             room_max: if d < 4 { 7 } else { 9 },
@@ -205,6 +210,12 @@ impl FloorProfile {
             if !(0.0..=100.0).contains(&v) {
                 return Err(format!("{name}: must be a percentage in 0..=100, got {v}"));
             }
+        }
+        if self.loop_min_gap > MAX_LOOP_GAP {
+            return Err(format!(
+                "loop_min_gap: must be in 0..={MAX_LOOP_GAP}, got {}",
+                self.loop_min_gap
+            ));
         }
         for (name, v) in [("room_min", self.room_min), ("room_max", self.room_max)] {
             if v.is_multiple_of(2) || v < 3 {
@@ -272,6 +283,7 @@ mod tests {
         for f in 0..=12 {
             let p = FloorProfile::default_for_depth(f);
             assert_eq!(p.validate(), Ok(()), "floor {f}");
+            assert_eq!(p.loop_min_gap, LOOP_MIN_GAP);
             assert!(p.width * p.height >= prev);
             prev = p.width * p.height;
             assert!(
@@ -295,6 +307,10 @@ mod tests {
             ("regression", Box::new(|p| p.regression = 100.5)),
             ("imperfection", Box::new(|p| p.imperfection = -1.0)),
             ("imperfection", Box::new(|p| p.imperfection = f64::NAN)),
+            (
+                "loop_min_gap",
+                Box::new(|p| p.loop_min_gap = MAX_LOOP_GAP + 1),
+            ),
             ("room_min", Box::new(|p| p.room_min = 4)),
             ("room_max", Box::new(|p| p.room_max = 1)),
             ("room_min", Box::new(|p| (p.room_min, p.room_max) = (9, 5))),

@@ -81,6 +81,40 @@ fn a_floor_with_traps_must_say_which() {
 }
 
 #[test]
+fn loop_min_gap_reaches_the_generator() {
+    let floor = "[[floors]]\ndepth = 1\nwidth = 21\nheight = 21\n";
+    let profile = |text: &str| {
+        let (content, report) = load_packs(&[core_pack(), pack(&[("f.toml", text)])]);
+        assert!(!report.has_errors(), "{report}");
+        content.generator_profile(1).unwrap()
+    };
+    let default = profile(floor);
+    assert_eq!(default.loop_min_gap, crate::dungeon::LOOP_MIN_GAP);
+    let uniform = profile(&format!("{floor}loop_min_gap = 0\n"));
+    assert_eq!(uniform.loop_min_gap, 0);
+    assert_eq!(uniform.width, 21);
+    // The knob changes the floor: the same seed opens other walls.
+    let differs = (0..5).any(|seed| {
+        crate::dungeon::generate(&default, seed, 1).map
+            != crate::dungeon::generate(&uniform, seed, 1).map
+    });
+    assert!(differs);
+
+    let (_, report) = load_packs(&[
+        core_pack(),
+        pack(&[("f.toml", &format!("{floor}loop_min_gap = 101\n"))]),
+    ]);
+    let d = &report.diagnostics[0];
+    assert_eq!((d.line, d.path.as_str()), (1, "floors[0]"));
+    assert!(
+        d.message.starts_with("loop_min_gap: must be in 0..=100"),
+        "{}",
+        d.message
+    );
+    assert_eq!(report.skipped.len(), 1, "the pack is skipped");
+}
+
+#[test]
 fn prefab_errors_are_located() {
     let floor = "[[floors]]\ndepth = 1\nwidth = 21\nheight = 21\nprefabs = [\"core:rat_dem\"]\nprefab_count = 1\n";
     let (_, report) = load_packs(&[core_pack(), pack(&[("f.toml", floor)])]);
