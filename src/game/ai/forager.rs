@@ -36,7 +36,7 @@ impl Phase<'_> {
             if self.loot_built {
                 self.taken.push(next);
             }
-            c.hoard += gold;
+            c.hoard = c.hoard.saturating_add(gold);
             c.treasures += 1;
             self.logs.push("The forager snatches a treasure.");
             if c.treasures >= self.forager_alarm && !*self.alarm {
