@@ -1,4 +1,5 @@
-//! The engine's balance knobs with their defaults (they live in code, not in the core pack).
+//! The engine's balance knobs with their defaults (they live in code, not in the core pack),
+//! and the one table of their allowed ranges that loading and MODDING.md both read.
 use serde::{Deserialize, Serialize};
 
 use super::schema::BalancePatch;
@@ -48,6 +49,147 @@ impl Default for Balance {
             wander_turns: (9, 9),
             scatter_turns: (7, 7),
         }
+    }
+}
+
+/// What a knob holds, so its row knows how to read and check the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KnobKind {
+    /// A finite number.
+    Number,
+    /// A whole number (the schema makes it a `u32`).
+    Count,
+    /// `[low, high]` of finite numbers, low ≤ high.
+    NumberPair,
+    /// `[low, high]` of whole numbers, low ≤ high.
+    CountPair,
+}
+
+/// One `[balance]` knob's allowed range (inclusive); pairs hold each end in it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KnobRange {
+    pub key: &'static str,
+    pub kind: KnobKind,
+    pub min: f64,
+    pub max: f64,
+}
+
+const fn knob(key: &'static str, kind: KnobKind, min: f64, max: f64) -> KnobRange {
+    KnobRange {
+        key,
+        kind,
+        min,
+        max,
+    }
+}
+
+/// Every `[balance]` knob with its allowed range: the loader refuses a value outside it
+/// (the rules' `clamp`s panic on swapped or NaN bounds) and MODDING.md prints it. A new knob
+/// needs its row here; a test checks that every `BalancePatch` field has one.
+pub const BALANCE_RANGES: &[KnobRange] = {
+    use KnobKind::*;
+    &[
+        knob("evasion", Number, 0.0, 1.0),
+        knob("flee", Number, 0.0, 1.0),
+        knob("stamina_regen", Number, 0.0, 1000.0),
+        knob("resistance_cap", Number, 0.0, 1.0),
+        knob("hit_clamp", NumberPair, 0.0, 1.0),
+        knob("luck_crit", Number, 0.0, 1.0),
+        knob("encounter_radius", Count, 0.0, 100.0),
+        knob("flee_fright_turns", Count, 0.0, 1000.0),
+        knob("floors", Count, 1.0, 100.0),
+        knob("forager_alarm", Count, 1.0, 1000.0),
+        knob("health_regen", Number, 0.0, 1000.0),
+        knob("inventory_size", Count, 1.0, 100.0),
+        knob("chase_turns", CountPair, 1.0, 1000.0),
+        knob("away_turns", CountPair, 1.0, 1000.0),
+        knob("wander_turns", CountPair, 1.0, 1000.0),
+        knob("scatter_turns", CountPair, 1.0, 1000.0),
+    ]
+};
+
+impl KnobRange {
+    /// The range in words, as MODDING.md and the load error state it.
+    pub fn allowed(&self) -> String {
+        let (lo, hi) = (self.min, self.max);
+        match self.kind {
+            KnobKind::Number => format!("a number in {lo:?}..={hi:?}"),
+            KnobKind::Count => format!("a whole number in {lo}..={hi}"),
+            KnobKind::NumberPair => format!("[low, high] with {lo:?} ≤ low ≤ high ≤ {hi:?}"),
+            KnobKind::CountPair => {
+                format!("[low, high] of whole numbers, {lo} ≤ low ≤ high ≤ {hi}")
+            }
+        }
+    }
+
+    /// Whether `value` (as TOML holds it) fits the row.
+    fn admits(&self, value: &toml::Value) -> bool {
+        let within = |v: f64| v.is_finite() && (self.min..=self.max).contains(&v);
+        let number = |v: &toml::Value| match v {
+            toml::Value::Float(f) => Some(*f),
+            toml::Value::Integer(i) => Some(*i as f64),
+            _ => None,
+        };
+        let whole = |v: &toml::Value| v.as_integer().map(|i| i as f64);
+        let read: &dyn Fn(&toml::Value) -> Option<f64> = match self.kind {
+            KnobKind::Number | KnobKind::NumberPair => &number,
+            KnobKind::Count | KnobKind::CountPair => &whole,
+        };
+        match self.kind {
+            KnobKind::Number | KnobKind::Count => read(value).is_some_and(within),
+            KnobKind::NumberPair | KnobKind::CountPair => match value.as_array().map(Vec::as_slice)
+            {
+                Some([lo, hi]) => match (read(lo), read(hi)) {
+                    (Some(lo), Some(hi)) => within(lo) && within(hi) && lo <= hi,
+                    _ => false,
+                },
+                _ => false,
+            },
+        }
+    }
+}
+
+/// The knobs of `patch` outside their `BALANCE_RANGES` row, in the table's order: (key,
+/// message). A knob without a row is refused too (a missing row is a bug the tests catch).
+pub fn out_of_range(patch: &BalancePatch) -> Vec<(&'static str, String)> {
+    let table = match toml::Value::try_from(patch) {
+        Ok(toml::Value::Table(t)) => t,
+        _ => return vec![("", "`[balance]` could not be read back".to_string())],
+    };
+    let mut bad = Vec::new();
+    for row in BALANCE_RANGES {
+        if let Some(v) = table.get(row.key)
+            && !row.admits(v)
+        {
+            bad.push((
+                row.key,
+                format!(
+                    "`{}` = {} is out of range: expected {}",
+                    row.key,
+                    shown(v),
+                    row.allowed()
+                ),
+            ));
+        }
+    }
+    for key in table.keys() {
+        if !BALANCE_RANGES.iter().any(|r| r.key == key) {
+            bad.push(("", format!("`{key}` has no allowed range (an engine bug)")));
+        }
+    }
+    bad
+}
+
+/// A value as the modder wrote it (`nan`, `inf`, `[0.9, 0.1]`).
+fn shown(v: &toml::Value) -> String {
+    match v {
+        toml::Value::Float(f) if f.is_nan() => "nan".into(),
+        toml::Value::Float(f) if f.is_infinite() => (if *f > 0.0 { "inf" } else { "-inf" }).into(),
+        toml::Value::Float(f) => format!("{f:?}"),
+        toml::Value::Array(a) => {
+            format!("[{}]", a.iter().map(shown).collect::<Vec<_>>().join(", "))
+        }
+        other => other.to_string(),
     }
 }
 
@@ -109,6 +251,82 @@ mod tests {
             (0.05, 1.5, 0.0)
         );
         assert!(base.resistance.is_empty());
+    }
+
+    /// Adding a knob without its row would leave it unchecked and undocumented.
+    #[test]
+    fn every_knob_has_one_range_row_and_the_defaults_fit() {
+        let schema = serde_json::to_value(schemars::schema_for!(BalancePatch)).unwrap();
+        let mut fields: Vec<&str> = schema["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut rows: Vec<&str> = BALANCE_RANGES.iter().map(|r| r.key).collect();
+        fields.sort();
+        rows.sort();
+        assert_eq!(fields, rows);
+        let d = Balance::default();
+        let all = BalancePatch {
+            evasion: Some(d.evasion),
+            flee: Some(d.flee),
+            stamina_regen: Some(d.stamina_regen),
+            resistance_cap: Some(d.resistance_cap),
+            hit_clamp: Some(d.hit_clamp),
+            luck_crit: Some(d.luck_crit),
+            encounter_radius: Some(d.encounter_radius),
+            flee_fright_turns: Some(d.flee_fright_turns),
+            floors: Some(d.floors),
+            forager_alarm: Some(d.forager_alarm),
+            health_regen: Some(d.health_regen),
+            inventory_size: Some(d.inventory_size),
+            chase_turns: Some(d.chase_turns),
+            away_turns: Some(d.away_turns),
+            wander_turns: Some(d.wander_turns),
+            scatter_turns: Some(d.scatter_turns),
+        };
+        assert_eq!(out_of_range(&all), []);
+    }
+
+    #[test]
+    fn knobs_outside_their_range_are_named() {
+        let bad = |patch: BalancePatch| -> Vec<&str> {
+            out_of_range(&patch).into_iter().map(|(k, _)| k).collect()
+        };
+        let swapped = BalancePatch {
+            hit_clamp: Some((0.9, 0.1)),
+            ..Default::default()
+        };
+        assert_eq!(bad(swapped.clone()), ["hit_clamp"]);
+        let msg = &out_of_range(&swapped)[0].1;
+        assert!(
+            msg.contains("[0.9, 0.1]") && msg.contains("low ≤ high"),
+            "{msg}"
+        );
+        for cap in [f64::NAN, f64::INFINITY, -0.1, 1.5] {
+            let p = BalancePatch {
+                resistance_cap: Some(cap),
+                ..Default::default()
+            };
+            assert_eq!(bad(p), ["resistance_cap"], "{cap}");
+        }
+        let p = BalancePatch {
+            floors: Some(0),
+            evasion: Some(-1.0),
+            hit_clamp: Some((0.1, f64::NAN)),
+            ..Default::default()
+        };
+        assert_eq!(bad(p), ["evasion", "hit_clamp", "floors"]);
+    }
+
+    #[test]
+    fn pairs_of_counts_hold_low_at_most_high() {
+        let row = knob("timer", KnobKind::CountPair, 1.0, 50.0);
+        let arr = |a: i64, b: i64| toml::Value::Array(vec![a.into(), b.into()]);
+        assert!(row.admits(&arr(3, 9)) && row.admits(&arr(5, 5)));
+        assert!(!row.admits(&arr(9, 3)) && !row.admits(&arr(0, 3)) && !row.admits(&arr(3, 51)));
+        assert!(!row.admits(&toml::Value::Float(3.0)));
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value};
 
-use super::balance::Balance;
+use super::balance::{BALANCE_RANGES, Balance};
 use super::load::{
     BUILTIN_ABILITIES, CONDITION_ATTRIBUTES, MAX_FILE_BYTES, MAX_NESTING, NAMED_COLORS,
 };
@@ -257,7 +257,8 @@ fn cell(s: &str) -> String {
 
 /// One registry's fields. `code_defaults` holds defaults that live in code rather than in
 /// the schema (`[balance]`: `Balance::default`, not the patch type, whose fields are all
-/// optional); its types are scalars, so it adds no sections to `pending`.
+/// optional, with the allowed ranges of `BALANCE_RANGES`); its types are scalars, so it
+/// adds no sections to `pending`.
 fn field_table(
     out: &mut String,
     def: &Value,
@@ -296,7 +297,13 @@ fn field_table(
                 }
             }
         };
-        let meaning = description(prop).unwrap_or_default();
+        let mut meaning = description(prop).unwrap_or_default();
+        // `[balance]`'s ranges come from the table the loader checks against.
+        if code_defaults.is_some()
+            && let Some(row) = BALANCE_RANGES.iter().find(|r| r.key == name)
+        {
+            let _ = write!(meaning, " Allowed: {}.", row.allowed());
+        }
         let _ = writeln!(
             out,
             "| `{name}` | {} | {} | {} |",

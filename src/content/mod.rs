@@ -5,10 +5,11 @@ pub mod doc;
 pub mod fast_toml;
 mod load;
 pub mod mods;
+pub mod numbers;
 pub mod registry;
 pub mod schema;
 
-pub use balance::Balance;
+pub use balance::{BALANCE_RANGES, Balance, KnobKind, KnobRange};
 pub use diagnostics::{Diagnostic, Severity};
 pub use load::{
     Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind, LoadReport, MAX_FILE_BYTES,

@@ -2,6 +2,7 @@
 //! affixes, loot tables, traps, damage types, tags and the XP curve.
 use serde::{Deserialize, Serialize};
 
+use super::numbers::{MAX_AMOUNT, MAX_COUNT, count_at_most, gold_range, number_in};
 use super::schema::{
     ActionDef, AffixDef, Condition, DamageTypeDef, EffectDef, ItemDef, LootDef, ModifierDef,
     ProgressionDef, Slot, Stacking, TagDef, TrapDef, TriggerDef,
@@ -326,6 +327,12 @@ fn effect(e: &EffectDef, key: &dyn Fn() -> String) -> Result<Effect, FieldError>
         };
         return Err((e.attribute.span(), format!("{}.attribute", key()), msg));
     };
+    let field =
+        |name: &str, r: Result<f64, String>| r.map_err(|m| (0..0, format!("{}.{name}", key()), m));
+    field("flat", number_in("flat", e.flat, -MAX_AMOUNT, MAX_AMOUNT))?;
+    // −100% takes the whole attribute away; less would turn it negative.
+    field("percent", number_in("percent", e.percent, -100.0, 10_000.0))?;
+    super::numbers::conditions(&e.condition, &|| format!("{}.condition", key()))?;
     Ok(Effect {
         attribute,
         flat: e.flat,
@@ -369,6 +376,8 @@ fn trigger_at(t: &TriggerDef, key: &dyn Fn() -> String) -> Result<Trigger, Field
             }
         },
     };
+    super::numbers::conditions(&t.condition, &|| format!("{}.condition", key()))?;
+    super::numbers::actions(&t.actions, &|| format!("{}.actions", key()))?;
     Ok(Trigger {
         event,
         role,
@@ -391,14 +400,6 @@ pub fn normalize_action(a: &ActionDef) -> ActionDef {
         *damage_type = damage_type_id(damage_type);
     }
     a
-}
-
-fn probability(v: f64, what: &str) -> Result<f64, String> {
-    if (0.0..=1.0).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("`{what}` = {v} is a probability: expected 0..1"))
-    }
 }
 
 pub fn modifier(def: &ModifierDef) -> Result<Modifier, FieldError> {
@@ -441,6 +442,7 @@ pub fn item(def: &ItemDef, symbol: char, color: [u8; 3]) -> Result<Item, FieldEr
             "only consumables have `actions`; equipment works through `modifiers`".into(),
         ));
     }
+    super::numbers::actions(&def.actions, &|| "actions".into())?;
     Ok(Item {
         id: def.id.get_ref().clone(),
         name: def.name.clone(),
@@ -481,15 +483,12 @@ pub fn affix(def: &AffixDef) -> Result<Affix, FieldError> {
 
 pub fn loot(def: &LootDef) -> Result<LootTable, FieldError> {
     let chance = *def.affix_chance.get_ref();
-    let affix_chance = probability(chance, "affix_chance")
+    let affix_chance = number_in("affix_chance", chance, 0.0, 1.0)
         .map_err(|m| (def.affix_chance.span(), "affix_chance".to_string(), m))?;
-    if def.gold.0 > def.gold.1 {
-        return Err((
-            def.id.span(),
-            "gold".into(),
-            format!("gold range [{}, {}] runs backwards", def.gold.0, def.gold.1),
-        ));
-    }
+    gold_range("gold", def.gold).map_err(|m| (def.id.span(), "gold".to_string(), m))?;
+    // Each roll is a draw when the table drops: a huge count would stall the game.
+    count_at_most("rolls", def.rolls, MAX_COUNT)
+        .map_err(|m| (def.id.span(), "rolls".to_string(), m))?;
     if !def.entries.is_empty() && def.entries.iter().all(|e| e.weight == 0) {
         return Err((
             def.id.span(),
@@ -511,6 +510,7 @@ pub fn loot(def: &LootDef) -> Result<LootTable, FieldError> {
 }
 
 pub fn trap(def: &TrapDef, symbol: char, color: [u8; 3]) -> Result<Trap, FieldError> {
+    super::numbers::actions(&def.actions, &|| "actions".into())?;
     Ok(Trap {
         id: def.id.get_ref().clone(),
         name: def.name.clone(),
@@ -535,10 +535,16 @@ pub fn tag(def: &TagDef) -> Result<Tag, FieldError> {
     })
 }
 
-pub fn progression(def: &ProgressionDef) -> Result<Progression, String> {
+/// The XP curve and what a level adds; an error names the field below `[progression]`.
+pub fn progression(def: &ProgressionDef) -> Result<Progression, FieldError> {
     if def.xp.windows(2).any(|w| w[1] <= w[0]) {
-        return Err("`xp` must rise strictly from level to level".into());
+        return Err((
+            0..0,
+            "xp".into(),
+            "`xp` must rise strictly from level to level".into(),
+        ));
     }
+    super::numbers::attributes(&def.per_level, "per_level", true)?;
     let b = &def.per_level;
     let mut per_level = Vec::new();
     for (key, v) in [

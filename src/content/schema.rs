@@ -59,7 +59,8 @@ pub struct ContentFile {
     pub progression: Option<Spanned<ProgressionDef>>,
     /// The engine knobs; each one given replaces the current value, the others stay.
     #[serde(default)]
-    pub balance: Option<BalancePatch>,
+    #[schemars(with = "Option<BalancePatch>")]
+    pub balance: Option<Spanned<BalancePatch>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -92,10 +93,11 @@ pub struct CreatureDef {
     /// aimed at the hero; when none does, it waits.
     #[serde(default)]
     pub ai: Vec<AiEntry>,
-    /// Experience granted to whoever kills it.
+    /// Experience granted to whoever kills it, at most 1000000.
     #[serde(default)]
     pub xp: u32,
-    /// Gold dropped on death, inclusive range (on top of its loot table's).
+    /// Gold dropped on death, inclusive range (on top of its loot table's); low ≤ high ≤
+    /// 1000000.
     #[serde(default)]
     pub gold: (u32, u32),
     /// Loot table rolled when the hero kills it.
@@ -120,27 +122,29 @@ fn yes() -> bool {
 
 /// A creature's base attributes (unset ones take the engine defaults), or in `[progression]`
 /// what each level adds to the hero's (unset ones add nothing). Modifiers change them further
-/// during a run.
+/// during a run. Every number is finite; the ranges below are a creature's (what a level adds
+/// may also be 0 health, and down to −1 for chances and −1000 for `critical_factor`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Attributes {
-    /// Health at full (default 10; must be above 0).
+    /// Health at full (default 10; above 0, at most 1000000).
     pub max_health: Option<f64>,
-    /// Stamina at full, paid for abilities (default 0).
+    /// Stamina at full, paid for abilities (default 0; 0..=1000000).
     pub max_stamina: Option<f64>,
-    /// Base damage of an attack (default 1).
+    /// Base damage of an attack (default 1; 0..=1000000).
     pub damage: Option<f64>,
     /// Chance to hit, 0..1 (default 0.7).
     pub hit_chance: Option<f64>,
     /// Chance of a critical hit, 0..1 (default 0.05).
     pub critical_chance: Option<f64>,
-    /// Damage factor of a critical hit (default 1.5).
+    /// Damage factor of a critical hit (default 1.5; 0..=1000).
     pub critical_factor: Option<f64>,
-    /// Evasion against hits and speed when fleeing (default 0).
+    /// Evasion against hits and speed when fleeing (default 0; −1000..=1000).
     pub dexterity: Option<f64>,
-    /// Adds to the critical chance (default 0).
+    /// Adds to the critical chance (default 0; −1000..=1000).
     pub luck: Option<f64>,
-    /// Share of damage blocked per damage type (`physical = 0.3`; bare names mean `core:`).
+    /// Share of damage blocked per damage type (`physical = 0.3`; bare names mean `core:`),
+    /// −1..=1 (negative: takes more).
     #[serde(default)]
     pub resistance: BTreeMap<String, f64>,
 }
@@ -174,7 +178,7 @@ pub struct Movement {
     pub stuck_turns: u32,
     /// It notices the hero (and stops wandering) once it stands where the hero can see it,
     /// within this many tiles (straight-line) of the hero. Also the reach of the hero's
-    /// `all_enemies` outside a fight.
+    /// `all_enemies` outside a fight. At most 1000.
     #[serde(default = "default_sight")]
     pub sight: u32,
     /// Its timed cycle of modes once it has noticed the hero: see Cycle.
@@ -226,15 +230,15 @@ pub enum TargetRule {
     /// The hero's tile.
     #[default]
     Hero,
-    /// `n` tiles ahead of the hero: along the hero's heading, counted from the tile the hero
-    /// stood on before its move this turn.
+    /// `n` tiles ahead of the hero (at most 1000): along the hero's heading, counted from the
+    /// tile the hero stood on before its move this turn.
     Ahead(u32),
     /// Closes in from the far side: the nearest monster whose rule is `hero` is its partner,
     /// and it aims at the partner's tile mirrored through the tile two ahead of the hero
     /// (2 × that tile − the partner's). Without a `hero` monster on the floor, the hero's tile.
     Pincer,
-    /// The hero's tile while it is more than `n` tiles (straight-line) from the hero; nearer,
-    /// its scatter corner, so it hangs about at that distance.
+    /// The hero's tile while it is more than `n` tiles (straight-line, at most 1000) from the
+    /// hero; nearer, its scatter corner, so it hangs about at that distance.
     Shy(u32),
     /// Guards the tile it spawned on: it never wanders, chases the hero only while the hero
     /// is within 6 tiles of that tile (or the floor's alarm sounds), and otherwise, scattering
@@ -285,7 +289,7 @@ pub struct AbilityDef {
     #[serde(default = "default_ability_color")]
     #[schemars(with = "String")]
     pub color: Spanned<String>,
-    /// Stamina it costs; not negative.
+    /// Stamina it costs, 0..=1000000.
     #[serde(default = "zero_cost")]
     #[schemars(with = "f64")]
     pub cost: Spanned<f64>,
@@ -325,10 +329,10 @@ pub enum ActionDef {
     /// resistance (at most `resistance_cap`) then takes its share; the result is rounded,
     /// and at least 1. A target brought to 0 health or below dies (`creature_died`).
     Damage {
-        /// How much (damage, health, stamina or gold).
+        /// How much damage, 0..=1000000.
         #[serde(default)]
         amount: f64,
-        /// Times the source's `damage` attribute, added to `amount`.
+        /// Times the source's `damage` attribute, added to `amount`; 0..=1000.
         #[serde(default)]
         scale: f64,
         /// Damage type id; bare names mean `core:`.
@@ -341,7 +345,7 @@ pub enum ActionDef {
     /// Restores health, up to the target's maximum; queues `healed` (with the amount
     /// actually restored).
     Heal {
-        /// How much (damage, health, stamina or gold).
+        /// How much health, 0..=1000000.
         amount: f64,
         /// Who is affected: `self`, `target` or `all_enemies`.
         #[serde(default = "target_self")]
@@ -349,7 +353,7 @@ pub enum ActionDef {
     },
     /// Restores stamina, up to the target's maximum.
     RestoreStamina {
-        /// How much (damage, health, stamina or gold).
+        /// How much stamina, 0..=1000000.
         amount: f64,
         /// Who is affected: `self`, `target` or `all_enemies`.
         #[serde(default = "target_self")]
@@ -358,7 +362,7 @@ pub enum ActionDef {
     /// Gives gold when the one acting is the hero (an item, the hero's ability or trigger)
     /// or a trap's victim; a monster's does nothing.
     GrantGold {
-        /// How much (damage, health, stamina or gold).
+        /// How much gold, at most 1000000.
         amount: u32,
     },
     /// Puts a modifier on the targets by its `stacking`; `turns` overrides the modifier's
@@ -390,7 +394,7 @@ pub enum ActionDef {
     Summon {
         /// Creature id.
         creature: String,
-        /// How many.
+        /// How many, at most 1000.
         #[serde(default = "one")]
         count: u32,
     },
@@ -445,9 +449,9 @@ pub enum Condition {
         who: Who,
         /// See "Condition attributes" below.
         attribute: String,
-        /// Holds when the value is below this.
+        /// Holds when the value is below this (a finite number).
         below: Option<f64>,
-        /// Holds when the value is above this.
+        /// Holds when the value is above this (a finite number).
         above: Option<f64>,
     },
     /// Holds when `who`'s creature kind lists the tag.
@@ -497,15 +501,16 @@ pub enum Who {
 pub struct FloorDef {
     /// First floor (1-based) this profile applies to.
     pub depth: u32,
-    /// Map width in tiles (odd).
+    /// Map width in tiles (odd, 11..=1001).
     pub width: u32,
-    /// Map height in tiles (odd).
+    /// Map height in tiles (odd, 11..=1001).
     pub height: u32,
-    /// Percent of corridor dead ends filled again.
+    /// Percent of corridor dead ends filled again, 0..=100.
     #[serde(default = "default_regression")]
     pub regression: f64,
-    /// Percent of walls between corridors opened: of the walls that separate two corridor
-    /// tiles in a straight line, counted before any is opened, this share (rounded) becomes floor.
+    /// Percent of walls between corridors opened, 0..=100: of the walls that separate two
+    /// corridor tiles in a straight line, counted before any is opened, this share (rounded)
+    /// becomes floor.
     #[serde(default = "default_imperfection")]
     pub imperfection: f64,
     /// Loops first: walls whose walk around (from one side to the other) is at least this
@@ -517,10 +522,10 @@ pub struct FloorDef {
     /// Rooms placed.
     #[serde(default)]
     pub rooms: u32,
-    /// Smallest room side.
+    /// Smallest room side (odd, at least 3).
     #[serde(default = "default_room_min")]
     pub room_min: u32,
-    /// Largest room side.
+    /// Largest room side (odd, at least `room_min`, fitting inside the map).
     #[serde(default = "default_room_max")]
     pub room_max: u32,
     /// Placement tries per room.
@@ -535,7 +540,7 @@ pub struct FloorDef {
     /// Gold piles placed.
     #[serde(default)]
     pub treasure: u32,
-    /// Gold per pile, inclusive range.
+    /// Gold per pile, inclusive range; low ≤ high ≤ 1000000.
     #[serde(default)]
     pub gold: (u32, u32),
     /// Which creatures spawn, by weight.
@@ -548,7 +553,7 @@ pub struct FloorDef {
     /// Prefab rooms placed.
     #[serde(default)]
     pub prefab_count: u32,
-    /// Item piles placed on the floor, each one roll of `loot`.
+    /// Item piles placed on the floor, each one roll of `loot`; at most 1000.
     #[serde(default)]
     pub items: u32,
     /// Loot table each item pile rolls.
@@ -713,10 +718,11 @@ pub struct EffectDef {
     /// The attribute changed (`max_health`, `max_stamina`, `damage`, `hit_chance`, `critical_chance`, `critical_factor`, `dexterity`, `luck`, `resistance`).
     #[schemars(with = "String")]
     pub attribute: Spanned<String>,
-    /// Added to the base value.
+    /// Added to the base value; −1000000..=1000000.
     #[serde(default)]
     pub flat: f64,
-    /// In percent, summed with the other percents, then scales the result (50 = +50%).
+    /// In percent, summed with the other percents, then scales the result (50 = +50%);
+    /// −100..=10000.
     #[serde(default)]
     pub percent: f64,
     /// For `attribute = "resistance"`: which damage type.
@@ -858,10 +864,10 @@ pub struct LootDef {
     /// Namespaced id.
     #[schemars(with = "String")]
     pub id: Spanned<String>,
-    /// Draws from `entries`.
+    /// Draws from `entries`, at most 1000.
     #[serde(default = "one")]
     pub rolls: u32,
-    /// Gold dropped, inclusive range.
+    /// Gold dropped, inclusive range; low ≤ high ≤ 1000000.
     #[serde(default)]
     pub gold: (u32, u32),
     /// Chance (0..1) that a dropped piece of equipment rolls one affix.

@@ -24,14 +24,25 @@ pub enum Attr {
 /// The pure combat formulas, over numbers only, so they can be table-tested.
 pub struct Formulas;
 
+/// `v.clamp(lo, hi)` for bounds loading accepts; bounds it refuses (swapped, NaN) give a
+/// number instead of `f64::clamp`'s panic. Loading is the real guard; this one keeps a
+/// `Balance` built in code from crashing a fight.
+pub fn clamp_or_bound(v: f64, lo: f64, hi: f64) -> f64 {
+    if lo <= hi {
+        v.clamp(lo, hi)
+    } else {
+        v.max(lo).min(hi)
+    }
+}
+
 /// p_hit = clamp(hit_chance(A vs B) − dexterity(B) × evasion, hit_clamp)
 pub fn hit_chance(hit: f64, defender_dex: f64, b: &Balance) -> f64 {
-    (hit - defender_dex * b.evasion).clamp(b.hit_clamp.0, b.hit_clamp.1)
+    clamp_or_bound(hit - defender_dex * b.evasion, b.hit_clamp.0, b.hit_clamp.1)
 }
 
 /// final = max(1, round(raw × (1 − clamp(r, −1, cap))))
 pub fn mitigate(raw: f64, resistance: f64, b: &Balance) -> f64 {
-    let r = resistance.clamp(-1.0, b.resistance_cap);
+    let r = clamp_or_bound(resistance, -1.0, b.resistance_cap);
     (raw * (1.0 - r)).round().max(1.0)
 }
 
@@ -537,6 +548,23 @@ mod tests {
         assert_eq!(mitigate(10.0, -3.0, &b), 20.0); // floored at -1.0
         assert_eq!(mitigate(0.2, 0.0, &b), 1.0); // a hit never does 0
         assert_eq!(mitigate(2.5, 0.0, &b), 3.0); // round half away from zero
+    }
+
+    /// Bounds loading refuses (swapped, NaN) must not panic a fight (`f64::clamp` would).
+    #[test]
+    fn formulas_survive_bounds_loading_refuses() {
+        let b = Balance {
+            hit_clamp: (0.9, 0.1),
+            resistance_cap: f64::NAN,
+            ..Balance::default()
+        };
+        assert_eq!(hit_chance(0.5, 0.0, &b), 0.1);
+        assert!(mitigate(10.0, 0.5, &b) >= 1.0);
+        let below = Balance {
+            resistance_cap: -2.0,
+            ..Balance::default()
+        };
+        assert_eq!(mitigate(10.0, 0.5, &below), 30.0);
     }
 
     #[test]

@@ -109,7 +109,7 @@ impl Game {
                     }
                     ActionDef::GrantGold { amount } => {
                         if t == self.hero {
-                            self.gold += amount;
+                            self.gold = self.gold.saturating_add(*amount);
                             self.log(format!("You gain {amount} gold."));
                         }
                     }

@@ -63,7 +63,7 @@ impl Game {
             h.pos = to;
         }
         if let Some(gold) = self.treasure.remove(&to) {
-            self.gold += gold;
+            self.gold = self.gold.saturating_add(gold);
             self.log(format!("You pick up {gold} gold."));
         }
         if let Some(kind) = self.traps.remove(&to) {

@@ -70,8 +70,8 @@ impl Game {
             let drop = loot
                 .map(|l| self.drop_loot(&l, pos, content))
                 .unwrap_or_default();
-            gold += drop.gold;
-            self.gold += gold;
+            gold = gold.saturating_add(drop.gold);
+            self.gold = self.gold.saturating_add(gold);
             self.log(format!("The {name} dies. (+{xp} XP, +{gold} gold)"));
             for it in &drop.items {
                 let item = super::items::item_name(it, content);
@@ -85,17 +85,24 @@ impl Game {
         // tile, anything else where the head died.
         let mut head = hoard;
         for seg in body.iter().filter(|s| s.gold > 0) {
-            *self.treasure.entry(seg.pos).or_default() += seg.gold;
+            let pile = self.treasure.entry(seg.pos).or_default();
+            *pile = pile.saturating_add(seg.gold);
             head = head.saturating_sub(seg.gold);
         }
         if head > 0 {
-            *self.treasure.entry(pos).or_default() += head;
+            let pile = self.treasure.entry(pos).or_default();
+            *pile = pile.saturating_add(head);
         }
     }
 
     fn gain_xp(&mut self, xp: u32, content: &Content) {
-        self.xp += xp;
-        while self.xp >= content.progression.xp_for_level(self.level + 1) {
+        self.xp = self.xp.saturating_add(xp);
+        // Past the curve a level needs `u32::MAX`, which saturated XP would otherwise reach.
+        loop {
+            let need = content.progression.xp_for_level(self.level + 1);
+            if need == u32::MAX || self.xp < need {
+                break;
+            }
             self.level += 1;
             let hero = self.hero;
             let max = self.attribute(hero, Attr::MaxHealth, content);

@@ -54,7 +54,7 @@ fn render(report: &LoadReport) -> String {
     out
 }
 
-/// The classes of issue #4, each with its fixture: which packs must be skipped, which must load.
+/// Each class of located problem with its fixture: which packs must be skipped, which load.
 const CASES: &[(&str, &[&str], &[&str])] = &[
     ("toml_syntax", &["broken"], &[]),
     ("unknown_field", &["typo"], &[]),
@@ -74,6 +74,11 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     ("not_utf8", &["latin"], &[]),
     ("too_large", &["huge"], &[]),
     ("nesting", &["deep"], &[]),
+    ("balance_swapped_pair", &["clamped"], &[]),
+    ("balance_not_finite", &["nancap"], &[]),
+    ("balance_out_of_range", &["nofloors"], &[]),
+    ("not_finite", &["infinite"], &[]),
+    ("action_amount", &["drain"], &[]),
     ("ai_last_conditional", &[], &["cautious"]),
     ("override", &[], &["remix"]),
 ];

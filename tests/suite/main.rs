@@ -2,6 +2,7 @@
 mod app_layers;
 mod balance;
 mod content_fixtures;
+mod content_numbers;
 mod core_rules;
 mod determinism;
 mod saves_replays;

@@ -6,8 +6,9 @@ use toml::Spanned;
 
 use super::{Ability, AiRule, Base, CreatureKind};
 use crate::content::diagnostics::nearest;
+use crate::content::numbers;
 use crate::content::registry::{self, FieldError, damage_type_id};
-use crate::content::schema::{AbilityDef, CreatureDef, FloorDef, PrefabDef};
+use crate::content::schema::{AbilityDef, CreatureDef, FloorDef, PrefabDef, TargetRule};
 use crate::dungeon::Prefab;
 
 /// A symbol and a colour, checked.
@@ -37,34 +38,22 @@ pub(super) fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldErro
     for (k, v) in &b.resistance {
         base.resistance.insert(damage_type_id(k), *v);
     }
-    let span = || def.id.span();
-    for (name, v) in [
-        ("hit_chance", base.hit_chance),
-        ("critical_chance", base.critical_chance),
-    ] {
-        if !(0.0..=1.0).contains(&v) {
-            return Err((
-                span(),
-                format!("base.{name}"),
-                format!("`{name}` = {v} is a probability: expected 0..1"),
-            ));
-        }
+    numbers::attributes(b, "base", false)?;
+    let unplaced = |field: &str, r: Result<(), String>| r.map_err(|m| (0..0, field.into(), m));
+    unplaced("gold", numbers::gold_range("gold", def.gold))?;
+    unplaced(
+        "xp",
+        numbers::count_at_most("xp", def.xp, numbers::MAX_XP).map(drop),
+    )?;
+    let mv = &def.movement;
+    let sight = numbers::count_at_most("sight", mv.sight, numbers::MAX_COUNT);
+    unplaced("movement.sight", sight.map(drop))?;
+    if let TargetRule::Ahead(n) | TargetRule::Shy(n) = mv.target {
+        let tiles = numbers::count_at_most("target", n, numbers::MAX_COUNT);
+        unplaced("movement.target", tiles.map(drop))?;
     }
-    if base.max_health <= 0.0 {
-        return Err((
-            span(),
-            "base.max_health".into(),
-            format!("`max_health` = {} must be above 0", base.max_health),
-        ));
-    }
-    for (name, v) in [("max_stamina", base.max_stamina), ("damage", base.damage)] {
-        if v < 0.0 {
-            return Err((
-                span(),
-                format!("base.{name}"),
-                format!("`{name}` = {v} must not be negative"),
-            ));
-        }
+    for (i, e) in def.ai.iter().enumerate() {
+        numbers::conditions(&e.condition, &|| format!("ai[{i}].condition"))?;
     }
     let (symbol, color) = look(&def.symbol, &def.color)?;
     Ok(CreatureKind {
@@ -93,14 +82,10 @@ pub(super) fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldErro
 }
 
 pub(super) fn ability(def: &AbilityDef) -> Result<Ability, FieldError> {
-    let cost = *def.cost.get_ref();
-    if cost < 0.0 {
-        return Err((
-            def.cost.span(),
-            "cost".into(),
-            format!("cost {cost} must not be negative"),
-        ));
-    }
+    let cost = numbers::number_in("cost", *def.cost.get_ref(), 0.0, numbers::MAX_AMOUNT)
+        .map_err(|m| (def.cost.span(), "cost".to_string(), m))?;
+    numbers::conditions(&def.condition, &|| "condition".into())?;
+    numbers::actions(&def.actions, &|| "actions".into())?;
     let (symbol, color) = look(&def.symbol, &def.color)?;
     Ok(Ability {
         id: def.id.get_ref().clone(),
@@ -119,7 +104,11 @@ pub(super) fn ability(def: &AbilityDef) -> Result<Ability, FieldError> {
 pub(super) fn check_floor(f: &FloorDef) -> Result<(), String> {
     let mut profile = f.profile(&BTreeMap::new());
     profile.prefab_count = 0;
-    profile.validate()
+    profile.validate()?;
+    // Item piles are the game's, not the generator's: each one rolls its loot table.
+    numbers::count_at_most("items", f.items, numbers::MAX_COUNT)
+        .and_then(|_| numbers::gold_range("gold", f.gold))
+        .map_err(|m| format!("{}: {m}", if m.contains("gold") { "gold" } else { "items" }))
 }
 
 pub(super) fn prefab(def: &PrefabDef) -> Result<Prefab, FieldError> {

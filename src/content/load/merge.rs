@@ -230,7 +230,12 @@ pub(super) fn merge<'p>(
         if let Some(p) = &file.progression {
             match registry::progression(p.get_ref()) {
                 Ok(prog) => content.progression = prog,
-                Err(msg) => diags.push(at(p.span(), "progression".into(), Severity::Error, msg)),
+                Err((_, field, msg)) => {
+                    let last = field.rsplit('.').next().unwrap_or_default();
+                    let span = find_key(text, last, &p.span());
+                    let key = format!("progression.{field}");
+                    diags.push(at(span, key, Severity::Error, msg));
+                }
             }
         }
         for (i, f) in file.floors.iter().enumerate() {
@@ -243,7 +248,23 @@ pub(super) fn merge<'p>(
             content.floors.push(def.clone());
         }
         if let Some(patch) = &file.balance {
-            content.balance.apply(patch);
+            let bad = crate::content::balance::out_of_range(patch.get_ref());
+            for (key, msg) in &bad {
+                // A knob without a row (an engine bug) has no key to point at.
+                let span = match *key {
+                    "" => patch.span(),
+                    key => find_key(text, key, &patch.span()),
+                };
+                diags.push(at(
+                    span,
+                    format!("balance.{key}"),
+                    Severity::Error,
+                    msg.clone(),
+                ));
+            }
+            if bad.is_empty() {
+                content.balance.apply(patch.get_ref());
+            }
         }
     }
 }
@@ -302,7 +323,8 @@ fn merge_registry<'p, D, T>(
             Err((mut span, field, msg)) => {
                 // Values without spans of their own (plain numbers) are reported at the
                 // entry's id; their key inside the entry is the better place.
-                if span == id_span.span()
+                // So are errors with an empty span (numbers inside actions and conditions).
+                if (span == id_span.span() || span.is_empty())
                     && let Some(last) = field.rsplit('.').next()
                     && last != "id"
                 {

@@ -44,7 +44,7 @@ impl Phase<'_> {
             if self.loot_built {
                 self.taken.push(next);
             }
-            c.hoard += gold;
+            c.hoard = c.hoard.saturating_add(gold);
             c.body.push(Segment { pos: left, gold });
             self.logs.push("The forager snatches a treasure.");
             if c.body.len() as u32 >= self.forager_alarm && !*self.alarm {
