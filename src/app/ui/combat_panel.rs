@@ -97,7 +97,10 @@ fn update_panel(
     mut text: Single<&mut Text, With<PanelText>>,
 ) {
     let Some(game) = game else { return };
-    if game.0.enemies.is_empty() {
+    // The text (and the probe the locks are judged on) only changes with the state, the
+    // target or the content; the first frame of the panel fills it.
+    let changed = game.is_changed() || target.is_changed() || content.is_changed();
+    if game.0.enemies.is_empty() || (!changed && !text.0.is_empty()) {
         return;
     }
     text.0 = panel_text(&game.0, &content.0, target.0);
