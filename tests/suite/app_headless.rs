@@ -347,3 +347,70 @@ fn a_keys_file_rebinds_and_a_broken_one_is_reported() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The forager's body is drawn: a glyph on each segment the hero can see, none on the others,
+/// redrawn after the turn.
+#[test]
+fn body_segments_are_drawn_where_the_hero_sees_them() {
+    use delve::app::render::body::{BodySegment, plugin as body_plugin};
+    use delve::game::Segment;
+    use delve::map::Pos;
+    let mut app = headless(|app| {
+        app.insert_resource(NewRun { seed: 9 });
+        app.init_resource::<delve::app::render::palette::Palette>();
+        app.add_plugins(body_plugin);
+    });
+    app.update();
+    app.update();
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::InGame);
+    app.update();
+    let (owner, seen, unseen) = {
+        let g = game(&app);
+        let hero = g.hero_pos();
+        let owner = g
+            .creatures
+            .values()
+            // Not a forager: its own moves would carry the body off.
+            .find(|c| c.id != g.hero && c.is_alive() && c.kind != "core:forager")
+            .map(|c| c.id)
+            .expect("a monster on floor 1");
+        let seen: Vec<Pos> = Dir::ALL
+            .into_iter()
+            .map(|d| hero.offset(d))
+            .chain([hero])
+            .filter(|&p| g.is_visible(p))
+            .collect();
+        let unseen = (0..g.map.len() as i32)
+            .map(|i| Pos::new(i % g.map.width() as i32, i / g.map.width() as i32))
+            .find(|&p| !g.is_visible(p))
+            .expect("a tile out of sight");
+        (owner, seen, unseen)
+    };
+    assert!(!seen.is_empty());
+    {
+        let mut g = app.world_mut().resource_mut::<GameRes>();
+        let c = g.0.creatures.get_mut(&owner).expect("the monster");
+        c.body = seen
+            .iter()
+            .chain([&unseen])
+            .map(|&pos| Segment { pos, gold: 1 })
+            .collect();
+    }
+    let drawn = |app: &mut App| {
+        app.world_mut()
+            .query_filtered::<(), With<BodySegment>>()
+            .iter(app.world())
+            .count()
+    };
+    assert_eq!(drawn(&mut app), 0, "nothing before a turn");
+    press(&mut app, KeyCode::Space);
+    let g = game(&app);
+    let expected = g
+        .creature(owner)
+        .filter(|c| c.is_alive())
+        .map_or(0, |c| c.body.iter().filter(|s| g.is_visible(s.pos)).count());
+    assert!(expected > 0, "the hero still sees a segment");
+    assert_eq!(drawn(&mut app), expected);
+}

@@ -12,7 +12,7 @@ pub struct BodySegment;
 /// Under the creature glyphs (z 2), over the map.
 const BODY_Z: f32 = 1.5;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         draw_bodies

@@ -3,7 +3,7 @@
 //! Reads only.
 mod actors;
 mod ai_overlay;
-mod body;
+pub mod body;
 mod camera;
 pub mod map;
 pub mod palette;
