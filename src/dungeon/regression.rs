@@ -396,16 +396,8 @@ mod tests {
         let original = map.clone();
         let opened = imperfect(&mut map, 5.0, LOOP_MIN_GAP, &mut floor_rng(8, 2));
         assert!(opened > 20);
-        for (i, (a, b)) in original.tiles().iter().zip(map.tiles()).enumerate() {
-            if a != b {
-                let p = original.pos(i);
-                let (s, t) = if p.x % 2 == 0 {
-                    (Pos::new(p.x - 1, p.y), Pos::new(p.x + 1, p.y))
-                } else {
-                    (Pos::new(p.x, p.y - 1), Pos::new(p.x, p.y + 1))
-                };
-                assert!(path_distance(&original, s, t).unwrap() >= LOOP_MIN_GAP);
-            }
+        for gap in opened_gaps(&original, &map) {
+            assert!(gap >= LOOP_MIN_GAP);
         }
     }
 

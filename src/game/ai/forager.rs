@@ -47,7 +47,7 @@ impl Phase<'_> {
             c.hoard = c.hoard.saturating_add(gold);
             c.body.push(Segment { pos: left, gold });
             self.logs.push("The forager snatches a treasure.");
-            if c.body.len() as u32 >= self.forager_alarm && !*self.alarm {
+            if c.body.len() as u32 >= self.balance.forager_alarm && !*self.alarm {
                 *self.alarm = true;
                 self.logs
                     .push("An alarm sounds: every monster on this floor hunts you now!");

@@ -3,8 +3,8 @@
 //! distance field (`path`).
 use super::occupancy::Cells;
 use super::{Act, Kind, Phase, Planner};
-use crate::content::schema::Cycle;
-use crate::content::schema::{Movement, Nav, TargetRule};
+use crate::content::Balance;
+use crate::content::schema::{Cycle, Movement, Nav, TargetRule};
 use crate::game::state::{AiMode, Creature, CreatureId, CyclePhase};
 use crate::grid::{
     DistanceField, Score, Step, greedy_step, nearest, random_turn, snap_to_passable, wander_noise,
@@ -39,7 +39,7 @@ impl Phase<'_> {
             c.ai.timer = c.ai.timer.saturating_sub(1);
             if c.ai.timer == 0 {
                 c.ai.phase = next_phase(c.ai.phase, mv.cycle);
-                c.ai.timer = self.cycle.draw(c.ai.phase, self.rng);
+                c.ai.timer = phase_turns(self.balance, c.ai.phase, self.rng);
             }
         }
         let guard = mv.target == TargetRule::Guard;
@@ -345,39 +345,19 @@ fn next_phase(phase: CyclePhase, cycle: Cycle) -> CyclePhase {
     }
 }
 
-/// The `[balance]` lengths of the cycle's phases, in turns, `(fewest, most)`.
-#[derive(Clone, Copy)]
-pub(super) struct CycleTurns {
-    pub chase: (u32, u32),
-    pub away: (u32, u32),
-    pub wander: (u32, u32),
-    pub scatter: (u32, u32),
-}
-
-impl CycleTurns {
-    pub(super) fn of(b: &crate::content::Balance) -> Self {
-        Self {
-            chase: b.chase_turns,
-            away: b.away_turns,
-            wander: b.wander_turns,
-            scatter: b.scatter_turns,
-        }
-    }
-
-    /// A length for `phase`, drawn anew at each switch (no draw when the range is one value);
-    /// at least 1, so the timer always runs.
-    fn draw(&self, phase: CyclePhase, rng: &mut crate::rng::Rng) -> u32 {
-        let (lo, hi) = match phase {
-            CyclePhase::Chase => self.chase,
-            CyclePhase::Away => self.away,
-            CyclePhase::Wander => self.wander,
-            CyclePhase::Scatter => self.scatter,
-        };
-        let (lo, hi) = (lo.max(1), hi.max(lo.max(1)));
-        if lo == hi {
-            lo
-        } else {
-            lo + crate::rng::below(rng, hi - lo + 1)
-        }
+/// A length in turns for `phase`, drawn anew at each switch from its `[balance]` range (no
+/// draw when the range is one value); at least 1, so the timer always runs.
+fn phase_turns(b: &Balance, phase: CyclePhase, rng: &mut crate::rng::Rng) -> u32 {
+    let (lo, hi) = match phase {
+        CyclePhase::Chase => b.chase_turns,
+        CyclePhase::Away => b.away_turns,
+        CyclePhase::Wander => b.wander_turns,
+        CyclePhase::Scatter => b.scatter_turns,
+    };
+    let (lo, hi) = (lo.max(1), hi.max(lo.max(1)));
+    if lo == hi {
+        lo
+    } else {
+        lo + crate::rng::below(rng, hi - lo + 1)
     }
 }

@@ -32,8 +32,8 @@ mod tests;
 use std::collections::BTreeMap;
 
 use super::state::{CreatureId, Game};
-use crate::content::Content;
 use crate::content::schema::{Movement, TargetRule};
+use crate::content::{Balance, Content};
 use crate::map::{Dir, Pos, TileMap};
 use crate::rng::Rng;
 
@@ -104,8 +104,8 @@ struct Phase<'g> {
     rng: &'g mut Rng,
     treasure: &'g mut BTreeMap<Pos, u32>,
     alarm: &'g mut bool,
-    forager_alarm: u32,
-    cycle: ghost::CycleTurns,
+    /// The knobs the moves read (the forager's alarm, the mode cycle's phase lengths).
+    balance: &'g Balance,
     hero: HeroView,
     planner: Planner,
     hunters: Hunters,
@@ -250,8 +250,7 @@ impl Game {
             rng,
             treasure,
             alarm,
-            forager_alarm: content.balance.forager_alarm,
-            cycle: ghost::CycleTurns::of(&content.balance),
+            balance: &content.balance,
             hero,
             planner,
             hunters,
