@@ -183,8 +183,7 @@ pub fn out_of_range(patch: &BalancePatch) -> Vec<(&'static str, String)> {
 /// A value as the modder wrote it (`nan`, `inf`, `[0.9, 0.1]`).
 fn shown(v: &toml::Value) -> String {
     match v {
-        toml::Value::Float(f) if f.is_nan() => "nan".into(),
-        toml::Value::Float(f) if f.is_infinite() => (if *f > 0.0 { "inf" } else { "-inf" }).into(),
+        toml::Value::Float(f) if !f.is_finite() => super::numbers::as_toml(*f),
         toml::Value::Float(f) => format!("{f:?}"),
         toml::Value::Array(a) => {
             format!("[{}]", a.iter().map(shown).collect::<Vec<_>>().join(", "))

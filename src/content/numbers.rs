@@ -63,7 +63,7 @@ pub fn gold_range(what: &str, (lo, hi): (u32, u32)) -> Result<(), String> {
 
 /// A field error without a span of its own: the loader finds the last key of `field`
 /// inside the entry (see `merge_registry`).
-fn unplaced(field: String, msg: String) -> FieldError {
+pub(crate) fn unplaced(field: String, msg: String) -> FieldError {
     (0..0, field, msg)
 }
 

@@ -39,7 +39,8 @@ pub(super) fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldErro
         base.resistance.insert(damage_type_id(k), *v);
     }
     numbers::attributes(b, "base", false)?;
-    let unplaced = |field: &str, r: Result<(), String>| r.map_err(|m| (0..0, field.into(), m));
+    let unplaced =
+        |field: &str, r: Result<(), String>| r.map_err(|m| numbers::unplaced(field.into(), m));
     unplaced("gold", numbers::gold_range("gold", def.gold))?;
     unplaced(
         "xp",
@@ -107,8 +108,8 @@ pub(super) fn check_floor(f: &FloorDef) -> Result<(), String> {
     profile.validate()?;
     // Item piles are the game's, not the generator's: each one rolls its loot table.
     numbers::count_at_most("items", f.items, numbers::MAX_COUNT)
-        .and_then(|_| numbers::gold_range("gold", f.gold))
-        .map_err(|m| format!("{}: {m}", if m.contains("gold") { "gold" } else { "items" }))
+        .map_err(|m| format!("items: {m}"))?;
+    numbers::gold_range("gold", f.gold).map_err(|m| format!("gold: {m}"))
 }
 
 pub(super) fn prefab(def: &PrefabDef) -> Result<Prefab, FieldError> {
