@@ -1,17 +1,21 @@
-//! Embeds the bundled mods (`mods/<folder>/**/*.toml`) so the browser build, which has no
-//! file system, carries them and loads them through the same loader as the desktop.
+//! Embeds the bundled mods (`mods/<folder>/**/*.toml` and their `*.png` sprites) so the
+//! browser build, which has no file system, carries them and loads them through the same
+//! loader as the desktop.
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-fn toml_files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+fn mod_files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
     for e in entries.filter_map(Result::ok) {
         let p = e.path();
         if p.is_dir() {
-            toml_files(root, &p, out);
-        } else if p.extension().is_some_and(|x| x == "toml") {
+            mod_files(root, &p, out);
+        } else if p
+            .extension()
+            .is_some_and(|x| x == "toml" || x.eq_ignore_ascii_case("png"))
+        {
             let rel = p.strip_prefix(root).expect("under root");
             out.push((rel.to_string_lossy().replace('\\', "/"), p.clone()));
         }
@@ -34,7 +38,7 @@ fn main() {
     let mut code = String::from("&[\n");
     for folder in folders {
         let mut files = Vec::new();
-        toml_files(&folder, &folder, &mut files);
+        mod_files(&folder, &folder, &mut files);
         files.sort();
         let name = folder.file_name().expect("a folder").to_string_lossy();
         let _ = writeln!(code, "    ({name:?}, &[");

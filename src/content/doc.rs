@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value};
 
+use super::art::{MAX_SPRITE_BYTES, MAX_SPRITE_SIDE, MIN_SPRITE_SIDE, atlas};
 use super::balance::{BALANCE_RANGES, Balance};
 use super::load::{
     BUILTIN_ABILITIES, CONDITION_ATTRIBUTES, MAX_FILE_BYTES, MAX_NESTING, NAMED_COLORS,
@@ -438,6 +439,44 @@ fn turn_steps(out: &mut String) {
     }
 }
 
+/// How content names its picture, and every icon of the atlas.
+fn pictures(out: &mut String) {
+    let names = &atlas().names;
+    let _ = writeln!(
+        out,
+        "\n## Pictures\n\n\
+         Creatures, items, abilities and traps are drawn by their `symbol` in their `color`\n\
+         unless they name a picture:\n\n\
+         - `icon = \"name\"`: an icon of the game's atlas, a white silhouette drawn in the\n  \
+         entry's `color`. The icons are game-icons.net's, by Lorc, Delapouite and contributors\n  \
+         (CC BY 3.0; `assets/art/CREDITS.md`). An unknown name is an error with the nearest name.\n\
+         - `sprite = \"file.png\"` (mods only; the core pack uses icons): a PNG in the mod's\n  \
+         folder, its path from the folder holding `mod.toml` (`/` between folders), square,\n  \
+         {MIN_SPRITE_SIDE} to {MAX_SPRITE_SIDE} px a side, at most {MAX_SPRITE_BYTES} bytes, \
+         drawn in its own colours. It wins\n  \
+         over `icon`, which is still checked. A missing, unreadable, non-square or wrongly sized\n  \
+         file is an error.\n\
+         - Pictures are presentation only: changing one leaves the content's fingerprint, and so\n  \
+         saves and replays, valid.\n\n\
+         The atlas's {} icons:\n",
+        names.len()
+    );
+    // Wrapped, so the list reads (and diffs) line by line.
+    let mut line = String::new();
+    for (i, n) in names.iter().enumerate() {
+        let item = format!("`{n}`{}", if i + 1 < names.len() { "," } else { "" });
+        if !line.is_empty() && line.len() + 1 + item.len() > 95 {
+            let _ = writeln!(out, "{line}");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += &item;
+    }
+    let _ = writeln!(out, "{line}");
+}
+
 /// Names the schema types cannot carry: events, roles, attributes, colours.
 fn lists(out: &mut String) {
     let _ = writeln!(out, "\n## Events and roles\n");
@@ -473,6 +512,7 @@ fn lists(out: &mut String) {
     }
     let _ = write!(out, "{MODES}");
     turn_steps(out);
+    pictures(out);
     let _ = writeln!(out, "\n## Names\n");
     let quote = |xs: &[&str]| {
         xs.iter()

@@ -1,4 +1,5 @@
 //! Content registries loaded from TOML: creatures, abilities, floor profiles and `[balance]`.
+pub mod art;
 mod balance;
 pub mod diagnostics;
 pub mod doc;

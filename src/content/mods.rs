@@ -1,4 +1,5 @@
-//! Mods on disk: `mods/<folder>/mod.toml` plus content files, ordered by `load_after`.
+//! Mods on disk: `mods/<folder>/mod.toml` plus content files and sprites, ordered by
+//! `load_after`.
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -69,7 +70,7 @@ pub struct ModFolder {
     pub folder: String,
     /// `mod.toml`'s bytes, or why they could not be read.
     pub meta: Result<Vec<u8>, MetaMissing>,
-    /// Every other `*.toml`, relative paths with `/`, sorted.
+    /// Every other `*.toml` and every `*.png` (sprites), relative paths with `/`, sorted.
     pub files: Vec<(String, Vec<u8>)>,
 }
 
@@ -289,8 +290,8 @@ fn read_meta(f: &ModFolder) -> Result<Meta, Box<Diagnostic>> {
     Ok((meta, text, load_after_spans))
 }
 
-/// Every `*.toml` but `mod.toml`, relative paths with `/`. Oversized files are kept (the
-/// loader reports them) but not read past the limit.
+/// Every `*.toml` but `mod.toml`, and every `*.png` (sprites), relative paths with `/`.
+/// Oversized files are kept (the loader reports them) but not read past the limit.
 fn collect_files(root: &Path, dir: &Path, depth: usize, out: &mut Vec<(String, Vec<u8>)>) {
     if depth > MAX_DEPTH {
         return;
@@ -308,12 +309,18 @@ fn collect_files(root: &Path, dir: &Path, depth: usize, out: &mut Vec<(String, V
             .strip_prefix(root)
             .map(|r| r.to_string_lossy().replace('\\', "/"))
             .unwrap_or_default();
-        if rel == "mod.toml" || p.extension().is_none_or(|x| x != "toml") {
+        let picture = super::art::is_picture_file(&rel);
+        if rel == "mod.toml" || !(picture || p.extension().is_some_and(|x| x == "toml")) {
             continue;
         }
+        let limit = if picture {
+            super::art::MAX_SPRITE_BYTES
+        } else {
+            MAX_FILE_BYTES
+        };
         let size = e.metadata().map(|m| m.len() as usize).unwrap_or(0);
-        let bytes = if size > MAX_FILE_BYTES {
-            vec![0; size.min(MAX_FILE_BYTES + 1)]
+        let bytes = if size > limit {
+            vec![0; size.min(limit + 1)]
         } else {
             std::fs::read(&p).unwrap_or_default()
         };

@@ -2,6 +2,7 @@
 //! affixes, loot tables, traps, damage types, tags and the XP curve.
 use serde::{Deserialize, Serialize};
 
+use super::art::Picture;
 use super::numbers::{MAX_AMOUNT, MAX_COUNT, count_at_most, gold_range, number_in};
 use super::schema::{
     ActionDef, AffixDef, Condition, DamageTypeDef, EffectDef, ItemDef, LootDef, ModifierDef,
@@ -212,6 +213,9 @@ pub struct Item {
     pub name: String,
     pub symbol: char,
     pub color: [u8; 3],
+    /// What draws it: presentation only, so not hashed (a new picture keeps saves valid).
+    #[serde(skip)]
+    pub picture: Picture,
     pub slot: Slot,
     pub modifiers: Vec<String>,
     pub actions: Vec<ActionDef>,
@@ -245,6 +249,9 @@ pub struct Trap {
     pub name: String,
     pub symbol: char,
     pub color: [u8; 3],
+    /// What draws it: presentation only, so not hashed (a new picture keeps saves valid).
+    #[serde(skip)]
+    pub picture: Picture,
     pub actions: Vec<ActionDef>,
 }
 
@@ -448,6 +455,7 @@ pub fn item(def: &ItemDef, symbol: char, color: [u8; 3]) -> Result<Item, FieldEr
         name: def.name.clone(),
         symbol,
         color,
+        picture: Picture::Glyph,
         slot: def.slot,
         modifiers: def.modifiers.iter().map(|m| m.get_ref().clone()).collect(),
         actions: def.actions.iter().map(normalize_action).collect(),
@@ -516,6 +524,7 @@ pub fn trap(def: &TrapDef, symbol: char, color: [u8; 3]) -> Result<Trap, FieldEr
         name: def.name.clone(),
         symbol,
         color,
+        picture: Picture::Glyph,
         actions: def.actions.iter().map(normalize_action).collect(),
     })
 }

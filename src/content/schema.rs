@@ -77,6 +77,16 @@ pub struct CreatureDef {
     /// A colour name (white, grey, black, red, orange, yellow, green, cyan, blue, purple, pink, brown, gold, bone) or `#rrggbb`.
     #[schemars(with = "String")]
     pub color: Spanned<String>,
+    /// An icon of the atlas by name (e.g. `"skeleton"`; see Pictures), drawn in `color`
+    /// instead of `symbol`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub icon: Option<Spanned<String>>,
+    /// Mods only: a PNG file in the mod's folder (path from the folder holding `mod.toml`,
+    /// e.g. `"ghoul.png"`), drawn as it is; it wins over `icon` (see Pictures).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub sprite: Option<Spanned<String>>,
     /// Tag ids, e.g. `core:undead`.
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
@@ -289,6 +299,16 @@ pub struct AbilityDef {
     #[serde(default = "default_ability_color")]
     #[schemars(with = "String")]
     pub color: Spanned<String>,
+    /// An icon of the atlas by name (e.g. `"skeleton"`; see Pictures), drawn in `color`
+    /// instead of `symbol`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub icon: Option<Spanned<String>>,
+    /// Mods only: a PNG file in the mod's folder (path from the folder holding `mod.toml`,
+    /// e.g. `"ghoul.png"`), drawn as it is; it wins over `icon` (see Pictures).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub sprite: Option<Spanned<String>>,
     /// Stamina it costs, 0..=1000000.
     #[serde(default = "zero_cost")]
     #[schemars(with = "f64")]
@@ -805,6 +825,16 @@ pub struct ItemDef {
     /// Map colour (name or `#rrggbb`).
     #[schemars(with = "String")]
     pub color: Spanned<String>,
+    /// An icon of the atlas by name (e.g. `"skeleton"`; see Pictures), drawn in `color`
+    /// instead of `symbol`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub icon: Option<Spanned<String>>,
+    /// Mods only: a PNG file in the mod's folder (path from the folder holding `mod.toml`,
+    /// e.g. `"ghoul.png"`), drawn as it is; it wins over `icon` (see Pictures).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub sprite: Option<Spanned<String>>,
     /// Where it is worn, or `consumable`.
     pub slot: Slot,
     /// Modifier ids that hold while it is worn.
@@ -894,6 +924,16 @@ pub struct TrapDef {
     /// Map colour (name or `#rrggbb`).
     #[schemars(with = "String")]
     pub color: Spanned<String>,
+    /// An icon of the atlas by name (e.g. `"skeleton"`; see Pictures), drawn in `color`
+    /// instead of `symbol`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub icon: Option<Spanned<String>>,
+    /// Mods only: a PNG file in the mod's folder (path from the folder holding `mod.toml`,
+    /// e.g. `"ghoul.png"`), drawn as it is; it wins over `icon` (see Pictures).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub sprite: Option<Spanned<String>>,
     /// What it does to the victim.
     pub actions: Vec<ActionDef>,
 }

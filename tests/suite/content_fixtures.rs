@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use delve::content::art::Picture;
 use delve::content::mods::{bundled, discover, load_folders, load_with_mods, read_folders};
 use delve::content::{Content, LoadReport, MAX_FILE_BYTES, Pack, Severity, core_pack, load_packs};
 
@@ -81,6 +82,8 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     ("action_amount", &["drain"], &[]),
     ("ai_last_conditional", &[], &["cautious"]),
     ("override", &[], &["remix"]),
+    ("unknown_icon", &["icons"], &[]),
+    ("bad_sprite", &["sprites"], &[]),
 ];
 
 #[test]
@@ -199,6 +202,21 @@ fn the_browser_carries_the_same_mods_and_loads_them_the_same_way() {
     let (from_binary, binary_report) = load_folders(&embedded, &BTreeSet::new());
     assert_eq!(binary_report, disk_report);
     assert_eq!(from_binary.fingerprint(), from_disk.fingerprint());
+    // The sprites come along: the browser draws the mods' own pictures too.
+    for (id, file) in [
+        ("bestiary:fire_imp", "fire_imp.png"),
+        ("core:rat", "plague_rat.png"),
+    ] {
+        let picture = &from_binary.creatures[id].picture;
+        let Picture::Sprite(sprite) = picture else {
+            panic!("{id}: {picture:?}");
+        };
+        assert_eq!(
+            (sprite.file.as_str(), sprite.width, sprite.height),
+            (file, 32, 32)
+        );
+        assert_eq!(picture, &from_disk.creatures[id].picture);
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{LoadReport, core_pack, load_packs};
+use crate::content::art::Picture;
 use crate::content::balance::Balance;
 use crate::content::registry::{
     Affix, DamageType, Item, LootTable, Modifier, Progression, Tag, Trap, Trigger,
@@ -37,6 +38,9 @@ pub struct CreatureKind {
     pub name: String,
     pub symbol: char,
     pub color: [u8; 3],
+    /// What draws it: presentation only, so not hashed (a new picture keeps saves valid).
+    #[serde(skip)]
+    pub picture: Picture,
     pub tags: Vec<String>,
     pub base: Base,
     pub abilities: Vec<String>,
@@ -55,6 +59,9 @@ pub struct Ability {
     pub name: String,
     pub symbol: char,
     pub color: [u8; 3],
+    /// What draws it: presentation only, so not hashed (a new picture keeps saves valid).
+    #[serde(skip)]
+    pub picture: Picture,
     pub cost: f64,
     pub cooldown: u32,
     pub condition: Vec<Condition>,

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use super::{Ability, AiRule, Base, CreatureKind};
+use crate::content::art::Picture;
 use crate::content::diagnostics::nearest;
 use crate::content::numbers;
 use crate::content::registry::{self, FieldError, damage_type_id};
@@ -62,6 +63,7 @@ pub(super) fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldErro
         name: def.name.clone(),
         symbol,
         color,
+        picture: Picture::Glyph,
         tags: def.tags.iter().map(|t| t.get_ref().clone()).collect(),
         base,
         abilities: def.abilities.iter().map(|a| a.get_ref().clone()).collect(),
@@ -93,6 +95,7 @@ pub(super) fn ability(def: &AbilityDef) -> Result<Ability, FieldError> {
         name: def.name.clone(),
         symbol,
         color,
+        picture: Picture::Glyph,
         cost,
         cooldown: def.cooldown,
         condition: def.condition.clone(),

@@ -9,6 +9,7 @@ use toml::Spanned;
 use super::convert::{ability, check_floor, color, creature_kind, look, prefab};
 use super::locate::find_key;
 use super::{Ability, Content, CreatureKind, Parsed};
+use crate::content::art::Pictures;
 use crate::content::diagnostics::{Diagnostic, Severity};
 use crate::content::registry::{
     self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap,
@@ -81,6 +82,19 @@ pub(super) fn merge<'p>(
     let mut seen_traps = HashSet::new();
     let mut seen_damage_types = HashSet::new();
     let mut seen_tags = HashSet::new();
+    let pictures = Pictures::new(parsed.pack, parsed.pictures.clone());
+    let picture = |icon: &Option<Spanned<String>>, sprite: &Option<Spanned<String>>| {
+        pictures
+            .picture(name_of(icon), name_of(sprite))
+            .map_err(|(field, msg)| {
+                let at = if field == "icon" { icon } else { sprite };
+                (
+                    at.as_ref().map_or(0..0, |s| s.span()),
+                    field.to_string(),
+                    msg,
+                )
+            })
+    };
     for (path, text, file) in &parsed.files {
         let at = |span: std::ops::Range<usize>, key: String, sev, msg: String| {
             Diagnostic::at(sev, parsed.pack, path, text, span.start, key, msg)
@@ -95,7 +109,13 @@ pub(super) fn merge<'p>(
             parsed.pack,
             &mut seen_creatures,
             |d: &CreatureDef| &d.id,
-            creature_kind,
+            |d: &CreatureDef| {
+                let entry = creature_kind(d)?;
+                Ok(CreatureKind {
+                    picture: picture(&d.icon, &d.sprite)?,
+                    ..entry
+                })
+            },
             text,
             &mut report,
         );
@@ -108,7 +128,13 @@ pub(super) fn merge<'p>(
             parsed.pack,
             &mut seen_abilities,
             |d: &AbilityDef| &d.id,
-            ability,
+            |d: &AbilityDef| {
+                let entry = ability(d)?;
+                Ok(Ability {
+                    picture: picture(&d.icon, &d.sprite)?,
+                    ..entry
+                })
+            },
             text,
             &mut report,
         );
@@ -150,7 +176,11 @@ pub(super) fn merge<'p>(
             |d: &ItemDef| &d.id,
             |d: &ItemDef| {
                 let (s, c) = look(&d.symbol, &d.color)?;
-                registry::item(d, s, c)
+                let entry = registry::item(d, s, c)?;
+                Ok(Item {
+                    picture: picture(&d.icon, &d.sprite)?,
+                    ..entry
+                })
             },
             text,
             &mut report,
@@ -192,7 +222,11 @@ pub(super) fn merge<'p>(
             |d: &TrapDef| &d.id,
             |d: &TrapDef| {
                 let (s, c) = look(&d.symbol, &d.color)?;
-                registry::trap(d, s, c)
+                let entry = registry::trap(d, s, c)?;
+                Ok(Trap {
+                    picture: picture(&d.icon, &d.sprite)?,
+                    ..entry
+                })
             },
             text,
             &mut report,
@@ -267,6 +301,11 @@ pub(super) fn merge<'p>(
             }
         }
     }
+}
+
+/// The text of an optional name field.
+fn name_of(v: &Option<Spanned<String>>) -> Option<&str> {
+    v.as_ref().map(|s| s.get_ref().as_str())
 }
 
 type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 'a;

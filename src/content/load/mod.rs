@@ -35,11 +35,12 @@ use merge::{Undo, merge};
 use parallel::parse_in_order;
 use resolve::resolve;
 
-/// Parsed, not yet resolved, entries of one pack with where they came from; paths and
-/// texts borrow from the `Pack`.
+/// Parsed, not yet resolved, entries of one pack with where they came from, and the pack's
+/// pictures (PNG files, not parsed); paths, texts and bytes borrow from the `Pack`.
 struct Parsed<'a> {
     pack: &'a str,
     files: Vec<(&'a str, &'a str, ContentFile)>,
+    pictures: Vec<(&'a str, &'a [u8])>,
 }
 
 /// Loads packs in the given order. A pack with any error is skipped whole; the rest load.

@@ -1,7 +1,13 @@
 //! Parsing every pack's files on all cores, handing each pack over in load order.
 use super::parse::{FileResult, parse_file};
 use super::{Pack, Parsed};
+use crate::content::art::is_picture_file;
 use crate::content::diagnostics::Diagnostic;
+
+/// A pack's content files: everything but its pictures, which are not parsed.
+fn content_files(pack: &Pack) -> impl Iterator<Item = &(String, Vec<u8>)> {
+    pack.files.iter().filter(|(path, _)| !is_picture_file(path))
+}
 
 /// Parses every file and hands each pack to `each` in load order. Parsing is independent
 /// per file and most of the loading time (the TOML parser), so on native targets every
@@ -15,9 +21,7 @@ pub(super) fn parse_in_order<'a>(
     let jobs: Vec<(&'a str, &'a str, &'a [u8])> = packs
         .iter()
         .flat_map(|p| {
-            p.files
-                .iter()
-                .map(|(path, b)| (p.id.as_str(), path.as_str(), b.as_slice()))
+            content_files(p).map(|(path, b)| (p.id.as_str(), path.as_str(), b.as_slice()))
         })
         .collect();
     let run = |i: usize| {
@@ -27,15 +31,17 @@ pub(super) fn parse_in_order<'a>(
     let mut assemble = |pack: &'a Pack, results: &mut dyn Iterator<Item = FileResult<'a>>| {
         let mut files = Vec::with_capacity(pack.files.len());
         let mut diags = Vec::new();
-        for ((path, _), r) in pack.files.iter().zip(results) {
+        for ((path, _), r) in content_files(pack).zip(results) {
             match r {
                 Ok((text, file)) => files.push((path.as_str(), text, file)),
                 Err(d) => diags.push(*d),
             }
         }
+        let pictures = pack.files.iter().filter(|(path, _)| is_picture_file(path));
         let parsed = Parsed {
             pack: &pack.id,
             files,
+            pictures: pictures.map(|(p, b)| (p.as_str(), b.as_slice())).collect(),
         };
         each(pack, parsed, diags);
     };
@@ -60,7 +66,7 @@ pub(super) fn parse_in_order<'a>(
                 }
                 let mut next = 0;
                 for pack in packs {
-                    let n = pack.files.len();
+                    let n = content_files(pack).count();
                     let mut results = (next..next + n).map(|k| queue.take(k, &run));
                     assemble(pack, &mut results);
                     next += n;
@@ -71,7 +77,7 @@ pub(super) fn parse_in_order<'a>(
     }
     let mut next = 0;
     for pack in packs {
-        let n = pack.files.len();
+        let n = content_files(pack).count();
         assemble(pack, &mut (next..next + n).map(run));
         next += n;
     }

@@ -1,7 +1,9 @@
-//! Tests of loading: the core pack, located errors with hints, prefabs and floors, and
-//! arbitrary or mutated bytes that must never panic the loader.
+//! Tests of loading: the core pack, located errors with hints, prefabs and floors, pictures
+//! (icons and sprites, outside the fingerprint), and arbitrary or mutated bytes that must
+//! never panic the loader.
 use super::{Content, Pack, core_pack, load_packs};
 use crate::content::Severity;
+use crate::content::art::{Picture, atlas};
 
 fn pack(files: &[(&str, &str)]) -> Pack {
     Pack {
@@ -160,6 +162,189 @@ fn prefab_errors_are_located() {
     );
 }
 
+/// A 16×16 RGBA PNG of one colour.
+fn sprite_png(rgba: [u8; 4]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, 16, 16);
+    enc.set_color(png::ColorType::Rgba);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut w = enc.write_header().unwrap();
+    w.write_image_data(&rgba.repeat(16 * 16)).unwrap();
+    w.finish().unwrap();
+    out
+}
+
+/// A mod with one creature, item, ability and trap, each drawn by `look` (a TOML line).
+fn pictured_mod(look: &str, files: Vec<(String, Vec<u8>)>) -> Pack {
+    let text = format!(
+        "[[creatures]]\nid = \"pics:ghoul\"\nname = \"Ghoul\"\nsymbol = \"g\"\ncolor = \"green\"\n{look}\n\
+         [[items]]\nid = \"pics:charm\"\nname = \"Charm\"\nsymbol = \"=\"\ncolor = \"gold\"\nslot = \"trinket\"\n{look}\n\
+         [[abilities]]\nid = \"pics:claw\"\nname = \"Claw\"\n{look}\n\
+         [[traps]]\nid = \"pics:pit\"\nname = \"pit\"\nsymbol = \"^\"\ncolor = \"grey\"\n{look}\n\
+         actions = [ {{ action = \"damage\", amount = 2, damage_type = \"physical\", target = \"self\" }} ]\n"
+    );
+    let mut pack = pack(&[("pics.toml", &text)]);
+    pack.id = "pics".into();
+    pack.files.extend(files);
+    pack
+}
+
+/// The pictures of the mod's four entries.
+fn pictures(c: &Content) -> [Picture; 4] {
+    [
+        c.creatures["pics:ghoul"].picture.clone(),
+        c.items["pics:charm"].picture.clone(),
+        c.abilities["pics:claw"].picture.clone(),
+        c.traps["pics:pit"].picture.clone(),
+    ]
+}
+
+#[test]
+fn every_core_creature_item_ability_and_trap_has_an_icon() {
+    let content = Content::core().unwrap();
+    let pictures = content
+        .creatures
+        .iter()
+        .map(|(id, c)| (id, &c.picture))
+        .chain(content.items.iter().map(|(id, i)| (id, &i.picture)))
+        .chain(content.abilities.iter().map(|(id, a)| (id, &a.picture)))
+        .chain(content.traps.iter().map(|(id, t)| (id, &t.picture)));
+    let mut count = 0;
+    for (id, picture) in pictures {
+        assert!(
+            matches!(picture, Picture::Icon(_)),
+            "{id} has no icon: {picture:?}"
+        );
+        count += 1;
+    }
+    assert!(count > 50, "{count}");
+    let skeleton = atlas().index("skeleton").unwrap();
+    assert_eq!(
+        content.creatures["core:skeleton"].picture,
+        Picture::Icon(skeleton)
+    );
+}
+
+#[test]
+fn icons_and_sprites_resolve_and_leave_the_fingerprint_alone() {
+    let core_only = Content::core().unwrap().fingerprint();
+    let load = |pack: Pack| {
+        let (content, report) = load_packs(&[core_pack(), pack]);
+        assert!(!report.has_errors(), "{report}");
+        content
+    };
+    let glyphs = load(pictured_mod("", vec![]));
+    let rats = load(pictured_mod("icon = \"rat\"", vec![]));
+    let bats = load(pictured_mod("icon = \"bat\"", vec![]));
+    let files = |rgba| vec![("art/ghoul.png".to_string(), sprite_png(rgba))];
+    let red = load(pictured_mod(
+        "icon = \"rat\"\nsprite = \"art/ghoul.png\"",
+        files([255, 0, 0, 255]),
+    ));
+    let blue = load(pictured_mod(
+        "sprite = \"art/ghoul.png\"",
+        files([0, 0, 255, 255]),
+    ));
+
+    let rat = Picture::Icon(atlas().index("rat").unwrap());
+    assert_eq!(pictures(&glyphs), std::array::from_fn(|_| Picture::Glyph));
+    assert_eq!(pictures(&rats), std::array::from_fn(|_| rat.clone()));
+    let Picture::Sprite(s) = &pictures(&red)[0] else {
+        panic!("the sprite wins over the icon: {:?}", pictures(&red)[0]);
+    };
+    assert_eq!(
+        (s.file.as_str(), s.width, s.height),
+        ("art/ghoul.png", 16, 16)
+    );
+    assert_eq!(&s.rgba[..4], &[255, 0, 0, 255]);
+    // Entries naming one file share one decoded sprite.
+    let Picture::Sprite(trap) = &pictures(&red)[3] else {
+        panic!()
+    };
+    assert!(std::sync::Arc::ptr_eq(s, trap));
+    assert_ne!(pictures(&red), pictures(&blue));
+
+    // Pictures are presentation: saves and replays of any of these stay valid for the others.
+    let prints = [&rats, &bats, &red, &blue].map(|c| c.fingerprint());
+    assert_eq!(prints, [glyphs.fingerprint(); 4]);
+    assert_ne!(
+        glyphs.fingerprint(),
+        core_only,
+        "the entries themselves are hashed"
+    );
+}
+
+#[test]
+fn core_icons_do_not_enter_the_fingerprint() {
+    let mut bare = core_pack();
+    for (_, bytes) in &mut bare.files {
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let kept: Vec<&str> = text.lines().filter(|l| !l.starts_with("icon = ")).collect();
+        *bytes = kept.join("\n").into_bytes();
+    }
+    let (without, report) = load_packs(&[bare]);
+    assert!(!report.has_errors(), "{report}");
+    let with = Content::core().unwrap();
+    assert_eq!(
+        with.creatures["core:rat"].picture,
+        Picture::Icon(atlas().index("rat").unwrap())
+    );
+    assert_eq!(without.creatures["core:rat"].picture, Picture::Glyph);
+    assert_eq!(without.fingerprint(), with.fingerprint());
+}
+
+#[test]
+fn a_bad_icon_or_sprite_is_located_and_skips_the_mod() {
+    let (content, report) = load_packs(&[core_pack(), pictured_mod("icon = \"ratt\"", vec![])]);
+    let d = &report.diagnostics[0];
+    assert_eq!((d.file.as_str(), d.line, d.column), ("pics.toml", 6, 8));
+    assert_eq!(d.path, "creatures[0].icon");
+    assert!(
+        d.message
+            .contains("unknown icon `ratt`, did you mean `rat`?"),
+        "{}",
+        d.message
+    );
+    assert_eq!(report.skipped, ["pics"]);
+    assert!(content.creature("pics:ghoul").is_none());
+
+    let junk = vec![("ghoul.png".to_string(), b"GIF89a".to_vec())];
+    let (_, report) = load_packs(&[core_pack(), pictured_mod("sprite = \"ghoul.png\"", junk)]);
+    let d = &report.diagnostics[0];
+    assert_eq!(
+        (d.line, d.column, d.path.as_str()),
+        (6, 10, "creatures[0].sprite")
+    );
+    assert!(
+        d.message.contains("`ghoul.png` is not a readable PNG"),
+        "{}",
+        d.message
+    );
+    assert_eq!(report.skipped, ["pics"]);
+}
+
+#[test]
+fn the_core_pack_cannot_name_a_sprite() {
+    let mut core = core_pack();
+    let (_, creatures) = core
+        .files
+        .iter_mut()
+        .find(|(p, _)| p == "creatures.toml")
+        .unwrap();
+    let text = String::from_utf8(creatures.clone()).unwrap();
+    *creatures = text
+        .replacen("icon = \"rat\"", "sprite = \"rat.png\"", 1)
+        .into_bytes();
+    let (_, report) = load_packs(&[core]);
+    let d = &report.diagnostics[0];
+    assert!(
+        d.message.contains("the core pack draws with `icon`"),
+        "{}",
+        d.message
+    );
+    assert_eq!(d.source_line, "sprite = \"rat.png\"");
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
 
@@ -184,5 +369,16 @@ proptest::proptest! {
         text.truncate(cut.max(at + 1));
         let pack = Pack { id: "core".into(), files: vec![("prefabs.toml".into(), text)] };
         let _ = load_packs(&[core_pack(), pack]);
+    }
+
+    /// Whatever bytes a sprite holds, loading reports and never panics.
+    #[test]
+    fn arbitrary_sprite_bytes_never_panic_the_loader(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400), keep in 0usize..200) {
+        let mut png = sprite_png([9, 9, 9, 9]);
+        png.truncate(keep.max(8));
+        png.extend(bytes);
+        let pack = pictured_mod("sprite = \"junk.png\"", vec![("junk.png".into(), png)]);
+        let (content, _) = load_packs(&[core_pack(), pack]);
+        proptest::prop_assert!(content.creature("core:hero").is_some());
     }
 }
