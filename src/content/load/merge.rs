@@ -1,6 +1,7 @@
 //! Merging one pack's parsed files into the registries in load order: the id rules
-//! (namespace, no duplicates), whole-entry override with a warning, and the undo log that
-//! puts everything back when the pack has errors.
+//! (namespace, no duplicates), whole-entry override with a warning, each entry's picture
+//! (`icon`, `sprite`: content::art), and the undo log that puts everything back when the
+//! pack has errors.
 use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, HashSet};
 
