@@ -4,12 +4,15 @@
 //! systems, which run only in the Resolving turn phase and are chained here in the table's
 //! order; rendering and UI only read.
 pub mod ai;
+mod audio;
 mod combat;
 pub mod content;
 mod dungeon;
+mod idle;
 pub mod render;
 pub mod save;
 pub mod screens;
+pub mod settings;
 pub mod shared;
 pub mod turn;
 mod ui;
@@ -81,7 +84,16 @@ pub fn logic_plugin(app: &mut App) {
 
 /// The full game: window, rendering and UI on top of the logic.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((logic_plugin, render::plugin, ui::plugin, window::plugin));
+    app.add_plugins((
+        logic_plugin,
+        render::plugin,
+        ui::plugin,
+        window::plugin,
+        idle::plugin,
+        settings::plugin,
+        audio::plugin,
+        content::files::plugin,
+    ));
 }
 
 pub fn run(mut args: PlayArgs) -> ExitCode {
@@ -94,6 +106,7 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    let files = content::files::GameFiles::find();
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -101,8 +114,15 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
                 primary_window: Some(window::primary()),
                 ..default()
             })
-            .set(ImagePlugin::default_nearest()),
+            .set(AssetPlugin {
+                file_path: files.asset_plugin_folder(),
+                // No `.meta` files ship: do not look for them (in the browser, one request each).
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            })
+            .set(ImagePlugin::default_linear()),
     );
+    app.insert_resource(files);
     app.add_plugins(plugin);
     if let Some(seed) = args.seed {
         app.insert_resource(NewRun { seed });

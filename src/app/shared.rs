@@ -57,6 +57,8 @@ pub enum Screen {
     Loading,
     MainMenu,
     Mods,
+    /// Settings, from the main menu (in a run, the Settings overlay).
+    Settings,
     InGame,
     GameOver,
 }
@@ -79,6 +81,10 @@ pub enum Overlay {
     Inventory,
     Help,
     Pause,
+    /// The whole kept message log, scrolling.
+    History,
+    /// Settings, opened from the pause menu.
+    Settings,
 }
 
 /// The turn phase: the world advances only between AwaitingInput and Resolving.
@@ -143,8 +149,16 @@ pub struct FloorEntered {
 #[derive(Message, Debug, Clone)]
 pub struct Notice(pub String);
 
-/// Pixels per tile edge, in the atlas and in the world.
-pub const TILE: f32 = 24.0;
+/// Pixels per tile edge in the world (32 px on screen at zoom 1).
+pub const TILE: f32 = 32.0;
+
+/// The sidebar's width in pixels: the map fills the window to its right.
+pub const SIDEBAR_WIDTH: f32 = 300.0;
+
+/// Files the Loading screen waits for (pictures, sounds) before the main menu: the plugins
+/// that load them push their handles here at start-up.
+#[derive(Resource, Debug, Default)]
+pub struct PendingAssets(pub Vec<UntypedHandle>);
 
 /// World position of the centre of tile `p` on a map `height` rows tall (y down → y up).
 pub fn world_of(p: Pos, height: u32) -> Vec2 {
@@ -156,4 +170,18 @@ pub fn tile_of(w: Vec2, height: u32) -> Pos {
     let x = (w.x / TILE).round() as i32;
     let y = height as i32 - 1 - (w.y / TILE).round() as i32;
     Pos::new(x, y)
+}
+
+/// Until when (in `Time` seconds) the window keeps redrawing without input: animations extend
+/// it, so a game standing still redraws only on input or window events.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct KeepAwake {
+    pub until: f32,
+}
+
+impl KeepAwake {
+    /// Keep redrawing for at least `secs` more seconds from `now`.
+    pub fn extend(&mut self, now: f32, secs: f32) {
+        self.until = self.until.max(now + secs);
+    }
 }

@@ -1,10 +1,11 @@
-//! The window: title, default and minimum size, and an icon the game draws itself (the
-//! stairs-down tile in gold), so no image file has to ship. The browser's canvas fills the page.
+//! The window: title, default and minimum size, and its icon (the atlas's stairs down in gold
+//! on a dark square, from the copy built into the binary). The browser's canvas fills the page.
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResizeConstraints, WindowResolution};
 
-use crate::app::render::tileset::{icon_alpha, idx};
+use crate::app::content::files::FILES;
+use crate::content::art::atlas;
 
 pub const TITLE: &str = "Delve";
 const ICON: u32 = 32;
@@ -28,17 +29,56 @@ pub fn primary() -> Window {
     }
 }
 
-/// The icon's RGBA pixels: gold steps on a dark square.
-pub fn icon_rgba() -> Vec<u8> {
+/// The alpha of every pixel of the atlas image (the built-in copy), row by row, and its width.
+fn atlas_alpha() -> Result<(Vec<u8>, u32), String> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(FILES[0].1));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    let mut buf = vec![
+        0;
+        reader
+            .output_buffer_size()
+            .ok_or("the atlas is too large")?
+    ];
+    let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
+    let channels = info.color_type.samples();
+    let alpha = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|px| {
+            if channels % 2 == 0 {
+                px[channels - 1]
+            } else {
+                255
+            }
+        })
+        .collect();
+    Ok((alpha, info.width))
+}
+
+/// The icon's RGBA pixels: the stairs-down picture in gold on a dark square, each icon pixel
+/// the mean of the atlas's 2×2 (or larger) block under it.
+pub fn icon_rgba() -> Result<Vec<u8>, String> {
+    let a = atlas();
+    let (alpha, width) = atlas_alpha()?;
+    let index = a.terrain.stairs_down;
+    let (ox, oy) = ((index % a.columns) * a.tile, (index / a.columns) * a.tile);
+    let step = a.tile / ICON;
     let mut px = Vec::with_capacity((ICON * ICON * 4) as usize);
-    for y in 0..ICON as i32 {
-        for x in 0..ICON as i32 {
-            let a = icon_alpha(idx::STAIRS_DOWN, x, y, ICON as i32).unwrap_or(0.0);
+    for y in 0..ICON {
+        for x in 0..ICON {
+            let mut sum = 0u32;
+            for dy in 0..step {
+                for dx in 0..step {
+                    let (sx, sy) = (ox + x * step + dx, oy + y * step + dy);
+                    sum += u32::from(alpha[(sy * width + sx) as usize]);
+                }
+            }
+            let a = sum as f32 / (step * step * 255) as f32;
             let mix = |gold: f32, dark: f32| ((gold * a + dark * (1.0 - a)) * 255.0) as u8;
             px.extend([mix(1.0, 0.07), mix(0.82, 0.07), mix(0.3, 0.1), 255]);
         }
     }
-    px
+    Ok(px)
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -61,7 +101,9 @@ fn set_icon(
         let Some(native) = windows.get_window(entity) else {
             return;
         };
-        match winit::window::Icon::from_rgba(icon_rgba(), ICON, ICON) {
+        match icon_rgba().and_then(|px| {
+            winit::window::Icon::from_rgba(px, ICON, ICON).map_err(|e| e.to_string())
+        }) {
             Ok(icon) => native.set_window_icon(Some(icon)),
             Err(e) => warn!("the window icon was refused: {e}"),
         }
@@ -73,7 +115,7 @@ fn set_icon(
 mod tests {
     #[test]
     fn the_icon_is_a_full_square_with_the_stairs_drawn_in_gold() {
-        let px = super::icon_rgba();
+        let px = super::icon_rgba().unwrap();
         assert_eq!(px.len(), (super::ICON * super::ICON * 4) as usize);
         assert!(px.chunks(4).all(|p| p[3] == 255), "opaque");
         let gold = px.chunks(4).filter(|p| p[0] > 200 && p[2] < 120).count();

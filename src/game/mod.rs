@@ -37,7 +37,7 @@ pub use queue::QUEUE_LIMIT;
 pub use reload::ContentReload;
 pub use state::{
     ActiveModifier, AiMode, AiState, Creature, CreatureId, CyclePhase, Death, FRIGHTENED, Game,
-    ItemInstance, LogLine, NewGameError, Segment,
+    HERO_SIGHT, ItemInstance, LogLine, NewGameError, Segment,
 };
-pub use travel::{TravelGoal, TravelStop, known_path, travel_step};
+pub use travel::{TravelGoal, TravelStop, hostiles_in_view, known_path, travel_step};
 pub use turn::{StepInfo, StepOwner, TURN_STEPS, TurnContext, TurnKind, TurnStep};

@@ -1,10 +1,11 @@
 //! Travel and auto-explore: one ordinary move per turn (a whole turn: the monsters move too)
 //! along a shortest path, stopping when a monster comes into view. The UI and the bot ask for
 //! the next step.
+use std::collections::BTreeSet;
 use std::fmt;
 
 use super::bot::{first_step, frontier_step, step_towards, treasure_step};
-use super::state::Game;
+use super::state::{CreatureId, Game};
 use crate::content::Content;
 use crate::grid::nearest;
 use crate::map::{Dir, Pos, Tile, TileMap};
@@ -23,7 +24,8 @@ pub enum TravelGoal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TravelStop {
     InCombat,
-    MonsterInView,
+    /// A hostile monster came into view that was not in view at the last stop.
+    MonsterComesIntoView(CreatureId),
     NothingLeft,
     StairsUnknown,
     NoPath,
@@ -34,7 +36,7 @@ impl fmt::Display for TravelStop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             TravelStop::InCombat => "You are in a fight.",
-            TravelStop::MonsterInView => "A monster is in view.",
+            TravelStop::MonsterComesIntoView(_) => "A monster comes into view.",
             TravelStop::NothingLeft => "Nothing left to explore.",
             TravelStop::StairsUnknown => "You have not found the stairs down yet.",
             TravelStop::NoPath => "There is no known way there.",
@@ -43,19 +45,34 @@ impl fmt::Display for TravelStop {
     }
 }
 
-/// The next step towards `goal`, or why there is none.
-pub fn travel_step(game: &Game, content: &Content, goal: TravelGoal) -> Result<Dir, TravelStop> {
+/// The hostile monsters the hero sees now.
+pub fn hostiles_in_view(game: &Game, content: &Content) -> BTreeSet<CreatureId> {
+    game.creatures
+        .values()
+        .filter(|c| {
+            c.id != game.hero
+                && c.is_alive()
+                && game.is_visible(c.pos)
+                && content.creature(&c.kind).is_some_and(|k| k.hostile)
+        })
+        .map(|c| c.id)
+        .collect()
+}
+
+/// The next step towards `goal`, or why there is none. Travel stops for a hostile monster that
+/// is not in `known` (those in view when the player last stopped or pressed on), so pressing
+/// again with the same monsters in view goes on, as in Brogue.
+pub fn travel_step(
+    game: &Game,
+    content: &Content,
+    goal: TravelGoal,
+    known: &BTreeSet<CreatureId>,
+) -> Result<Dir, TravelStop> {
     if game.in_combat() {
         return Err(TravelStop::InCombat);
     }
-    let hostile_in_view = game.creatures.values().any(|c| {
-        c.id != game.hero
-            && c.is_alive()
-            && game.is_visible(c.pos)
-            && content.creature(&c.kind).is_some_and(|k| k.hostile)
-    });
-    if hostile_in_view {
-        return Err(TravelStop::MonsterInView);
+    if let Some(&new) = hostiles_in_view(game, content).difference(known).next() {
+        return Err(TravelStop::MonsterComesIntoView(new));
     }
     match goal {
         TravelGoal::Explore => treasure_step(game)
@@ -92,6 +109,9 @@ mod tests {
     use super::*;
     use crate::game::{Command, Outcome};
 
+    /// No monster was in view at the last stop.
+    const NONE: BTreeSet<CreatureId> = BTreeSet::new();
+
     fn content() -> Content {
         Content::core().unwrap()
     }
@@ -111,7 +131,7 @@ mod tests {
         let mut g = alone(3, &content);
         let mut steps = 0;
         let stop = loop {
-            match travel_step(&g, &content, TravelGoal::Explore) {
+            match travel_step(&g, &content, TravelGoal::Explore, &NONE) {
                 Ok(d) => {
                     assert_eq!(g.execute(&Command::Move(d), &content), Outcome::TurnPassed);
                     steps += 1;
@@ -140,17 +160,17 @@ mod tests {
             .unwrap();
         assert_eq!(known_path(&g, unknown), None);
         assert_eq!(
-            travel_step(&g, &content, TravelGoal::Tile(unknown)),
+            travel_step(&g, &content, TravelGoal::Tile(unknown), &NONE),
             Err(TravelStop::NoPath)
         );
         // Explore first; then the far tile is known and travel walks there turn by turn.
-        while let Ok(d) = travel_step(&g, &content, TravelGoal::Explore) {
+        while let Ok(d) = travel_step(&g, &content, TravelGoal::Explore, &NONE) {
             g.execute(&Command::Move(d), &content);
         }
         let path = known_path(&g, unknown).unwrap();
         assert_eq!(path[0], g.hero_pos());
         let turns = g.turn;
-        while let Ok(d) = travel_step(&g, &content, TravelGoal::Tile(unknown)) {
+        while let Ok(d) = travel_step(&g, &content, TravelGoal::Tile(unknown), &NONE) {
             g.execute(&Command::Move(d), &content);
         }
         assert_eq!(g.hero_pos(), unknown);
@@ -166,16 +186,16 @@ mod tests {
         let content = content();
         let mut g = alone(4, &content);
         assert_eq!(
-            travel_step(&g, &content, TravelGoal::Stairs),
+            travel_step(&g, &content, TravelGoal::Stairs, &NONE),
             Err(TravelStop::StairsUnknown)
         );
         g.explored.iter_mut().for_each(|e| *e = true);
-        while let Ok(d) = travel_step(&g, &content, TravelGoal::Stairs) {
+        while let Ok(d) = travel_step(&g, &content, TravelGoal::Stairs, &NONE) {
             g.execute(&Command::Move(d), &content);
         }
         assert_eq!(g.hero_pos(), g.down);
         assert_eq!(
-            travel_step(&g, &content, TravelGoal::Stairs),
+            travel_step(&g, &content, TravelGoal::Stairs, &NONE),
             Err(TravelStop::Arrived)
         );
         // A hostile monster in view stops it; the forager (not hostile) does not.
@@ -186,10 +206,20 @@ mod tests {
             .map(|d| hero.offset(d))
             .find(|&p| g.map.is_passable(p))
             .unwrap();
-        g.spawn(&rat, next);
+        let rat_id = g.spawn(&rat, next);
+        let seen = hostiles_in_view(&g, &content);
+        assert_eq!(seen, BTreeSet::from([rat_id]));
         assert_eq!(
-            travel_step(&g, &content, TravelGoal::Explore),
-            Err(TravelStop::MonsterInView)
+            travel_step(&g, &content, TravelGoal::Explore, &NONE),
+            Err(TravelStop::MonsterComesIntoView(rat_id))
         );
+        // Pressed again with the same rat in view, travel goes on; another one stops it again.
+        assert!(travel_step(&g, &content, TravelGoal::Explore, &seen).is_ok());
+        // (On the same tile: only whether it is in view matters here.)
+        g.spawn(&rat, next);
+        assert!(matches!(
+            travel_step(&g, &content, TravelGoal::Explore, &seen),
+            Err(TravelStop::MonsterComesIntoView(id)) if id != rat_id
+        ));
     }
 }

@@ -210,8 +210,9 @@ fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
     let walked = game(&app).turn;
     assert!(walked >= 3, "one key press walked only {walked} turns");
     if app.world().resource::<Travel>().0.is_none() {
-        // It stopped only because exploring has no next step (a monster in view, say).
-        assert!(travel_step(game(&app), &content, TravelGoal::Explore).is_err());
+        // It stopped only because exploring has no next step (a monster came into view, say).
+        let known = &app.world().resource::<delve::app::turn::KnownInView>().0;
+        assert!(travel_step(game(&app), &content, TravelGoal::Explore, known).is_err());
     }
     // Started on a fresh run (the first may have ended in a fight or worse), any other key
     // stops it at once.

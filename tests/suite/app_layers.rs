@@ -11,7 +11,7 @@ const LAYERS: &[&[&str]] = &[
     &["turn"],
     &["dungeon", "ai", "combat"],
     &["render"],
-    &["ui", "window"],
+    &["ui", "window", "idle", "settings", "audio"],
     &["screens"],
 ];
 

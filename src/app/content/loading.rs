@@ -96,6 +96,7 @@ fn load(
     source: Res<ModSource>,
     choices: Res<ModChoices>,
     mut notice: ResMut<ReloadNotice>,
+    files: Option<Res<crate::app::shared::PendingAssets>>,
 ) {
     let loaded = load_all(core.0.as_ref(), &source, &choices).or_else(|e| {
         // An edited `assets/core` that does not load never stops the game: the built-in
@@ -123,7 +124,10 @@ fn load(
     commands.insert_resource(ContentRes(content));
     commands.insert_resource(ContentReport(report));
     commands.insert_resource(list);
-    next.set(Screen::MainMenu);
+    // With a window, the menu waits for the game's files too (`files::await_files`).
+    if files.is_none() {
+        next.set(Screen::MainMenu);
+    }
 }
 
 /// Loads again and swaps the content in, unless the core pack broke or the run (a kept one

@@ -1,5 +1,6 @@
 //! Content loading behind the Loading screen, the player's mod choices and reloading.
 mod choices;
+pub mod files;
 mod hot_reload;
 mod loading;
 

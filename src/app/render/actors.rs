@@ -1,11 +1,16 @@
-//! Creature glyphs: the content's `symbol` and `color`, so new content shows without art.
+//! Creatures on the map: each drawn with its content picture (an atlas icon in its colour, a
+//! mod's sprite) or, without one, its `symbol` glyph; they glide between tiles, lunge at what
+//! they attack and flash when hit. Never delays input; F2 turns the motion off.
 use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use crate::app::shared::{ContentRes, FloorEntered, GameRes, Screen, TurnResolved, world_of};
+use crate::app::shared::{
+    ContentRes, FloorEntered, GameRes, KeepAwake, Screen, TILE, TurnResolved, world_of,
+};
 
 use super::RenderSystems;
+use super::picture::{PictureNode, Pictures, WorldPicture};
 
 use crate::game::{CreatureId, Event};
 
@@ -16,26 +21,37 @@ pub struct Glyph {
     pub target: Vec3,
     /// Seconds of hit flash left.
     pub flash: f32,
+    /// Seconds of the attack lunge left, and towards where.
+    pub lunge: f32,
+    pub lunge_dir: Vec2,
     /// The colour drawn now (content colour under the palette), and the content colour.
     pub color: Color,
     pub rgb: [u8; 3],
+    /// Drawn from a picture (atlas or mod sprite) rather than a glyph.
+    pub pictured: bool,
 }
 
-/// Smooth movement between tiles; never delays input. Off snaps at once.
-#[derive(Resource, Debug, Clone, Copy)]
+/// Smooth movement and the other animations; off (F2, Settings) snaps at once and shows none.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tween(pub bool);
+
+/// How many creatures on the map are drawn from pictures and how many from glyphs (the smoke
+/// run logs it).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct PictureCount {
+    pub pictures: usize,
+    pub glyphs: usize,
+}
 
 const TWEEN_SPEED: f32 = 18.0;
 const FLASH_SECS: f32 = 0.25;
+const LUNGE_SECS: f32 = 0.18;
+/// A creature's picture, a little under the tile.
+const SIZE: f32 = TILE * 0.9;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Tween(true));
-    app.add_systems(
-        Update,
-        toggle_tween
-            .in_set(crate::app::shared::AppSystems::Input)
-            .run_if(in_state(Screen::InGame)),
-    );
+    app.init_resource::<PictureCount>();
     app.add_systems(
         Update,
         (sync_glyphs, animate)
@@ -45,18 +61,22 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn sync_glyphs(
     mut commands: Commands,
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,
+    pictures: Option<Res<Pictures>>,
     mut turns: MessageReader<TurnResolved>,
     mut floors: MessageReader<FloorEntered>,
     mut glyphs: Query<(Entity, &mut Glyph, &mut Transform, &mut Visibility)>,
     palette: Res<super::palette::Palette>,
+    mut count: ResMut<PictureCount>,
+    tween: Res<Tween>,
 ) {
     let new_floor = floors.read().count() > 0;
     let turned = turns.read().count() > 0;
-    if !new_floor && !turned {
+    if !new_floor && !turned && !content.is_changed() {
         return;
     }
     let Some(game) = game else { return };
@@ -70,16 +90,35 @@ fn sync_glyphs(
             _ => None,
         })
         .collect();
+    // Who attacked whom this turn: the attacker lunges towards its target.
+    let lunges: BTreeMap<CreatureId, CreatureId> = g
+        .last_events
+        .iter()
+        .filter_map(|e| match e {
+            Event::AbilityUsed {
+                source,
+                target: Some(t),
+                ..
+            } if t != source => Some((*source, *t)),
+            _ => None,
+        })
+        .collect();
     let mut existing: BTreeMap<CreatureId, Entity> = BTreeMap::new();
     for (e, mut glyph, mut tf, mut vis) in &mut glyphs {
         match g.creatures.get(&glyph.id) {
-            Some(c) if c.is_alive() => {
+            // A reload may change a creature's picture: draw it anew.
+            Some(c) if c.is_alive() && !content.is_changed() => {
                 glyph.target = world_of(c.pos, height).extend(2.0);
                 if new_floor {
                     tf.translation = glyph.target;
                 }
                 if hit.contains(&glyph.id) {
                     glyph.flash = FLASH_SECS;
+                }
+                if let Some(to) = lunges.get(&glyph.id).and_then(|t| g.creatures.get(t)) {
+                    let d = world_of(to.pos, height) - world_of(c.pos, height);
+                    glyph.lunge = LUNGE_SECS;
+                    glyph.lunge_dir = d.normalize_or_zero();
                 }
                 *vis = if g.is_visible(c.pos) {
                     Visibility::Inherited
@@ -88,7 +127,16 @@ fn sync_glyphs(
                 };
                 existing.insert(glyph.id, e);
             }
-            // Dead or gone with the old floor.
+            // Killed where the hero saw it: it fades out where it fell.
+            _ if !new_floor && !content.is_changed() && tween.0 && *vis != Visibility::Hidden => {
+                commands
+                    .entity(e)
+                    .remove::<Glyph>()
+                    .insert(super::feedback::Dying {
+                        left: super::feedback::DYING_SECS,
+                    });
+            }
+            // Gone with the old floor, or to be redrawn.
             _ => commands.entity(e).despawn(),
         }
     }
@@ -101,18 +149,24 @@ fn sync_glyphs(
         };
         let color = super::palette::color_of(kind.color, *palette);
         let pos = world_of(c.pos, height).extend(2.0);
-        commands.spawn((
+        let pic = pictures
+            .as_deref()
+            .map_or(PictureNode::Glyph(kind.symbol), |p| {
+                p.creature(&content.0, &c.kind)
+            });
+        let glyph = Glyph {
+            id: c.id,
+            target: pos,
+            flash: 0.0,
+            lunge: 0.0,
+            lunge_dir: Vec2::ZERO,
+            color,
+            rgb: kind.color,
+            pictured: pic.is_picture(),
+        };
+        let common = (
             Name::new(kind.name.clone()),
-            Glyph {
-                id: c.id,
-                target: pos,
-                flash: 0.0,
-                color,
-                rgb: kind.color,
-            },
-            Text2d::new(kind.symbol.to_string()),
-            TextFont::from_font_size(22.0),
-            TextColor(color),
+            glyph,
             Transform::from_translation(pos),
             if g.is_visible(c.pos) {
                 Visibility::Inherited
@@ -120,37 +174,101 @@ fn sync_glyphs(
                 Visibility::Hidden
             },
             DespawnOnExit(Screen::InGame),
-        ));
+        );
+        match pictures.as_deref().map(|p| p.world(&pic, color, SIZE)) {
+            Some(WorldPicture::Sprite(sprite)) => {
+                commands.spawn((common, sprite));
+            }
+            _ => {
+                let symbol = match pic {
+                    PictureNode::Glyph(s) => s,
+                    _ => kind.symbol,
+                };
+                commands.spawn((
+                    common,
+                    Text2d::new(symbol.to_string()),
+                    TextFont::from_font_size(TILE * 0.85),
+                    TextColor(color),
+                ));
+            }
+        }
     }
+    // Count what the map draws now, for the smoke log.
+    let mut n = PictureCount::default();
+    for c in g.creatures.values().filter(|c| c.is_alive()) {
+        let pictured = pictures
+            .as_deref()
+            .is_some_and(|p| p.creature(&content.0, &c.kind).is_picture());
+        if pictured {
+            n.pictures += 1;
+        } else {
+            n.glyphs += 1;
+        }
+    }
+    *count = n;
 }
 
-/// F2 turns smooth movement off (glyphs jump to their tile) and on again.
-fn toggle_tween(keys: Res<ButtonInput<KeyCode>>, mut tween: ResMut<Tween>) {
-    if keys.just_pressed(KeyCode::F2) {
-        tween.0 = !tween.0;
+/// The colour a creature is drawn in now: its own, or the hit flash.
+fn drawn_colour(glyph: &Glyph) -> Color {
+    if glyph.flash > 0.0 {
+        Color::srgb(1.0, 0.25, 0.2)
+    } else {
+        glyph.color
     }
 }
 
 fn animate(
     time: Res<Time>,
     tween: Res<Tween>,
-    mut glyphs: Query<(&mut Glyph, &mut Transform, &mut TextColor)>,
+    mut awake: ResMut<KeepAwake>,
+    mut glyphs: Query<(
+        &mut Glyph,
+        &mut Transform,
+        Option<&mut TextColor>,
+        Option<&mut Sprite>,
+    )>,
 ) {
     let dt = time.delta_secs();
     let k = (dt * TWEEN_SPEED).min(1.0);
-    for (mut glyph, mut tf, mut color) in &mut glyphs {
+    let mut moving = false;
+    for (mut glyph, mut tf, text, sprite) in &mut glyphs {
+        let was = (glyph.flash > 0.0, glyph.lunge > 0.0);
+        glyph.flash = (glyph.flash - dt).max(0.0);
+        glyph.lunge = (glyph.lunge - dt).max(0.0);
+        if !tween.0 {
+            glyph.flash = 0.0;
+            glyph.lunge = 0.0;
+        }
+        // Out and back: the offset peaks halfway through the lunge.
+        let out = if glyph.lunge > 0.0 {
+            let phase = 1.0 - glyph.lunge / LUNGE_SECS;
+            (phase * std::f32::consts::PI).sin() * TILE * 0.3
+        } else {
+            0.0
+        };
+        let goal = glyph.target + (glyph.lunge_dir * out).extend(0.0);
         if tween.0 {
-            tf.translation = tf.translation.lerp(glyph.target, k);
+            tf.translation = tf.translation.lerp(goal, k);
         } else {
             tf.translation = glyph.target;
         }
-        if glyph.flash > 0.0 {
-            glyph.flash = (glyph.flash - dt).max(0.0);
-            color.0 = if glyph.flash > 0.0 {
-                Color::srgb(1.0, 0.2, 0.2)
-            } else {
-                glyph.color
-            };
+        moving |= tf.translation.distance(goal) > 0.5 || glyph.flash > 0.0 || glyph.lunge > 0.0;
+        if was != (glyph.flash > 0.0, glyph.lunge > 0.0) || glyph.flash > 0.0 {
+            let c = drawn_colour(&glyph);
+            if let Some(mut t) = text {
+                t.0 = c;
+            }
+            if let Some(mut s) = sprite {
+                // An atlas icon takes the creature's colour; a mod's sprite keeps its own.
+                s.color = match (s.texture_atlas.is_some(), glyph.flash > 0.0) {
+                    (true, _) => c,
+                    (false, true) => Color::srgb(1.0, 0.4, 0.4),
+                    (false, false) => Color::WHITE,
+                };
+            }
         }
+    }
+    if moving {
+        awake.extend(time.elapsed_secs(), 0.1);
     }
 }

@@ -1,8 +1,9 @@
-//! The camera follows the hero; the wheel and +/- zoom.
-use bevy::input::mouse::MouseWheel;
+//! The camera follows the hero in the map area (the window right of the sidebar), kept inside
+//! the floor so the map fills the area (the zoom is a setting: `app::settings`).
 use bevy::prelude::*;
 
-use crate::app::shared::{GameRes, Screen};
+use crate::app::shared::{GameRes, SIDEBAR_WIDTH, Screen, TILE};
+use bevy::window::PrimaryWindow;
 
 use super::RenderSystems;
 use super::actors::Glyph;
@@ -13,41 +14,80 @@ pub(super) fn plugin(app: &mut App) {
     });
     app.add_systems(
         Update,
-        (follow_hero, zoom)
-            .chain()
+        follow_hero
             .in_set(RenderSystems::Camera)
             .run_if(in_state(Screen::InGame)),
     );
 }
 
+/// The camera's centre on one axis: `hero` centred in a view `view` world units wide whose
+/// first `margin` units are covered (the sidebar), kept inside the floor's `[lo, hi]` when the
+/// floor is wider than the uncovered view, centred on the floor when it is narrower.
+pub fn clamp_axis(hero: f32, view: f32, margin: f32, lo: f32, hi: f32) -> f32 {
+    let open = view - margin;
+    // The centre of the uncovered part sits `margin / 2` past the camera's centre.
+    let want = hero - margin / 2.0;
+    if hi - lo <= open {
+        return (lo + hi) / 2.0 - margin / 2.0;
+    }
+    let min = lo + open / 2.0 - margin / 2.0;
+    let max = hi - open / 2.0 - margin / 2.0;
+    want.clamp(min, max)
+}
+
 fn follow_hero(
     game: Option<Res<GameRes>>,
     glyphs: Query<(&Glyph, &Transform), Without<Camera2d>>,
-    mut camera: Single<&mut Transform, With<Camera2d>>,
+    camera: Single<(&mut Transform, &Projection), With<Camera2d>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
 ) {
     let Some(game) = game else { return };
-    if let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.0.hero) {
-        camera.translation.x = tf.translation.x;
-        camera.translation.y = tf.translation.y;
-    }
+    let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.0.hero) else {
+        return;
+    };
+    let (mut cam, projection) = camera.into_inner();
+    let scale = match projection {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let (w, h) = window.map_or((1280.0, 800.0), |w| (w.width(), w.height()));
+    let map = &game.0.map;
+    let half = TILE / 2.0;
+    cam.translation.x = clamp_axis(
+        tf.translation.x,
+        w * scale,
+        SIDEBAR_WIDTH * scale,
+        -half,
+        map.width() as f32 * TILE - half,
+    );
+    cam.translation.y = clamp_axis(
+        tf.translation.y,
+        h * scale,
+        0.0,
+        -half,
+        map.height() as f32 * TILE - half,
+    );
 }
 
-fn zoom(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut wheel: MessageReader<MouseWheel>,
-    mut projection: Single<&mut Projection, With<Camera2d>>,
-) {
-    let mut steps: f32 = wheel.read().map(|w| w.y.signum()).sum();
-    if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
-        steps += 1.0;
-    }
-    if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
-        steps -= 1.0;
-    }
-    if steps == 0.0 {
-        return;
-    }
-    if let Projection::Orthographic(o) = &mut **projection {
-        o.scale = (o.scale * 0.9f32.powf(steps)).clamp(0.3, 3.0);
+#[cfg(test)]
+mod tests {
+    use super::clamp_axis;
+
+    #[test]
+    fn the_view_stays_on_the_floor_and_centres_the_hero_in_the_open_part() {
+        // A floor 0..1000 wide, a view 600 wide whose first 200 are the sidebar.
+        let (view, margin) = (600.0, 200.0);
+        // In the middle: the hero sits at the centre of the open part.
+        let c = clamp_axis(500.0, view, margin, 0.0, 1000.0);
+        assert_eq!(c - view / 2.0 + margin + (view - margin) / 2.0, 500.0);
+        // Near the left edge: the open part starts at the floor's edge.
+        let c = clamp_axis(10.0, view, margin, 0.0, 1000.0);
+        assert_eq!(c - view / 2.0 + margin, 0.0);
+        // Near the right edge: the view ends at the floor's edge.
+        let c = clamp_axis(990.0, view, margin, 0.0, 1000.0);
+        assert_eq!(c + view / 2.0, 1000.0);
+        // A floor narrower than the open part is centred in it.
+        let c = clamp_axis(50.0, view, margin, 0.0, 100.0);
+        assert_eq!(c - view / 2.0 + margin + (view - margin) / 2.0, 50.0);
     }
 }

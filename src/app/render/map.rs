@@ -1,4 +1,5 @@
-//! The map layers on bevy_ecs_tilemap: terrain (with fog) and items, touched only where changed.
+//! The map layers on bevy_ecs_tilemap: terrain (lit, with remembered tiles dim and grey) and
+//! features (doors, stairs, treasure, items as atlas pictures), touched only where changed.
 use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, FloorEntered, GameRes, Screen, TILE, TurnResolved};
@@ -7,24 +8,28 @@ use bevy_ecs_tilemap::prelude::*;
 use super::RenderSystems;
 
 use super::palette::Palette;
-use super::tileset::{Tileset, idx};
+use super::picture::Pictures;
+use super::tileset::{EAST, NORTH, SOUTH, Tileset, WEST, idx};
 
 use crate::content::Content;
-use crate::game::Game;
+use crate::content::art::{Picture, atlas};
+use crate::game::{Game, HERO_SIGHT};
 use crate::map::{Pos, Tile};
 
 /// Marks a tilemap layer; z orders them.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layer {
+    /// Walls and floors from the code-drawn tileset.
     Terrain,
-    Items,
+    /// Doors, stairs, treasure and items: pictures of the icon atlas.
+    Features,
 }
 
 /// What each tile shows now, so a turn touches only the tiles whose look changed.
 #[derive(Resource, Debug, Default)]
 pub struct Shown {
     pub terrain: Vec<Look>,
-    pub items: Vec<Look>,
+    pub features: Vec<Look>,
     /// Tile entities touched by the last update (for the proportionality test).
     pub touched: usize,
 }
@@ -42,6 +47,14 @@ const HIDDEN: Look = Look {
     visible: false,
 };
 
+/// Every tile the hero has not seen: the same faint rock, so the map fills the view without
+/// telling what lies there.
+const UNKNOWN: Look = Look {
+    index: idx::WALL,
+    color: [0.24, 0.23, 0.28],
+    visible: true,
+};
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shown>();
     app.add_systems(
@@ -57,47 +70,114 @@ fn tile_pos(p: Pos, height: u32) -> TilePos {
     TilePos::new(p.x as u32, height - 1 - p.y as u32)
 }
 
-/// The look of terrain tile `p`: lit when visible, dimmed when remembered, hidden otherwise.
+/// Open ground the hero knows of (a wall's face towards it catches the light).
+fn known_open(game: &Game, p: Pos) -> bool {
+    game.map.in_bounds(p) && game.map.get(p) != Tile::Wall && game.is_explored(p)
+}
+
+/// A fixed per-tile choice among the floor variants, seeded by the run.
+fn floor_variant(game: &Game, p: Pos) -> u32 {
+    let mut h = game.seed
+        ^ (p.x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (p.y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ u64::from(game.floor).wrapping_mul(0x1656_67B1_9E37_79F9);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^= h >> 32;
+    (h % u64::from(idx::FLOOR_VARIANTS)) as u32
+}
+
+/// The look of terrain tile `p`: lit by the hero's light when visible, dim and grey when
+/// remembered, hidden otherwise.
 pub fn terrain_look(game: &Game, p: Pos) -> Look {
+    if !game.is_explored(p) && !game.is_visible(p) {
+        return UNKNOWN;
+    }
     let (index, base) = match game.map.get(p) {
-        Tile::Wall => (idx::WALL, [0.45, 0.42, 0.5]),
-        Tile::Floor => (idx::FLOOR, [0.5, 0.5, 0.55]),
-        Tile::Door => (idx::DOOR, [0.7, 0.5, 0.25]),
-        Tile::StairsUp => (idx::STAIRS_UP, [0.8, 0.8, 0.9]),
-        Tile::StairsDown => (idx::STAIRS_DOWN, [1.0, 0.9, 0.4]),
+        Tile::Wall => {
+            let mut mask = 0;
+            for (d, bit) in [
+                (Pos::new(0, -1), NORTH),
+                (Pos::new(1, 0), EAST),
+                (Pos::new(0, 1), SOUTH),
+                (Pos::new(-1, 0), WEST),
+            ] {
+                if known_open(game, Pos::new(p.x + d.x, p.y + d.y)) {
+                    mask |= bit;
+                }
+            }
+            (idx::WALL + mask, [0.62, 0.55, 0.5])
+        }
+        // Doors and stairs stand on floor; their pictures are on the features layer.
+        _ => (idx::FLOOR + floor_variant(game, p), [0.36, 0.34, 0.33]),
     };
     shade(game, p, index, base)
 }
 
-/// Treasure, or the top item of a pile in that item's own (content) colour.
-pub fn item_look(game: &Game, content: &Content, palette: Palette, p: Pos) -> Look {
+/// A door, the stairs, treasure, or the top item of a pile (its picture, in the item's own
+/// content colour); nothing elsewhere.
+pub fn feature_look(game: &Game, content: &Content, palette: Palette, p: Pos) -> Look {
+    let t = &atlas().terrain;
+    match game.map.get(p) {
+        Tile::Door => return shade(game, p, t.door, [0.72, 0.5, 0.28]),
+        Tile::StairsDown => return shade(game, p, t.stairs_down, [1.0, 0.85, 0.4]),
+        Tile::StairsUp => return shade(game, p, t.stairs_up, [0.7, 0.75, 0.9]),
+        _ => {}
+    }
     if game.treasure.contains_key(&p) {
-        return shade(game, p, idx::TREASURE, [1.0, 0.8, 0.2]);
+        return shade(game, p, t.treasure, [1.0, 0.8, 0.2]);
     }
     let Some(top) = game.ground.get(&p).and_then(|pile| pile.last()) else {
         return HIDDEN;
     };
-    let rgb = content.item(&top.item).map_or([200, 200, 200], |i| i.color);
+    let item = content.item(&top.item);
+    let rgb = item.map_or([200, 200, 200], |i| i.color);
     let rgb = super::palette::shown(rgb, palette).map(|c| f32::from(c) / 255.0);
-    shade(game, p, idx::ITEM, rgb)
+    let index = match item.map(|i| &i.picture) {
+        Some(Picture::Icon(i)) => *i,
+        _ => t.item,
+    };
+    shade(game, p, index, rgb)
+}
+
+/// How much of the hero's light reaches a visible tile `distance` tiles away: full at the
+/// hero, falling to a little under half at the edge of sight.
+pub fn light_at(distance: f32) -> f32 {
+    let f = (distance / HERO_SIGHT as f32).clamp(0.0, 1.0);
+    1.0 - 0.6 * f.powf(1.3)
 }
 
 fn shade(game: &Game, p: Pos, index: u32, base: [f32; 3]) -> Look {
     if game.is_visible(p) {
+        let hero = game.hero_pos();
+        let d = (((p.x - hero.x).pow(2) + (p.y - hero.y).pow(2)) as f32).sqrt();
+        let l = light_at(d);
+        // Torchlight: warm near the hero, neutral at the edge.
+        let warm = [1.0, 0.94 - 0.06 * (1.0 - l), 0.82 + 0.18 * (1.0 - l)];
+        let color = [0, 1, 2].map(|k| quantise(base[k] * l * warm[k] * 1.35));
         Look {
             index,
-            color: base,
+            color,
             visible: true,
         }
     } else if game.is_explored(p) {
+        // Remembered: mostly grey, dim, a little blue.
+        let grey = 0.3 * base[0] + 0.59 * base[1] + 0.11 * base[2];
+        let tint = [0.9, 0.95, 1.15];
+        let color = [0, 1, 2].map(|k| quantise((grey * 0.75 + base[k] * 0.25) * 0.42 * tint[k]));
         Look {
             index,
-            color: base.map(|c| c * 0.35),
+            color,
             visible: true,
         }
     } else {
         HIDDEN
     }
+}
+
+/// Colours in steps of 1/64, so a step repaints the tiles whose light visibly changed.
+fn quantise(c: f32) -> f32 {
+    (c.clamp(0.0, 1.0) * 64.0).round() / 64.0
 }
 
 fn spawn_layers(
@@ -106,6 +186,7 @@ fn spawn_layers(
     old: Query<Entity, With<Layer>>,
     game: Option<Res<GameRes>>,
     tileset: Option<Res<Tileset>>,
+    pictures: Option<Res<Pictures>>,
     mut shown: ResMut<Shown>,
 ) {
     if floors.read().last().is_none() {
@@ -121,8 +202,11 @@ fn spawn_layers(
     let g = &game.0;
     let size = TilemapSize::new(g.map.width(), g.map.height());
     shown.terrain = vec![HIDDEN; g.map.len()];
-    shown.items = vec![HIDDEN; g.map.len()];
-    for (layer, z) in [(Layer::Terrain, 0.0), (Layer::Items, 1.0)] {
+    shown.features = vec![HIDDEN; g.map.len()];
+    // The atlas's pictures are twice the tile: that layer is drawn at half scale.
+    let picture = atlas().tile as f32;
+    let atlas_image = pictures.map_or_else(Handle::default, |p| p.atlas.clone());
+    for layer in [Layer::Terrain, Layer::Features] {
         let map = commands.spawn_empty().id();
         let mut storage = TileStorage::empty(size);
         commands.entity(map).with_children(|p| {
@@ -140,15 +224,23 @@ fn spawn_layers(
                 storage.set(&pos, e);
             }
         });
-        let tile_size = TilemapTileSize::new(TILE, TILE);
+        let (texture, px, transform) = match layer {
+            Layer::Terrain => (tileset.0.clone(), TILE, Transform::default()),
+            Layer::Features => (
+                atlas_image.clone(),
+                picture,
+                Transform::from_xyz(0.0, 0.0, 1.0).with_scale(Vec3::splat(TILE / picture)),
+            ),
+        };
+        let tile_size = TilemapTileSize::new(px, px);
         commands.entity(map).insert((
             TilemapBundle {
                 grid_size: tile_size.into(),
                 size,
                 storage,
                 tile_size,
-                texture: TilemapTexture::Single(tileset.0.clone()),
-                transform: Transform::from_xyz(0.0, 0.0, z),
+                texture: TilemapTexture::Single(texture),
+                transform,
                 ..default()
             },
             layer,
@@ -193,7 +285,10 @@ fn update_tiles(
             let p = g.map.pos(i);
             let (want, have) = match layer {
                 Layer::Terrain => (terrain_look(g, p), &mut shown.terrain[i]),
-                Layer::Items => (item_look(g, &content.0, *palette, p), &mut shown.items[i]),
+                Layer::Features => (
+                    feature_look(g, &content.0, *palette, p),
+                    &mut shown.features[i],
+                ),
             };
             if want == *have {
                 continue;

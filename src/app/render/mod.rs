@@ -1,12 +1,14 @@
-//! Rendering: the tile atlas, the map layers, creature glyphs, the forager's body, the AI
-//! overlay and the camera.
+//! Rendering: the terrain tileset and the icon atlas, the lit map layers, the creatures'
+//! pictures, the forager's body, feedback on blows, the AI overlay and the camera.
 //! Reads only.
-mod actors;
+pub mod actors;
 mod ai_overlay;
 pub mod body;
 mod camera;
+mod feedback;
 pub mod map;
 pub mod palette;
+pub mod picture;
 pub mod tileset;
 
 use bevy::prelude::*;
@@ -53,5 +55,7 @@ pub(super) fn plugin(app: &mut App) {
         ai_overlay::plugin,
         palette::plugin,
         camera::plugin,
+        feedback::plugin,
+        picture::plugin,
     ));
 }

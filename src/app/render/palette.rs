@@ -1,4 +1,4 @@
-//! The colour-blind-safe palette (F4): content colours are drawn as the nearest colour of the
+//! The colour-blind-safe palette (F4, Settings): content colours are drawn as the nearest colour of the
 //! Okabe–Ito set, which stays distinguishable with the common colour-vision deficiencies.
 use bevy::prelude::*;
 
@@ -45,27 +45,29 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Palette>();
     app.add_systems(
         Update,
-        (
-            toggle.in_set(crate::app::shared::AppSystems::Input),
-            // Before the actors' systems, which also write glyph colours.
-            recolour
-                .in_set(super::RenderSystems::Map)
-                .run_if(resource_changed::<Palette>),
-        ),
+        // Before the actors' systems, which also write glyph colours.
+        recolour
+            .in_set(super::RenderSystems::Map)
+            .run_if(resource_changed::<Palette>),
     );
 }
 
-fn toggle(keys: Res<ButtonInput<KeyCode>>, mut palette: ResMut<Palette>) {
-    if keys.just_pressed(KeyCode::F4) {
-        palette.colour_blind = !palette.colour_blind;
-    }
-}
-
-/// Glyphs already on the map take the new palette at once.
-fn recolour(palette: Res<Palette>, mut glyphs: Query<(&mut Glyph, &mut TextColor)>) {
-    for (mut glyph, mut colour) in &mut glyphs {
+/// Creatures already on the map take the new palette at once (a mod's own sprite keeps its
+/// colours).
+fn recolour(
+    palette: Res<Palette>,
+    mut glyphs: Query<(&mut Glyph, Option<&mut TextColor>, Option<&mut Sprite>)>,
+) {
+    for (mut glyph, text, sprite) in &mut glyphs {
         glyph.color = color_of(glyph.rgb, *palette);
-        colour.0 = glyph.color;
+        if let Some(mut t) = text {
+            t.0 = glyph.color;
+        }
+        if let Some(mut s) = sprite
+            && s.texture_atlas.is_some()
+        {
+            s.color = glyph.color;
+        }
     }
 }
 

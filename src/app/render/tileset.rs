@@ -1,24 +1,29 @@
-//! The tile atlas, drawn in code at start-up: white shapes that `TileColor` tints.
+//! The terrain tileset, drawn in code at start-up in grey levels that `TileColor` tints and
+//! lights: walls as dressed stone whose faces towards open ground catch the light (one tile per
+//! set of open neighbours, so rooms and corridors read at a glance), and floors as flagstones
+//! in a few variants. Doors, stairs, treasure and items are pictures of the icon atlas.
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 
 use crate::app::shared::TILE;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-/// Atlas indices.
+/// Tileset indices.
 pub mod idx {
-    pub const WALL: u32 = 0;
-    pub const FLOOR: u32 = 1;
-    pub const DOOR: u32 = 2;
-    pub const STAIRS_UP: u32 = 3;
-    pub const STAIRS_DOWN: u32 = 4;
-    pub const TREASURE: u32 = 5;
-    pub const TRAP: u32 = 6;
-    pub const BLANK: u32 = 7;
-    /// Something lying on the floor, tinted with the item's own colour.
-    pub const ITEM: u32 = 8;
-    pub const COUNT: u32 = 9;
+    /// `FLOOR + v` for the floor variants `v < FLOOR_VARIANTS`.
+    pub const FLOOR: u32 = 0;
+    pub const FLOOR_VARIANTS: u32 = 4;
+    /// `WALL + mask`, where the mask's bits say which neighbour is open ground: 1 north,
+    /// 2 east, 4 south, 8 west (0: rock with no open side).
+    pub const WALL: u32 = FLOOR + FLOOR_VARIANTS;
+    pub const BLANK: u32 = WALL + 16;
+    pub const COUNT: u32 = BLANK + 1;
 }
+
+pub const NORTH: u32 = 1;
+pub const EAST: u32 = 2;
+pub const SOUTH: u32 = 4;
+pub const WEST: u32 = 8;
 
 #[derive(Resource, Debug, Clone)]
 pub struct Tileset(pub Handle<Image>);
@@ -43,8 +48,8 @@ fn make_tileset(mut images: ResMut<Assets<Image>>, mut commands: Commands) {
     for i in 0..idx::COUNT {
         for y in 0..t {
             for x in 0..t {
-                if let Some(a) = icon_alpha(i, x as i32, y as i32, t as i32) {
-                    let _ = img.set_color_at(i * t + x, y, Color::srgba(1.0, 1.0, 1.0, a));
+                if let Some(v) = grey(i, x as i32, y as i32, t as i32) {
+                    let _ = img.set_color_at(i * t + x, y, Color::srgb(v, v, v));
                 }
             }
         }
@@ -52,37 +57,104 @@ fn make_tileset(mut images: ResMut<Assets<Image>>, mut commands: Commands) {
     commands.insert_resource(Tileset(images.add(img)));
 }
 
-/// The alpha of pixel (x, y) of tile `i` drawn `t` pixels wide, or `None` for transparent
-/// (the window icon draws a tile too).
-pub fn icon_alpha(i: u32, x: i32, y: i32, t: i32) -> Option<f32> {
-    let c = t / 2;
-    let edge = x == 0 || y == 0 || x == t - 1 || y == t - 1;
-    match i {
-        // A stone block with a darker rim, so walls read as separate blocks.
-        idx::WALL => Some(if edge { 0.55 } else { 1.0 }),
-        idx::FLOOR => ((x - c).abs() <= 1 && (y - c).abs() <= 1).then_some(0.8),
-        idx::DOOR => (edge || x == c).then_some(1.0),
-        idx::STAIRS_UP | idx::STAIRS_DOWN => {
-            // Steps: three bars that shorten towards the top (up) or the bottom (down).
-            let step = (y - 3) / 6;
-            let width = if i == idx::STAIRS_UP {
-                6 + step * 5
-            } else {
-                21 - step * 5
-            };
-            ((y - 3) % 6 < 3 && (0..3).contains(&step) && (x - 2) < width && x >= 2).then_some(1.0)
+/// A small fixed hash of a pixel, for stone grain (the same picture on every run).
+fn grain(i: u32, x: i32, y: i32) -> f32 {
+    let mut h = (i.wrapping_mul(0x9E37_79B9))
+        ^ (x as u32).wrapping_mul(0x85EB_CA6B)
+        ^ (y as u32).wrapping_mul(0xC2B2_AE35);
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x2C1B_3C6D);
+    h ^= h >> 12;
+    (h & 0xFF) as f32 / 255.0
+}
+
+/// The grey level of pixel (x, y) of tile `i` drawn `t` pixels wide (y down), or `None` for
+/// transparent.
+pub fn grey(i: u32, x: i32, y: i32, t: i32) -> Option<f32> {
+    if i == idx::BLANK {
+        return None;
+    }
+    let noise = grain(i, x, y);
+    if i < idx::WALL {
+        // Flagstones: two or four slabs by variant, grout a little darker, a crack in one.
+        let v = i - idx::FLOOR;
+        let half = t / 2;
+        let grout = x == 0 || y == 0 || (v % 2 == 1 && (x == half || y == half));
+        let crack = v == 3 && (x - y).abs() <= 0 && (6..t - 8).contains(&x);
+        let base = 0.78 + (noise - 0.5) * 0.08;
+        return Some(if grout || crack { base * 0.72 } else { base });
+    }
+    let mask = (i - idx::WALL) as i32;
+    if mask == 0 {
+        // Rock with no open side: dark, rough, no masonry.
+        return Some(0.42 + (noise - 0.5) * 0.1);
+    }
+    // Dressed stone: courses of 8 px, joints offset every other course.
+    let course = y / 8;
+    let offset = if course % 2 == 0 { 0 } else { t / 4 };
+    let joint = y % 8 == 7 || (x + offset) % (t / 2) == 0;
+    let mut v = if joint {
+        0.5
+    } else {
+        0.86 + (noise - 0.5) * 0.1
+    };
+    // Faces towards open ground catch the light; the edge itself is a bright rim.
+    let rim = 3;
+    let lit = [
+        (NORTH as i32, y < rim),
+        (SOUTH as i32, y >= t - rim),
+        (WEST as i32, x < rim),
+        (EAST as i32, x >= t - rim),
+    ];
+    for (bit, near) in lit {
+        if mask & bit != 0 && near {
+            v = (v + 0.25).min(1.0);
         }
-        idx::TREASURE => ((x - c).abs() + (y - c).abs() <= t / 4).then_some(1.0),
-        idx::TRAP => ((x - y).abs() <= 1 || (x + y - (t - 1)).abs() <= 1)
-            .then_some(0.9)
-            .filter(|_| (3..t - 3).contains(&x)),
-        // A tied sack: a round body below a small knot.
-        idx::ITEM => {
-            let (dx, dy) = (x - c, y - (c + t / 8));
-            let body = dx * dx + dy * dy <= (t / 4) * (t / 4);
-            let knot = (y - (c - t / 4)).abs() <= 1 && dx.abs() <= t / 10 + 1;
-            (body || knot).then_some(1.0)
+    }
+    // The sides against more rock fall into shade.
+    let shade = [
+        (NORTH as i32, y),
+        (SOUTH as i32, t - 1 - y),
+        (WEST as i32, x),
+        (EAST as i32, t - 1 - x),
+    ];
+    for (bit, dist) in shade {
+        if mask & bit == 0 && dist < 4 {
+            v *= 0.8 + 0.05 * dist as f32;
         }
-        _ => None,
+    }
+    Some(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mean(i: u32) -> f32 {
+        let t = TILE as i32;
+        let mut sum = 0.0;
+        for y in 0..t {
+            for x in 0..t {
+                sum += grey(i, x, y, t).unwrap_or(0.0);
+            }
+        }
+        sum / (t * t) as f32
+    }
+
+    #[test]
+    fn walls_facing_open_ground_are_brighter_than_rock_and_floors_vary() {
+        let rock = mean(idx::WALL);
+        let facing_south = mean(idx::WALL + SOUTH);
+        assert!(facing_south > rock + 0.1, "{facing_south} vs rock {rock}");
+        // The lit rim is on the open side.
+        let t = TILE as i32;
+        let rim = grey(idx::WALL + SOUTH, 5, t - 1, t).unwrap();
+        let back = grey(idx::WALL + SOUTH, 5, 1, t).unwrap();
+        assert!(rim > back, "rim {rim} back {back}");
+        let floors: Vec<f32> = (0..idx::FLOOR_VARIANTS)
+            .map(|v| mean(idx::FLOOR + v))
+            .collect();
+        assert!(floors.windows(2).any(|w| w[0] != w[1]), "{floors:?}");
+        assert_eq!(grey(idx::BLANK, 3, 3, t), None);
     }
 }

@@ -1,4 +1,5 @@
-//! The main menu: new run with a seed, continue, mods, help, quit.
+//! The main menu (the title screen): the dungeon's inhabitants in a row under the title; new
+//! run with a seed, continue, mods, settings, help, quit.
 use bevy::prelude::*;
 
 use crate::app::shared::{AppSystems, GameRes, LoadKeptRun, NewRun, Screen};
@@ -6,6 +7,8 @@ use crate::app::shared::{AppSystems, GameRes, LoadKeptRun, NewRun, Screen};
 use super::SkipMenu;
 
 use crate::app::content::ContentReport;
+use crate::app::render::palette::{Palette, color_of};
+use crate::app::render::picture::{PictureNode, Pictures, picture_node};
 use crate::app::turn::DIGIT_KEYS;
 
 pub(super) fn plugin(app: &mut App) {
@@ -46,6 +49,9 @@ fn spawn_menu(
     report: Option<Res<ContentReport>>,
     notice: Option<Res<crate::app::save::SaveNotice>>,
     content_notice: Option<Res<crate::app::content::ReloadNotice>>,
+    content: Option<Res<crate::app::shared::ContentRes>>,
+    pictures: Option<Res<Pictures>>,
+    palette: Option<Res<Palette>>,
 ) {
     let mut packs = report.map_or_else(String::new, |r| r.0.summary());
     if let Some(n) = content_notice.and_then(|n| n.0.clone()) {
@@ -59,7 +65,7 @@ fn spawn_menu(
     } else {
         ""
     };
-    commands.spawn((
+    let root = commands.spawn((
         Name::new("Main menu"),
         DespawnOnExit(Screen::MainMenu),
         super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
@@ -87,7 +93,7 @@ fn spawn_menu(
             ),
             (
                 Text::new(format!(
-                    "{continue_line}Enter  new run     R  random seed     digits  type a seed\nM  mods     H  help     Q  quit"
+                    "{continue_line}Enter  new run     R  random seed     digits  type a seed\nM  mods     O  settings     H  help     Q  quit"
                 )),
                 TextFont::from_font_size(18.0),
                 TextColor(Color::srgb(0.75, 0.75, 0.8)),
@@ -100,7 +106,36 @@ fn spawn_menu(
                 TextColor(Color::srgb(0.7, 0.75, 0.7)),
             ),
         ],
-    ));
+    )).id();
+    // The title's art: the dungeon's inhabitants, hero first, in their colours.
+    let Some(content) = content else { return };
+    let palette = palette.map_or_else(Palette::default, |p| *p);
+    let row = commands
+        .spawn(Node {
+            column_gap: px(10),
+            margin: UiRect::vertical(px(8)),
+            ..default()
+        })
+        .with_children(|row| {
+            let c = &content.0;
+            let mut kinds: Vec<&String> = c.creatures.keys().collect();
+            kinds.sort_by_key(|k| (*k != "core:hero", c.creatures[*k].xp, (*k).clone()));
+            for kind in kinds {
+                let k = &c.creatures[kind];
+                let pic = pictures
+                    .as_deref()
+                    .map_or(PictureNode::Glyph(k.symbol), |p| p.creature(c, kind));
+                picture_node(
+                    row,
+                    pictures.as_deref(),
+                    pic,
+                    color_of(k.color, palette),
+                    44.0,
+                );
+            }
+        })
+        .id();
+    commands.entity(root).insert_children(2, &[row]);
 }
 
 pub fn seed_line(seed: u64) -> String {
@@ -118,6 +153,9 @@ fn menu_input(
 ) {
     if keys.just_pressed(KeyCode::KeyM) {
         commands.set_state(Screen::Mods);
+    }
+    if keys.just_pressed(KeyCode::KeyO) {
+        commands.set_state(Screen::Settings);
     }
     if keys.any_just_pressed([KeyCode::KeyH, KeyCode::F1]) {
         // The key list is the help overlay's, shown in place of nothing.

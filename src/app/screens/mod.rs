@@ -1,9 +1,11 @@
 //! Screen states and their sub-states; each screen lives in its own file.
 mod game_over;
+pub mod history;
 pub mod inventory;
 mod main_menu;
 pub mod mods;
 mod pause;
+pub mod settings;
 pub mod smoke;
 
 use bevy::prelude::*;
@@ -25,6 +27,8 @@ pub(super) fn plugin(app: &mut App) {
         inventory::plugin,
         mods::plugin,
         game_over::plugin,
+        history::plugin,
+        settings::plugin,
     ));
 }
 

@@ -52,7 +52,7 @@ fn spawn_pause(mut commands: Commands) {
             (Text::new("Paused"), TextFont::from_font_size(48.0)),
             (
                 Text::new(
-                    "Esc  resume\nR  export this run's replay\nF1  keys\nM  quit to the main menu (Continue resumes the run)"
+                    "Esc  resume\nR  export this run's replay\nO  settings\nF1  keys\nM  quit to the main menu (Continue resumes the run)"
                 ),
                 TextFont::from_font_size(20.0),
                 TextLayout::justify(Justify::Center),
@@ -80,11 +80,12 @@ In a fight
 Any time
   Esc                    pause (R there exports the replay)
   F1                     this help
-  F2                     smooth movement on / off
+  M                      message history
+  F2                     animations on / off
   F3                     the monsters' AI overlay
   F4                     colour-blind-safe colours on / off
   F5                     reload content and mods from disk (desktop)
-  + / - / mouse wheel    zoom";
+  + / - / mouse wheel    zoom (Settings: O in the pause menu)";
 
 fn spawn_help(mut commands: Commands) {
     commands.spawn((
@@ -127,6 +128,8 @@ fn pause_input(
         } else {
             Overlay::Help
         });
+    } else if paused && keys.just_pressed(KeyCode::KeyO) {
+        next_overlay.set(Overlay::Settings);
     } else if paused && keys.just_pressed(KeyCode::KeyM) {
         commands.set_state(Screen::MainMenu);
     } else if paused

@@ -6,7 +6,10 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, ContentRes, GameRes, PendingCommand, Screen, TurnPhase};
+use crate::app::render::actors::PictureCount;
+use crate::app::shared::{
+    AppSystems, ContentRes, GameRes, Overlay, PendingCommand, Screen, TurnPhase,
+};
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use crate::app::ai::AiOverlay;
@@ -40,6 +43,10 @@ enum Stage {
     Ai,
     /// The screenshot is taken after this frame renders; the overlay goes off after that.
     AiOff,
+    /// The message history overlay over the run so far.
+    History,
+    /// The Settings overlay, from the pause menu.
+    Settings,
     Combat,
     GameOver,
     Done,
@@ -53,6 +60,8 @@ pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
             stage: Stage::Menu,
             frames: 0,
         });
+        // The smoke drives itself frame by frame, so it never waits for input.
+        app.insert_resource(bevy::winit::WinitSettings::continuous());
         app.add_systems(Update, drive.in_set(AppSystems::Input));
     }
 }
@@ -71,6 +80,7 @@ fn drive(
     mut overlay: ResMut<AiOverlay>,
     mut window: Single<&mut Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    counted: Res<PictureCount>,
 ) {
     smoke.frames += 1;
     let settled = smoke.frames > SETTLE;
@@ -107,6 +117,7 @@ fn drive(
         (Stage::Floor, Screen::InGame) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "floor.png");
+            log_pictures(&counted, "floor.png");
             smoke.stage = Stage::Ai;
             smoke.frames = 0;
             overlay.0 = true;
@@ -131,6 +142,21 @@ fn drive(
         }
         (Stage::AiOff, Screen::InGame) if settled => {
             overlay.0 = false;
+            commands.set_state(Overlay::History);
+            smoke.stage = Stage::History;
+            smoke.frames = 0;
+        }
+        (Stage::History, Screen::InGame) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "history.png");
+            commands.set_state(Overlay::Settings);
+            smoke.stage = Stage::Settings;
+            smoke.frames = 0;
+        }
+        (Stage::Settings, Screen::InGame) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "settings.png");
+            commands.set_state(Overlay::None);
             smoke.stage = Stage::Combat;
             smoke.frames = 0;
         }
@@ -142,6 +168,7 @@ fn drive(
                 if smoke.frames > SETTLE && awaiting {
                     let dir = smoke.dir.clone();
                     shot(&mut commands, &dir, "combat.png");
+                    log_pictures(&counted, "combat.png");
                     smoke.stage = Stage::GameOver;
                     smoke.frames = 0;
                 }
@@ -183,6 +210,14 @@ fn drive(
         }
         _ => {}
     }
+}
+
+/// How the map drew its creatures, for the smoke's log.
+fn log_pictures(counted: &PictureCount, shot: &str) {
+    info!(
+        "smoke: {shot}: {} creatures drawn from pictures, {} from glyphs",
+        counted.pictures, counted.glyphs
+    );
 }
 
 /// Warps the mouse pointer onto the farthest seen floor tile within eight steps of the hero.

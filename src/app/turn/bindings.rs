@@ -20,10 +20,12 @@ pub enum Action {
     Flee,
     PickUp,
     Inventory,
+    /// The message history overlay.
+    History,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 11] = [
+const NAMES: [(&str, Action); 12] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -35,6 +37,7 @@ const NAMES: [(&str, Action); 11] = [
     ("flee", Action::Flee),
     ("pick_up", Action::PickUp),
     ("inventory", Action::Inventory),
+    ("history", Action::History),
 ];
 
 /// The letter keys A–Z (also the inventory's item letters).
@@ -144,6 +147,7 @@ impl Default for Bindings {
         bind(&[KeyCode::KeyF], Flee);
         bind(&[KeyCode::Comma, KeyCode::KeyP], PickUp);
         bind(&[KeyCode::KeyI, KeyCode::KeyE], Inventory);
+        bind(&[KeyCode::KeyM], History);
         Self(map)
     }
 }
@@ -192,7 +196,8 @@ impl Bindings {
     }
 }
 
-fn name_of(a: Action) -> &'static str {
+/// The action's name in `keys.toml`.
+pub fn name_of(a: Action) -> &'static str {
     NAMES.iter().find(|(_, x)| *x == a).map_or("?", |(n, _)| n)
 }
 

@@ -77,7 +77,11 @@ pub fn key_command(
         Action::Descend => Some(Command::Descend),
         Action::Wait => Some(Command::Wait),
         Action::PickUp => Some(Command::PickUp),
-        Action::Explore | Action::TravelStairs | Action::Flee | Action::Inventory => None,
+        Action::Explore
+        | Action::TravelStairs
+        | Action::Flee
+        | Action::Inventory
+        | Action::History => None,
     }
 }
 

@@ -7,10 +7,10 @@ mod pointer;
 mod steps;
 mod travel;
 
-pub use bindings::{Action, Bindings, KeysPath, LETTERS};
+pub use bindings::{Action, Bindings, KeysPath, LETTERS, name_of};
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
 pub use pointer::Hovered;
-pub use travel::{Travel, travel_key};
+pub use travel::{KnownInView, Travel, stop_line, travel_key};
 
 use bevy::prelude::*;
 

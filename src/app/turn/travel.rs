@@ -1,20 +1,65 @@
 //! Auto-explore (X), travel to the stairs (G) and to a clicked tile: one ordinary move per
 //! frame, each a whole turn, until a monster comes into view, a fight starts, the goal is
-//! reached or a key is pressed. Why it stopped goes to the message log.
+//! reached or a key is pressed. Why it stopped goes to the message log, once.
+use std::collections::BTreeSet;
+
 use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, GameRes, Notice, PendingCommand, TurnPhase};
 
 use super::bindings::{Action, Bindings};
 
-use crate::game::{Command, TravelGoal, TravelStop, travel_step};
+use crate::content::Content;
+use crate::game::{
+    Command, CreatureId, Game, TravelGoal, TravelStop, hostiles_in_view, travel_step,
+};
 
 /// The travel under way, if any.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Travel(pub Option<TravelGoal>);
 
+/// The hostile monsters in view when travel began that have stayed in view since: they do not
+/// stop it (the player pressed on seeing them); one that leaves and comes back does.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct KnownInView(pub BTreeSet<CreatureId>);
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Travel>().add_message::<Notice>();
+    app.init_resource::<Travel>()
+        .init_resource::<KnownInView>()
+        .add_message::<Notice>();
+}
+
+/// The log line for a stop.
+pub fn stop_line(stop: TravelStop, game: &Game, content: &Content) -> String {
+    match stop {
+        TravelStop::MonsterComesIntoView(id) => {
+            let name = game.name(id, content);
+            format!("{} comes into view.", capitalised(&a_or_an(&name)))
+        }
+        other => other.to_string(),
+    }
+}
+
+fn a_or_an(name: &str) -> String {
+    let vowel = name
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouAEIOU".contains(c));
+    let mut c = name.chars();
+    let lower: String = c
+        .next()
+        .into_iter()
+        .flat_map(char::to_lowercase)
+        .chain(c)
+        .collect();
+    format!("{} {lower}", if vowel { "an" } else { "a" })
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// The travel a key starts under `bindings`, if any.
@@ -40,14 +85,18 @@ pub(super) fn step(
     mut phase: ResMut<NextState<TurnPhase>>,
     mut notices: MessageWriter<Notice>,
     bindings: Res<Bindings>,
+    mut known: ResMut<KnownInView>,
 ) {
     let Some(game) = game else { return };
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
     let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
+    let in_view = hostiles_in_view(&game.0, &content.0);
     if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k, &bindings)) {
         travel.0 = Some(goal);
+        known.0 = in_view.clone();
     } else if clicked && let Some(p) = hovered.0 {
         travel.0 = Some(TravelGoal::Tile(p));
+        known.0 = in_view.clone();
     } else if !pressed.is_empty() || pending.0.is_some() {
         // Any other key (or a command already chosen this frame) interrupts.
         travel.0 = None;
@@ -57,7 +106,9 @@ pub(super) fn step(
         travel.0 = None;
         return;
     }
-    match travel_step(&game.0, &content.0, goal) {
+    // One that left view and comes back stops travel again.
+    known.0.retain(|id| in_view.contains(id));
+    match travel_step(&game.0, &content.0, goal, &known.0) {
         Ok(d) => {
             pending.0 = Some(Command::Move(d));
             phase.set(TurnPhase::Resolving);
@@ -65,7 +116,7 @@ pub(super) fn step(
         Err(stop) => {
             travel.0 = None;
             if stop != TravelStop::Arrived {
-                notices.write(Notice(stop.to_string()));
+                notices.write(Notice(stop_line(stop, &game.0, &content.0)));
             }
         }
     }

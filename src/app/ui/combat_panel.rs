@@ -19,24 +19,30 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn spawn_panel(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Combat panel"),
-        PanelText,
-        Text::new(""),
-        TextFont::from_font_size(17.0),
-        TextColor(Color::srgb(0.95, 0.9, 0.85)),
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(50),
-            right: px(10),
-            width: px(420),
-            padding: UiRect::all(px(10)),
-            ..default()
-        },
-        BackgroundColor(Color::srgba(0.12, 0.03, 0.03, 0.85)),
-        DespawnOnExit(Mode::Combat),
-    ));
+/// Docked at the foot of the sidebar, so it never covers the map.
+fn spawn_panel(mut commands: Commands, sidebar: Query<Entity, With<super::sidebar::Sidebar>>) {
+    let panel = commands
+        .spawn((
+            Name::new("Combat panel"),
+            PanelText,
+            Text::new(""),
+            TextFont::from_font_size(14.0),
+            TextColor(Color::srgb(0.95, 0.9, 0.85)),
+            Node {
+                width: percent(100),
+                margin: UiRect::top(px(8)),
+                padding: UiRect::all(px(8)),
+                border: UiRect::all(px(1)),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.16, 0.05, 0.05)),
+            BorderColor::all(Color::srgb(0.5, 0.18, 0.15)),
+            DespawnOnExit(Mode::Combat),
+        ))
+        .id();
+    if let Ok(sidebar) = sidebar.single() {
+        commands.entity(sidebar).add_child(panel);
+    }
 }
 
 /// The panel's text (pure, for tests): enemies, initiative order, abilities with locks.
@@ -84,7 +90,7 @@ pub fn panel_text(g: &Game, content: &Content, selected: usize) -> String {
         let cd = content.ability(a).map_or(0, |d| d.cooldown);
         let lock = judged.ability_lock(g.hero, a, g.enemies.first().copied(), content);
         let state = lock.map_or_else(|| "ready".to_string(), |r| format!("LOCKED: {r}"));
-        s += &format!("{}  {name}  (cost {cost:.0}, cd {cd})  {state}\n", i + 1);
+        s += &format!("{} {name} ({cost:.0} st, cd {cd}): {state}\n", i + 1);
     }
     s += "F flee   Space wait";
     s

@@ -2,7 +2,9 @@
 //! chances) and dots along the path a click would travel. Reads only.
 use bevy::prelude::*;
 
-use crate::app::shared::{ContentRes, GameRes, Screen, TurnResolved, UiSystems, world_of};
+use crate::app::shared::{
+    ContentRes, GameRes, SIDEBAR_WIDTH, Screen, TurnResolved, UiSystems, world_of,
+};
 
 use crate::app::turn::Hovered;
 use crate::game::examine::describe;
@@ -32,15 +34,18 @@ fn spawn_panel(mut commands: Commands) {
         Text::new(""),
         TextFont::from_font_size(15.0),
         TextColor(Color::srgb(0.85, 0.85, 0.8)),
+        // At the sidebar's foot, over nothing of the map.
         Node {
             position_type: PositionType::Absolute,
-            top: px(44),
-            right: px(10),
-            max_width: percent(35),
+            bottom: px(8),
+            left: px(8),
+            width: px(SIDEBAR_WIDTH - 16.0),
             padding: UiRect::all(px(6)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+        GlobalZIndex(2),
+        Visibility::Hidden,
+        BackgroundColor(Color::srgba(0.1, 0.1, 0.14, 0.95)),
         DespawnOnExit(Screen::InGame),
     ));
 }
@@ -50,18 +55,25 @@ fn show(
     hovered: Res<Hovered>,
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,
-    mut text: Single<&mut Text, With<ExamineText>>,
+    panel: Single<(&mut Text, &mut Visibility), With<ExamineText>>,
     dots: Query<Entity, With<PathDot>>,
 ) {
+    let (mut text, mut shown) = panel.into_inner();
     for e in &dots {
         commands.entity(e).despawn();
     }
     let (Some(game), Some(p)) = (game, hovered.0) else {
         text.0.clear();
+        *shown = Visibility::Hidden;
         return;
     };
     let g = &game.0;
     text.0 = describe(g, &content.0, p).map_or_else(String::new, |l| l.join("\n"));
+    *shown = if text.0.is_empty() {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
     if g.in_combat() || g.is_over() {
         return;
     }

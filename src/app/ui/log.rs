@@ -1,19 +1,116 @@
-//! The message log: the core's lines for each turn, plus refusals with their reason.
+//! The message log under the map: the core's lines for each turn, refusals with their reason
+//! and the app's notices, coloured by kind, with repeats folded ("… (x3)"). The whole kept log
+//! scrolls in the message history overlay.
 use bevy::prelude::*;
 
-use crate::app::shared::{GameRes, Notice, Screen, TurnResolved, UiSystems};
+use crate::app::shared::{
+    ContentRes, FloorEntered, GameRes, Notice, SIDEBAR_WIDTH, Screen, TurnResolved, UiSystems,
+};
 
 use crate::game::Outcome;
 
-/// The lines the log shows, newest last.
+/// What a line tells, for its colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    /// Harm to the hero.
+    Harm,
+    /// A monster killed, a fight won.
+    Kill,
+    Loot,
+    /// A level reached.
+    Level,
+    /// Something to look at: a fight begins, a monster comes into view or appears.
+    Alert,
+    /// A command refused, travel that cannot go on.
+    Refusal,
+    Info,
+}
+
+impl LineKind {
+    pub fn colour(self) -> Color {
+        match self {
+            LineKind::Harm => Color::srgb(1.0, 0.45, 0.4),
+            LineKind::Kill => Color::srgb(1.0, 0.7, 0.35),
+            LineKind::Loot => Color::srgb(0.95, 0.85, 0.35),
+            LineKind::Level => Color::srgb(0.75, 0.6, 1.0),
+            LineKind::Alert => Color::srgb(0.5, 0.8, 1.0),
+            LineKind::Refusal => Color::srgb(0.6, 0.6, 0.62),
+            LineKind::Info => Color::srgb(0.86, 0.85, 0.8),
+        }
+    }
+}
+
+/// The kind of one of the core's log lines, read from its wording (the rules' own phrases);
+/// `hero` is the hero's shown name, which the lines use for it.
+pub fn kind_of(text: &str, hero: &str) -> LineKind {
+    let has = |s: &str| text.contains(s);
+    let harmed = has(&format!("hits {hero} for")) || has(&format!("hurts {hero} for"));
+    if harmed || has("You are killed") || has("You set off") {
+        LineKind::Harm
+    } else if has(" dies") || has("Victory!") {
+        LineKind::Kill
+    } else if has("You pick up") || has("You gain") || has("It drops") {
+        LineKind::Loot
+    } else if has("You reach level") || has("You win") {
+        LineKind::Level
+    } else if has("A fight begins")
+        || has("appears!")
+        || has("comes into view")
+        || has("alarm sounds")
+    {
+        LineKind::Alert
+    } else {
+        LineKind::Info
+    }
+}
+
+/// One line of the log; `count` folds the same line said again at once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub text: String,
+    pub kind: LineKind,
+    pub count: u32,
+}
+
+impl Entry {
+    /// The line as shown: with "(xn)" when it was said n times in a row (the UI font has no
+    /// multiplication sign).
+    pub fn shown(&self) -> String {
+        if self.count > 1 {
+            format!("{} (x{})", self.text, self.count)
+        } else {
+            self.text.clone()
+        }
+    }
+}
+
+/// The lines the log keeps, newest last.
 #[derive(Resource, Debug, Default, Clone)]
-pub struct MessageLog(pub Vec<String>);
+pub struct MessageLog(pub Vec<Entry>);
+
+impl MessageLog {
+    /// Adds a line, folding it into the last one when it says the same.
+    pub fn push(&mut self, text: String, kind: LineKind) {
+        match self.0.last_mut() {
+            Some(last) if last.text == text => last.count += 1,
+            _ => self.0.push(Entry {
+                text,
+                kind,
+                count: 1,
+            }),
+        }
+        if self.0.len() > KEPT {
+            let extra = self.0.len() - KEPT;
+            self.0.drain(..extra);
+        }
+    }
+}
 
 #[derive(Component)]
 struct LogText;
 
 const SHOWN: usize = 7;
-const KEPT: usize = 500;
+pub const KEPT: usize = 500;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MessageLog>();
@@ -27,43 +124,43 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn spawn_log(mut commands: Commands, game: Option<Res<GameRes>>, mut log: ResMut<MessageLog>) {
-    if let Some(g) = game
-        && g.0.turn == 0
-    {
-        log.0 = vec![format!(
-            "Welcome to Delve. Seed {}. Find the stairs down (>).",
-            g.0.seed
-        )];
-    }
+/// The first line of a new run.
+pub fn welcome(seed: u64) -> String {
+    format!("Welcome to Delve. Seed {seed}. Find the stairs down. M: message history, F1: keys.")
+}
+
+fn spawn_log(mut commands: Commands) {
     commands.spawn((
         Name::new("Message log"),
         LogText,
-        Text::new(""),
-        TextFont::from_font_size(16.0),
-        TextColor(Color::srgb(0.85, 0.85, 0.8)),
         Node {
             position_type: PositionType::Absolute,
             bottom: px(8),
-            left: px(10),
-            max_width: percent(60),
+            left: px(SIDEBAR_WIDTH + 10.0),
+            right: px(10),
             padding: UiRect::all(px(6)),
+            flex_direction: FlexDirection::Column,
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
         DespawnOnExit(Screen::InGame),
     ));
 }
 
-/// Appends what one resolved command produced.
-pub fn lines_for(resolved: &TurnResolved, game: &crate::game::Game) -> Vec<String> {
+/// What one resolved command says: its refusal, or the core's lines of that turn.
+pub fn lines_for(
+    resolved: &TurnResolved,
+    game: &crate::game::Game,
+    content: &crate::content::Content,
+) -> Vec<(String, LineKind)> {
+    let hero = game.name(game.hero, content);
     match &resolved.outcome {
-        Outcome::Rejected(reason) => vec![reason.to_string()],
+        Outcome::Rejected(reason) => vec![(reason.to_string(), LineKind::Refusal)],
         _ => game
             .log
             .iter()
             .filter(|l| l.turn == resolved.turn)
-            .map(|l| l.text.clone())
+            .map(|l| (l.text.clone(), kind_of(&l.text, &hero)))
             .collect(),
     }
 }
@@ -71,24 +168,95 @@ pub fn lines_for(resolved: &TurnResolved, game: &crate::game::Game) -> Vec<Strin
 fn collect(
     mut turns: MessageReader<TurnResolved>,
     mut notices: MessageReader<Notice>,
+    mut floors: MessageReader<FloorEntered>,
     game: Option<Res<GameRes>>,
+    content: Res<ContentRes>,
     mut log: ResMut<MessageLog>,
 ) {
     let Some(game) = game else { return };
-    for t in turns.read() {
-        let lines = lines_for(t, &game.0);
-        log.0.extend(lines);
+    // A new run (its first floor at turn 0) starts a new log.
+    if floors.read().count() > 0 {
+        if game.0.turn == 0 {
+            log.0.clear();
+            log.push(welcome(game.0.seed), LineKind::Info);
+        } else if log.0.is_empty() {
+            log.push(
+                format!(
+                    "You go on with your run: floor {}, turn {}.",
+                    game.0.floor, game.0.turn
+                ),
+                LineKind::Info,
+            );
+        }
     }
-    log.0.extend(notices.read().map(|n| n.0.clone()));
-    if log.0.len() > KEPT {
-        let extra = log.0.len() - KEPT;
-        log.0.drain(..extra);
+    for t in turns.read() {
+        for (text, kind) in lines_for(t, &game.0, &content.0) {
+            log.push(text, kind);
+        }
+    }
+    for n in notices.read() {
+        let kind = match kind_of(&n.0, "") {
+            LineKind::Info => LineKind::Refusal,
+            k => k,
+        };
+        log.push(n.0.clone(), kind);
     }
 }
 
-fn show(log: Res<MessageLog>, mut text: Single<&mut Text, With<LogText>>) {
-    if log.is_changed() || text.0.is_empty() {
-        let start = log.0.len().saturating_sub(SHOWN);
-        text.0 = log.0[start..].join("\n");
+fn show(
+    mut commands: Commands,
+    log: Res<MessageLog>,
+    root: Single<Entity, With<LogText>>,
+    mut drawn: Local<bool>,
+) {
+    if !log.is_changed() && *drawn {
+        return;
+    }
+    *drawn = true;
+    let root = *root;
+    commands.entity(root).despawn_children();
+    let start = log.0.len().saturating_sub(SHOWN);
+    let lines = &log.0[start..];
+    commands.entity(root).with_children(|p| {
+        for (i, e) in lines.iter().enumerate() {
+            // Older lines a little dimmer, so the newest stand out.
+            let age = (lines.len() - 1 - i) as f32;
+            let a = (1.0 - age * 0.1).max(0.5);
+            p.spawn((
+                Text::new(e.shown()),
+                TextFont::from_font_size(16.0),
+                TextColor(e.kind.colour().with_alpha(a)),
+            ));
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_fold_and_kinds_follow_the_rules_wording() {
+        let mut log = MessageLog::default();
+        for _ in 0..3 {
+            log.push("A rat comes into view.".into(), LineKind::Alert);
+        }
+        log.push("You wait.".into(), LineKind::Info);
+        assert_eq!(log.0.len(), 2);
+        assert_eq!(log.0[0].shown(), "A rat comes into view. (x3)");
+        assert_eq!(log.0[1].shown(), "You wait.");
+        let kind = |t: &str| kind_of(t, "Hero");
+        assert_eq!(kind("Skeleton hits Hero for 4."), LineKind::Harm);
+        assert_eq!(kind("Hero hits Skeleton for 4."), LineKind::Info);
+        assert_eq!(kind("Spike trap hurts Hero for 3."), LineKind::Harm);
+        assert_eq!(kind("The Giant rat dies. (+3 XP, +2 gold)"), LineKind::Kill);
+        assert_eq!(kind("You pick up 12 gold."), LineKind::Loot);
+        assert_eq!(kind("You reach level 2!"), LineKind::Level);
+        assert_eq!(kind("A fight begins: Giant rat."), LineKind::Alert);
+        assert_eq!(kind("You descend to floor 2."), LineKind::Info);
+        for _ in 0..KEPT + 20 {
+            log.push(format!("line {}", log.0.len()), LineKind::Info);
+        }
+        assert_eq!(log.0.len(), KEPT);
     }
 }

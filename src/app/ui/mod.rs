@@ -1,14 +1,14 @@
-//! In-game UI: the HUD, the message log, the combat panel and the examine panel. Reads only.
+//! In-game UI: the sidebar, the message log, the combat panel and the examine panel. Reads only.
 mod combat_panel;
 mod examine;
-mod hud;
 pub mod log;
+pub mod sidebar;
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
-        hud::plugin,
+        sidebar::plugin,
         log::plugin,
         combat_panel::plugin,
         examine::plugin,

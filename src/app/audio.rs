@@ -1,0 +1,216 @@
+//! Sound effects through `bevy_audio` (WAV only, the project's own): a step, a hit, a miss, a
+//! kill, a pick-up, the stairs, a level, the hero's death and the forager's alarm, chosen from
+//! what each turn changed. The volume and mute are settings. Without an audio device Bevy says
+//! so once in the log and the game runs silent; the browser starts sound after the first key.
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+
+use crate::app::content::files::GameFiles;
+use crate::app::shared::{GameRes, PendingAssets, TurnResolved};
+
+use crate::game::{Command, Event, Game, Outcome};
+
+/// Every sound the game makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Sound {
+    Step,
+    Hit,
+    Miss,
+    Kill,
+    Pickup,
+    Descend,
+    LevelUp,
+    Death,
+    Alarm,
+}
+
+impl Sound {
+    pub const ALL: [Sound; 9] = [
+        Sound::Step,
+        Sound::Hit,
+        Sound::Miss,
+        Sound::Kill,
+        Sound::Pickup,
+        Sound::Descend,
+        Sound::LevelUp,
+        Sound::Death,
+        Sound::Alarm,
+    ];
+
+    /// Its file under `assets/`.
+    pub fn file(self) -> &'static str {
+        match self {
+            Sound::Step => "sounds/step.wav",
+            Sound::Hit => "sounds/hit.wav",
+            Sound::Miss => "sounds/miss.wav",
+            Sound::Kill => "sounds/kill.wav",
+            Sound::Pickup => "sounds/pickup.wav",
+            Sound::Descend => "sounds/descend.wav",
+            Sound::LevelUp => "sounds/levelup.wav",
+            Sound::Death => "sounds/death.wav",
+            Sound::Alarm => "sounds/alarm.wav",
+        }
+    }
+}
+
+/// What of the state before a turn the sounds compare with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Before {
+    pub level: u32,
+    pub floor: u32,
+    pub gold: u64,
+    pub pack: usize,
+    pub alarm: bool,
+}
+
+impl Before {
+    pub fn of(g: &Game) -> Self {
+        Self {
+            level: g.level,
+            floor: g.floor,
+            gold: u64::from(g.gold),
+            pack: g.inventory.len(),
+            alarm: g.alarm,
+        }
+    }
+}
+
+/// The sounds one resolved command makes, at most one of each, the most telling first.
+pub fn sounds_of(before: Before, g: &Game, command: &Command, outcome: &Outcome) -> Vec<Sound> {
+    if matches!(outcome, Outcome::Rejected(_)) {
+        return Vec::new();
+    }
+    let mut out: Vec<Sound> = Vec::new();
+    let add = |out: &mut Vec<Sound>, s: Sound| {
+        if !out.contains(&s) {
+            out.push(s);
+        }
+    };
+    if g.death.is_some() {
+        add(&mut out, Sound::Death);
+    }
+    if g.alarm && !before.alarm {
+        add(&mut out, Sound::Alarm);
+    }
+    if g.level > before.level {
+        add(&mut out, Sound::LevelUp);
+    }
+    if g.floor != before.floor {
+        add(&mut out, Sound::Descend);
+    }
+    for e in &g.last_events {
+        match e {
+            Event::CreatureDied { creature, .. } if *creature != g.hero => {
+                add(&mut out, Sound::Kill)
+            }
+            Event::DamageDealt { .. } => add(&mut out, Sound::Hit),
+            Event::AbilityUsed {
+                hit: false,
+                target: Some(t),
+                source,
+                ..
+            } if t != source => add(&mut out, Sound::Miss),
+            _ => {}
+        }
+    }
+    if u64::from(g.gold) > before.gold || g.inventory.len() > before.pack {
+        add(&mut out, Sound::Pickup);
+    }
+    if out.is_empty() && matches!(command, Command::Move(_)) {
+        add(&mut out, Sound::Step);
+    }
+    out
+}
+
+/// The loaded sounds.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Sounds(pub BTreeMap<Sound, Handle<AudioSource>>);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Sounds>();
+    app.add_systems(Startup, load);
+    app.add_systems(Update, play.in_set(crate::app::shared::AppSystems::Present));
+}
+
+fn load(
+    server: Res<AssetServer>,
+    files: Res<GameFiles>,
+    mut sounds: ResMut<Sounds>,
+    mut pending: ResMut<PendingAssets>,
+) {
+    for s in Sound::ALL {
+        let h: Handle<AudioSource> = server.load(files.path(s.file()));
+        pending.0.push(h.clone().untyped());
+        sounds.0.insert(s, h);
+    }
+}
+
+/// Plays what each turn changed; the state before the turn is the one seen the turn before.
+fn play(
+    mut commands: Commands,
+    game: Option<Res<GameRes>>,
+    sounds: Res<Sounds>,
+    mut turns: MessageReader<TurnResolved>,
+    mut before: Local<Option<Before>>,
+) {
+    let Some(game) = game else {
+        *before = None;
+        return;
+    };
+    let g = &game.0;
+    for t in turns.read() {
+        let was = before.unwrap_or_else(|| Before::of(g));
+        // Two at most a turn, so a busy turn does not pile up noise.
+        for s in sounds_of(was, g, &t.command, &t.outcome)
+            .into_iter()
+            .take(2)
+        {
+            if let Some(h) = sounds.0.get(&s) {
+                commands.spawn((
+                    Name::new("sound"),
+                    AudioPlayer::new(h.clone()),
+                    PlaybackSettings::DESPAWN,
+                ));
+            }
+        }
+    }
+    *before = Some(Before::of(g));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::Content;
+    use crate::map::Dir;
+
+    #[test]
+    fn a_quiet_step_steps_a_refusal_is_silent_and_a_level_rings() {
+        let content = Content::core().unwrap();
+        let mut g = Game::new(3, &content).unwrap();
+        let hero = g.hero;
+        g.creatures.retain(|id, _| *id == hero);
+        let before = Before::of(&g);
+        let d = Dir::ALL
+            .into_iter()
+            .find(|&d| g.map.is_passable(g.hero_pos().offset(d)))
+            .unwrap();
+        let cmd = Command::Move(d);
+        let outcome = g.execute(&cmd, &content);
+        let heard = sounds_of(before, &g, &cmd, &outcome);
+        if u64::from(g.gold) == before.gold && g.inventory.len() == before.pack {
+            assert_eq!(heard, vec![Sound::Step]);
+        }
+        let refused = Outcome::Rejected(crate::game::Reason::NotInCombat);
+        assert!(sounds_of(before, &g, &cmd, &refused).is_empty());
+        let mut up = g.clone();
+        up.level += 1;
+        assert_eq!(
+            sounds_of(Before::of(&g), &up, &cmd, &outcome)[0],
+            Sound::LevelUp
+        );
+        let mut alarmed = g.clone();
+        alarmed.alarm = true;
+        assert!(sounds_of(Before::of(&g), &alarmed, &cmd, &outcome).contains(&Sound::Alarm));
+    }
+}

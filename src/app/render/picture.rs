@@ -1,0 +1,215 @@
+//! Pictures for content entries: an icon of the atlas (tinted with the entry's colour), a mod's
+//! own PNG sprite (drawn as it is), or the entry's `symbol` glyph when it names neither. The
+//! atlas loads through the `AssetServer` behind the Loading screen; mod sprites come decoded
+//! from the content loader, which checked them.
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+use crate::app::content::files::GameFiles;
+use crate::app::shared::{ContentRes, PendingAssets};
+use crate::content::Content;
+use crate::content::art::{Picture, Sprite as ModSprite, atlas};
+
+/// The atlas image and its grid, and the images of the loaded mods' sprites.
+#[derive(Resource, Debug, Clone)]
+pub struct Pictures {
+    pub atlas: Handle<Image>,
+    pub layout: Handle<TextureAtlasLayout>,
+    /// A mod sprite's image, by the id of the entry that names it (two mods may each ship a
+    /// `ghoul.png`).
+    pub sprites: BTreeMap<String, Handle<Image>>,
+}
+
+/// How one entry is drawn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PictureNode {
+    None,
+    Glyph(char),
+    Atlas(u32),
+    Image(Handle<Image>),
+}
+
+impl PictureNode {
+    /// Whether it is a picture (atlas or sprite) rather than a glyph.
+    pub fn is_picture(&self) -> bool {
+        matches!(self, PictureNode::Atlas(_) | PictureNode::Image(_))
+    }
+}
+
+impl Pictures {
+    fn node(&self, id: &str, picture: &Picture, symbol: char) -> PictureNode {
+        match picture {
+            Picture::Glyph => PictureNode::Glyph(symbol),
+            Picture::Icon(i) => PictureNode::Atlas(*i),
+            Picture::Sprite(_) => self
+                .sprites
+                .get(id)
+                .map_or(PictureNode::Glyph(symbol), |h| {
+                    PictureNode::Image(h.clone())
+                }),
+        }
+    }
+
+    pub fn creature(&self, content: &Content, kind: &str) -> PictureNode {
+        content
+            .creature(kind)
+            .map_or(PictureNode::None, |k| self.node(kind, &k.picture, k.symbol))
+    }
+
+    pub fn item(&self, content: &Content, id: &str) -> PictureNode {
+        content
+            .item(id)
+            .map_or(PictureNode::None, |i| self.node(id, &i.picture, i.symbol))
+    }
+
+    /// A world sprite of `pic` drawn `size` pixels wide in `colour` (icons and glyphs take
+    /// the colour; a mod's sprite keeps its own).
+    pub fn world(&self, pic: &PictureNode, colour: Color, size: f32) -> WorldPicture {
+        match pic {
+            PictureNode::Atlas(i) => WorldPicture::Sprite(Sprite {
+                image: self.atlas.clone(),
+                texture_atlas: Some(TextureAtlas {
+                    layout: self.layout.clone(),
+                    index: *i as usize,
+                }),
+                color: colour,
+                custom_size: Some(Vec2::splat(size)),
+                ..default()
+            }),
+            PictureNode::Image(h) => WorldPicture::Sprite(Sprite {
+                image: h.clone(),
+                custom_size: Some(Vec2::splat(size)),
+                ..default()
+            }),
+            PictureNode::Glyph(c) => WorldPicture::Glyph(c.to_string()),
+            PictureNode::None => WorldPicture::Glyph("?".into()),
+        }
+    }
+}
+
+/// A picture as the map draws it.
+pub enum WorldPicture {
+    Sprite(Sprite),
+    Glyph(String),
+}
+
+/// A UI picture `size` pixels square: the icon or sprite, else the glyph in `colour`
+/// (headless, without `Pictures`, always the glyph).
+pub fn picture_node(
+    parent: &mut ChildSpawnerCommands,
+    pictures: Option<&Pictures>,
+    pic: PictureNode,
+    colour: Color,
+    size: f32,
+) {
+    let frame = Node {
+        width: px(size),
+        height: px(size),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        flex_shrink: 0.0,
+        ..default()
+    };
+    match (pic, pictures) {
+        (PictureNode::Atlas(i), Some(p)) => {
+            parent.spawn((
+                frame,
+                ImageNode {
+                    color: colour,
+                    ..ImageNode::from_atlas_image(
+                        p.atlas.clone(),
+                        TextureAtlas {
+                            layout: p.layout.clone(),
+                            index: i as usize,
+                        },
+                    )
+                },
+            ));
+        }
+        (PictureNode::Image(h), _) => {
+            parent.spawn((frame, ImageNode::new(h)));
+        }
+        (PictureNode::Glyph(c), _) => {
+            parent.spawn(frame).with_child((
+                Text::new(c.to_string()),
+                TextFont::from_font_size(size * 0.8),
+                TextColor(colour),
+            ));
+        }
+        _ => {
+            parent.spawn(frame);
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, load_atlas);
+    app.add_systems(
+        Update,
+        make_sprites.run_if(resource_exists_and_changed::<ContentRes>),
+    );
+}
+
+fn load_atlas(
+    mut commands: Commands,
+    server: Res<AssetServer>,
+    files: Res<GameFiles>,
+    mut layouts: ResMut<Assets<TextureAtlasLayout>>,
+    mut pending: ResMut<PendingAssets>,
+) {
+    let a = atlas();
+    let rows = (a.names.len() as u32).div_ceil(a.columns);
+    let layout = layouts.add(TextureAtlasLayout::from_grid(
+        UVec2::splat(a.tile),
+        a.columns,
+        rows,
+        None,
+        None,
+    ));
+    let image: Handle<Image> = server.load(files.path("art/icons.png"));
+    pending.0.push(image.clone().untyped());
+    commands.insert_resource(Pictures {
+        atlas: image,
+        layout,
+        sprites: BTreeMap::new(),
+    });
+}
+
+/// The loaded content's mod sprites as images (again after a reload: a sprite may have changed).
+fn make_sprites(
+    content: Res<ContentRes>,
+    pictures: Option<ResMut<Pictures>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let Some(mut pictures) = pictures else { return };
+    let c = &content.0;
+    let sprites: Vec<(String, Arc<ModSprite>)> = c
+        .creatures
+        .iter()
+        .map(|(id, k)| (id, &k.picture))
+        .chain(c.items.iter().map(|(id, i)| (id, &i.picture)))
+        .filter_map(|(id, p)| match p {
+            Picture::Sprite(s) => Some((id.clone(), s.clone())),
+            _ => None,
+        })
+        .collect();
+    pictures.sprites.clear();
+    for (id, s) in sprites {
+        let image = Image::new(
+            Extent3d {
+                width: s.width,
+                height: s.height,
+                depth_or_array_layers: 1,
+            },
+            TextureDimension::D2,
+            s.rgba.clone(),
+            TextureFormat::Rgba8UnormSrgb,
+            RenderAssetUsages::MAIN_WORLD | RenderAssetUsages::RENDER_WORLD,
+        );
+        pictures.sprites.insert(id, images.add(image));
+    }
+}

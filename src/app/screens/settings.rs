@@ -1,0 +1,196 @@
+//! The Settings screen (O on the main menu and in the pause menu): tile zoom, animations, the
+//! colour-blind palette, sound volume and mute, and the key bindings in use. Up/Down choose,
+//! Left/Right (or Enter) change, Esc goes back; every change is kept at once.
+use bevy::prelude::*;
+
+use crate::app::settings::{Settings, ZOOM_MAX, ZOOM_MIN};
+use crate::app::shared::{AppSystems, Overlay, Screen, UiSystems};
+use crate::app::turn::{Action, Bindings, name_of};
+
+use super::pause::overlay_root;
+
+/// The row chosen.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct SettingsRow(pub usize);
+
+#[derive(Component)]
+struct SettingsText;
+
+pub const ROWS: usize = 5;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SettingsRow>();
+    app.add_systems(OnEnter(Screen::Settings), |commands: Commands| {
+        spawn(commands, DespawnOnExit(Screen::Settings))
+    });
+    app.add_systems(OnEnter(Overlay::Settings), |commands: Commands| {
+        spawn(commands, DespawnOnExit(Overlay::Settings))
+    });
+    let open = in_state(Screen::Settings).or_else(in_state(Overlay::Settings));
+    app.add_systems(
+        Update,
+        (
+            input.in_set(AppSystems::Input).run_if(open.clone()),
+            // After the other screens' and overlays' text (it writes a `Text` too).
+            draw.in_set(AppSystems::Present)
+                .after(UiSystems::Screen)
+                .run_if(open),
+        ),
+    );
+}
+
+fn spawn<S: States>(mut commands: Commands, despawn: DespawnOnExit<S>) {
+    commands.spawn((
+        Name::new("Settings"),
+        despawn,
+        overlay_root(0.92),
+        children![
+            (Text::new("Settings"), TextFont::from_font_size(40.0)),
+            (
+                SettingsText,
+                Text::new(""),
+                TextFont::from_font_size(19.0),
+                Node {
+                    width: px(620),
+                    ..default()
+                },
+            ),
+            (
+                Text::new("Up/Down choose   Left/Right or Enter change   Esc back"),
+                TextFont::from_font_size(15.0),
+                TextColor(Color::srgb(0.6, 0.6, 0.6)),
+            ),
+        ],
+    ));
+}
+
+/// Changes row `row` one step in direction `by` (+1 right, −1 left).
+pub fn change(s: &mut Settings, row: usize, by: i32) {
+    match row {
+        0 => {
+            let z = s.zoom + 0.25 * by as f32;
+            s.zoom = z.clamp(ZOOM_MIN, ZOOM_MAX);
+        }
+        1 => s.animations = !s.animations,
+        2 => s.colour_blind = !s.colour_blind,
+        3 => s.volume = (s.volume as i32 + 10 * by).clamp(0, 100) as u32,
+        _ => s.muted = !s.muted,
+    }
+}
+
+/// The rows as shown, the chosen one marked.
+pub fn rows(s: &Settings, chosen: usize) -> Vec<String> {
+    let on = |b: bool| if b { "on" } else { "off" };
+    let values = [
+        (
+            "Tile zoom",
+            format!("{:.0}%  ({:.0} px tiles)", s.zoom * 100.0, s.zoom * 32.0),
+        ),
+        ("Animations", on(s.animations).to_string()),
+        ("Colour-blind palette", on(s.colour_blind).to_string()),
+        ("Sound volume", format!("{}%", s.volume)),
+        ("Mute", on(s.muted).to_string()),
+    ];
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, (name, v))| {
+            let mark = if i == chosen { ">" } else { " " };
+            format!("{mark} {name:<24} < {v} >")
+        })
+        .collect()
+}
+
+/// The key bindings in use, one action a line.
+pub fn bindings_lines(b: &Bindings) -> Vec<String> {
+    let mut by_action: std::collections::BTreeMap<Action, Vec<String>> = Default::default();
+    for (k, a) in &b.0 {
+        by_action
+            .entry(*a)
+            .or_default()
+            .push(format!("{k:?}").replace("Key", "").replace("Arrow", ""));
+    }
+    by_action
+        .into_iter()
+        .map(|(a, keys)| format!("  {:<20} {}", name_of(a), keys.join(" ")))
+        .collect()
+}
+
+fn input(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut row: ResMut<SettingsRow>,
+    mut settings: ResMut<Settings>,
+    screen: Res<State<Screen>>,
+    mut commands: Commands,
+) {
+    if keys.just_pressed(KeyCode::ArrowUp) {
+        row.0 = (row.0 + ROWS - 1) % ROWS;
+    }
+    if keys.just_pressed(KeyCode::ArrowDown) {
+        row.0 = (row.0 + 1) % ROWS;
+    }
+    for (key, by) in [
+        (KeyCode::ArrowLeft, -1),
+        (KeyCode::ArrowRight, 1),
+        (KeyCode::Enter, 1),
+    ] {
+        if keys.just_pressed(key) {
+            change(&mut settings, row.0, by);
+        }
+    }
+    // In a run, Esc is the pause menu's own key: it closes the overlay.
+    if keys.just_pressed(KeyCode::Escape) && *screen.get() == Screen::Settings {
+        commands.set_state(Screen::MainMenu);
+    }
+}
+
+fn draw(
+    settings: Res<Settings>,
+    row: Res<SettingsRow>,
+    bindings: Res<Bindings>,
+    mut text: Single<&mut Text, With<SettingsText>>,
+) {
+    if !settings.is_changed() && !row.is_changed() && !text.0.is_empty() {
+        return;
+    }
+    let mut lines = rows(&settings, row.0);
+    lines.push(String::new());
+    lines.push("Keys (saves/keys.toml changes them; F1 lists them all)".into());
+    lines.extend(bindings_lines(&bindings));
+    text.0 = lines.join("\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_row_changes_its_own_setting_within_range() {
+        let mut s = Settings::default();
+        change(&mut s, 0, 1);
+        assert_eq!(s.zoom, 1.25);
+        for _ in 0..20 {
+            change(&mut s, 0, 1);
+        }
+        assert_eq!(s.zoom, ZOOM_MAX);
+        change(&mut s, 1, 1);
+        assert!(!s.animations);
+        change(&mut s, 2, -1);
+        assert!(s.colour_blind);
+        change(&mut s, 3, -1);
+        assert_eq!(s.volume, 60);
+        for _ in 0..20 {
+            change(&mut s, 3, -1);
+        }
+        assert_eq!(s.volume, 0);
+        change(&mut s, 4, 1);
+        assert!(s.muted);
+        let shown = rows(&s, 3);
+        assert!(shown[3].starts_with("> Sound volume") && shown[3].contains("0%"));
+        assert!(
+            bindings_lines(&Bindings::default())
+                .iter()
+                .any(|l| l.contains("history") && l.contains('M'))
+        );
+    }
+}

@@ -1,0 +1,284 @@
+//! The player's settings (tile zoom, animations, colour-blind palette, sound volume and mute),
+//! kept in `saves/settings.toml` (`$DELVE_SETTINGS`; in the browser, local storage) and applied
+//! to the game at once. A file that does not read is moved aside to `settings.toml.bad`, said
+//! on the main menu, and the defaults are used; nothing is guessed.
+use std::path::PathBuf;
+
+use bevy::audio::{GlobalVolume, Volume};
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::app::render::actors::Tween;
+use crate::app::render::palette::Palette;
+use crate::app::save::SaveNotice;
+use crate::app::shared::Overlay;
+use bevy::input::mouse::MouseWheel;
+
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Settings {
+    /// Map zoom: 1 draws tiles 32 pixels wide.
+    pub zoom: f32,
+    /// Smooth movement and the feedback on blows (F2).
+    pub animations: bool,
+    /// The colour-blind-safe palette (F4).
+    pub colour_blind: bool,
+    /// Sound volume, 0 to 100.
+    pub volume: u32,
+    pub muted: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            zoom: 1.0,
+            animations: true,
+            colour_blind: false,
+            volume: 70,
+            muted: false,
+        }
+    }
+}
+
+pub const ZOOM_MIN: f32 = 0.5;
+pub const ZOOM_MAX: f32 = 2.5;
+
+impl Settings {
+    /// Reads a settings file; a bad value names its field and the allowed range.
+    pub fn parse(text: &str) -> Result<Settings, String> {
+        let s: Settings = toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
+        if !(ZOOM_MIN..=ZOOM_MAX).contains(&s.zoom) {
+            return Err(format!(
+                "`zoom` is {}, it must be from {ZOOM_MIN} to {ZOOM_MAX}",
+                s.zoom
+            ));
+        }
+        if s.volume > 100 {
+            return Err(format!(
+                "`volume` is {}, it must be from 0 to 100",
+                s.volume
+            ));
+        }
+        Ok(s)
+    }
+
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Where the settings live (`None`: the browser's local storage).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct SettingsPath(pub Option<PathBuf>);
+
+impl Default for SettingsPath {
+    fn default() -> Self {
+        if cfg!(target_arch = "wasm32") {
+            return Self(None);
+        }
+        Self(Some(
+            std::env::var_os("DELVE_SETTINGS")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("saves/settings.toml")),
+        ))
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Settings>()
+        .init_resource::<SettingsPath>();
+    app.add_systems(Startup, load);
+    app.add_systems(
+        Update,
+        (
+            keys.in_set(crate::app::shared::AppSystems::Input),
+            (apply, store).chain().run_if(resource_changed::<Settings>),
+        ),
+    );
+}
+
+/// Reads the file, or explains why not and keeps the bad one aside.
+pub fn read(path: &std::path::Path) -> Result<Option<Settings>, String> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let parsed = std::fs::read_to_string(path)
+        .map_err(|e| e.to_string())
+        .and_then(|t| Settings::parse(&t));
+    match parsed {
+        Ok(s) => Ok(Some(s)),
+        Err(e) => {
+            let aside = path.with_extension("toml.bad");
+            let kept = std::fs::rename(path, &aside).map_or_else(
+                |r| format!("it could not be moved aside ({r})"),
+                |()| format!("it was moved to {}", aside.display()),
+            );
+            Err(format!(
+                "{}: {e}; {kept}, and the default settings are in use",
+                path.display()
+            ))
+        }
+    }
+}
+
+/// The browser's copy: a bad one is kept aside under its own key, as a bad file is.
+fn read_stored() -> Result<Option<Settings>, String> {
+    use crate::app::web;
+    let Some(text) = web::get(STORAGE_KEY)? else {
+        return Ok(None);
+    };
+    Settings::parse(&text).map(Some).map_err(|e| {
+        let aside = format!("{STORAGE_KEY}.bad");
+        let _ = web::set(&aside, &text).and_then(|()| web::remove(STORAGE_KEY));
+        format!(
+            "the stored settings: {e}; they were kept as `{aside}`, and the defaults are in use"
+        )
+    })
+}
+
+/// The browser's local storage key.
+const STORAGE_KEY: &str = "delve.settings";
+
+fn load(path: Res<SettingsPath>, mut settings: ResMut<Settings>, mut notice: ResMut<SaveNotice>) {
+    let loaded = match path.0.as_ref() {
+        Some(p) => read(p),
+        None => read_stored(),
+    };
+    match loaded {
+        Ok(Some(s)) => *settings = s,
+        Ok(None) => {}
+        Err(msg) => {
+            warn!("{msg}");
+            notice.0 = Some(msg);
+        }
+    }
+}
+
+/// F2, F4, the wheel and +/- change the settings too, so the choice is kept (the wheel
+/// zooms only over the map, not in an overlay, where it scrolls).
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut wheel: MessageReader<MouseWheel>,
+    overlay: Option<Res<State<Overlay>>>,
+    mut settings: ResMut<Settings>,
+) {
+    if keys.just_pressed(KeyCode::F2) {
+        settings.animations = !settings.animations;
+    }
+    if keys.just_pressed(KeyCode::F4) {
+        settings.colour_blind = !settings.colour_blind;
+    }
+    let on_map = overlay.is_some_and(|o| *o.get() == Overlay::None);
+    let mut steps: f32 = wheel.read().map(|w| w.y.signum()).sum();
+    if !on_map {
+        return;
+    }
+    if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+        steps += 1.0;
+    }
+    if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+        steps -= 1.0;
+    }
+    if steps != 0.0 {
+        let zoom = (settings.zoom * 1.1f32.powf(steps)).clamp(ZOOM_MIN, ZOOM_MAX);
+        // Kept to two decimals, as the file shows it.
+        settings.zoom = (zoom * 100.0).round() / 100.0;
+    }
+}
+
+fn apply(
+    settings: Res<Settings>,
+    mut tween: ResMut<Tween>,
+    mut palette: ResMut<Palette>,
+    mut volume: ResMut<GlobalVolume>,
+    mut projection: Query<&mut Projection, With<Camera2d>>,
+) {
+    tween.set_if_neq(Tween(settings.animations));
+    palette.set_if_neq(Palette {
+        colour_blind: settings.colour_blind,
+    });
+    let level = if settings.muted {
+        0.0
+    } else {
+        settings.volume as f32 / 100.0
+    };
+    volume.volume = Volume::Linear(level);
+    for mut p in &mut projection {
+        if let Projection::Orthographic(o) = &mut *p {
+            o.scale = 1.0 / settings.zoom;
+        }
+    }
+}
+
+/// Writes the settings after each change (not the first load: nothing changed on disk).
+fn store(
+    settings: Res<Settings>,
+    path: Res<SettingsPath>,
+    mut first: Local<bool>,
+    mut notice: ResMut<SaveNotice>,
+) {
+    if !*first {
+        *first = true;
+        return;
+    }
+    let text = settings.to_toml();
+    let written = match path.0.as_ref() {
+        Some(p) => p
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(p, text))
+            .map_err(|e| format!("{}: {e}", p.display())),
+        None => crate::app::web::set(STORAGE_KEY, &text),
+    };
+    if let Err(e) = written {
+        let msg = format!("The settings could not be kept: {e}");
+        warn!("{msg}");
+        notice.0 = Some(msg);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_and_a_bad_file_is_moved_aside() {
+        let s = Settings {
+            zoom: 1.5,
+            animations: false,
+            colour_blind: true,
+            volume: 30,
+            muted: true,
+        };
+        assert_eq!(Settings::parse(&s.to_toml()).unwrap(), s);
+        assert!(
+            Settings::parse("zoom = 9.0")
+                .unwrap_err()
+                .contains("`zoom` is 9")
+        );
+        assert!(
+            Settings::parse("volume = 101")
+                .unwrap_err()
+                .contains("`volume`")
+        );
+        assert!(Settings::parse("loud = true").unwrap_err().contains("loud"));
+        // A partial file keeps the defaults for what it does not name.
+        assert_eq!(Settings::parse("muted = true").unwrap().volume, 70);
+
+        let dir = std::env::temp_dir().join(format!("delve-settings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("settings.toml");
+        std::fs::write(&file, s.to_toml()).unwrap();
+        assert_eq!(read(&file).unwrap(), Some(s));
+        std::fs::write(&file, "zoom = \"big\"").unwrap();
+        let e = read(&file).unwrap_err();
+        assert!(e.contains("settings.toml") && e.contains("moved to"), "{e}");
+        assert!(!file.exists());
+        assert_eq!(
+            std::fs::read_to_string(dir.join("settings.toml.bad")).unwrap(),
+            "zoom = \"big\""
+        );
+        assert_eq!(read(&file).unwrap(), None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
