@@ -88,6 +88,7 @@ fn load_all(
     Ok((content, report, ModCatalogue(catalogue(&folders))))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn load(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,

@@ -188,17 +188,20 @@ fn float(
     }
 }
 
+/// A fading creature: its timer, place and picture (a sprite or a glyph).
+type DyingParts = (
+    Entity,
+    &'static mut Dying,
+    &'static mut Transform,
+    Option<&'static mut Sprite>,
+    Option<&'static mut TextColor>,
+);
+
 fn fade(
     mut commands: Commands,
     time: Res<Time>,
     mut awake: ResMut<KeepAwake>,
-    mut dying: Query<(
-        Entity,
-        &mut Dying,
-        &mut Transform,
-        Option<&mut Sprite>,
-        Option<&mut TextColor>,
-    )>,
+    mut dying: Query<DyingParts>,
 ) {
     let dt = time.delta_secs();
     let mut any = false;

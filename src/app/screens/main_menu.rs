@@ -42,6 +42,7 @@ fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn spawn_menu(
     mut commands: Commands,
     run: Res<NewRun>,
