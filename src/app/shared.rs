@@ -155,6 +155,9 @@ pub const TILE: f32 = 32.0;
 /// The sidebar's width in pixels: the map fills the window to its right.
 pub const SIDEBAR_WIDTH: f32 = 300.0;
 
+/// The message log's height in pixels, under the map (the camera keeps the hero above it).
+pub const LOG_HEIGHT: f32 = 152.0;
+
 /// Files the Loading screen waits for (pictures, sounds) before the main menu: the plugins
 /// that load them push their handles here at start-up.
 #[derive(Resource, Debug, Default)]

@@ -1,8 +1,9 @@
-//! The camera follows the hero in the map area (the window right of the sidebar), kept inside
+//! The camera follows the hero in the map area (the window right of the sidebar, above the
+//! log), kept inside
 //! the floor so the map fills the area (the zoom is a setting: `app::settings`).
 use bevy::prelude::*;
 
-use crate::app::shared::{GameRes, SIDEBAR_WIDTH, Screen, TILE};
+use crate::app::shared::{GameRes, LOG_HEIGHT, SIDEBAR_WIDTH, Screen, TILE};
 use bevy::window::PrimaryWindow;
 
 use super::RenderSystems;
@@ -63,7 +64,7 @@ fn follow_hero(
     cam.translation.y = clamp_axis(
         tf.translation.y,
         h * scale,
-        0.0,
+        LOG_HEIGHT * scale,
         -half,
         map.height() as f32 * TILE - half,
     );

@@ -4,7 +4,8 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    ContentRes, FloorEntered, GameRes, Notice, SIDEBAR_WIDTH, Screen, TurnResolved, UiSystems,
+    ContentRes, FloorEntered, GameRes, LOG_HEIGHT, Notice, SIDEBAR_WIDTH, Screen, TurnResolved,
+    UiSystems,
 };
 
 use crate::game::Outcome;
@@ -135,14 +136,19 @@ fn spawn_log(mut commands: Commands) {
         LogText,
         Node {
             position_type: PositionType::Absolute,
-            bottom: px(8),
-            left: px(SIDEBAR_WIDTH + 10.0),
-            right: px(10),
-            padding: UiRect::all(px(6)),
+            bottom: px(0),
+            left: px(SIDEBAR_WIDTH),
+            right: px(0),
+            height: px(LOG_HEIGHT),
+            padding: UiRect::axes(px(10), px(6)),
             flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::End,
+            border: UiRect::top(px(2)),
+            overflow: Overflow::clip(),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.6)),
+        BackgroundColor(Color::srgb(0.055, 0.05, 0.07)),
+        BorderColor::all(Color::srgb(0.22, 0.19, 0.26)),
         DespawnOnExit(Screen::InGame),
     ));
 }
