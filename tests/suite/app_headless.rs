@@ -415,3 +415,67 @@ fn body_segments_are_drawn_where_the_hero_sees_them() {
     assert!(expected > 0, "the hero still sees a segment");
     assert_eq!(drawn(&mut app), expected);
 }
+
+/// An item whose content names a mod's sprite is drawn as that picture where the hero has
+/// seen it, and not where the hero has never been.
+#[test]
+fn item_sprites_are_drawn_on_seen_tiles_only() {
+    use delve::app::render::item_sprites::{ItemSprite, plugin as item_plugin};
+    use delve::app::render::picture::Pictures;
+    use delve::content::art::{Picture, Sprite};
+    use delve::game::ItemInstance;
+    let mut app = headless(|app| {
+        app.insert_resource(NewRun { seed: 9 });
+        app.insert_resource(Pictures {
+            atlas: Handle::default(),
+            layout: Handle::default(),
+            sprites: [("core:dagger".to_string(), Handle::default())].into(),
+        });
+        app.add_plugins(item_plugin);
+    });
+    app.update();
+    app.update();
+    {
+        let mut content = app.world_mut().resource_mut::<delve::app::ContentRes>();
+        let dagger = content
+            .0
+            .items
+            .get_mut("core:dagger")
+            .expect("core has a dagger");
+        dagger.picture = Picture::Sprite(std::sync::Arc::new(Sprite {
+            file: "dagger.png".into(),
+            width: 16,
+            height: 16,
+            rgba: vec![255; 16 * 16 * 4],
+        }));
+    }
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::InGame);
+    app.update();
+    {
+        let mut g = app.world_mut().resource_mut::<GameRes>();
+        let g = &mut g.0;
+        let hero = g.hero_pos();
+        let unseen = (0..g.map.len())
+            .map(|i| g.map.pos(i))
+            .find(|&p| !g.is_visible(p) && !g.is_explored(p))
+            .expect("an unexplored tile");
+        let dagger = ItemInstance {
+            item: "core:dagger".into(),
+            affixes: Vec::new(),
+        };
+        g.ground.insert(hero, vec![dagger.clone()]);
+        g.ground.insert(unseen, vec![dagger]);
+    }
+    press(&mut app, KeyCode::Space);
+    let drawn = app
+        .world_mut()
+        .query_filtered::<(), With<ItemSprite>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(
+        drawn, 1,
+        "the dagger under the hero, not the unexplored one"
+    );
+}

@@ -135,6 +135,8 @@ pub fn feature_look(game: &Game, content: &Content, palette: Palette, p: Pos) ->
     let rgb = super::palette::shown(rgb, palette).map(|c| f32::from(c) / 255.0);
     let index = match item.map(|i| &i.picture) {
         Some(Picture::Icon(i)) => *i,
+        // A mod's own sprite is drawn by `item_sprites`.
+        Some(Picture::Sprite(_)) => return HIDDEN,
         _ => t.item,
     };
     shade(game, p, index, rgb)

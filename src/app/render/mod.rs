@@ -6,6 +6,7 @@ mod ai_overlay;
 pub mod body;
 mod camera;
 mod feedback;
+pub mod item_sprites;
 pub mod map;
 pub mod palette;
 pub mod picture;
@@ -56,6 +57,7 @@ pub(super) fn plugin(app: &mut App) {
         palette::plugin,
         camera::plugin,
         feedback::plugin,
+        item_sprites::plugin,
         picture::plugin,
     ));
 }
