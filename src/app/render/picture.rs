@@ -60,6 +60,12 @@ impl Pictures {
             .map_or(PictureNode::None, |k| self.node(kind, &k.picture, k.symbol))
     }
 
+    pub fn ability(&self, content: &Content, id: &str) -> PictureNode {
+        content
+            .ability(id)
+            .map_or(PictureNode::None, |a| self.node(id, &a.picture, a.symbol))
+    }
+
     pub fn item(&self, content: &Content, id: &str) -> PictureNode {
         content
             .item(id)

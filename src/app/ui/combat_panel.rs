@@ -1,8 +1,10 @@
-//! The combat panel: enemies with health and hit chance, initiative, abilities and locks.
+//! The combat panel, docked at the sidebar's foot: enemies with health and hit chance,
+//! initiative, and the abilities with their pictures and locks (a locked one greyed).
 use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, GameRes, Mode, UiSystems};
 
+use crate::app::render::picture::{PictureNode, Pictures, picture_node};
 use crate::content::Content;
 use crate::game::{Attr, Game};
 
@@ -25,11 +27,10 @@ fn spawn_panel(mut commands: Commands, sidebar: Query<Entity, With<super::sideba
         .spawn((
             Name::new("Combat panel"),
             PanelText,
-            Text::new(""),
-            TextFont::from_font_size(14.0),
-            TextColor(Color::srgb(0.95, 0.9, 0.85)),
             Node {
                 width: percent(100),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(3),
                 margin: UiRect::top(px(8)),
                 padding: UiRect::all(px(8)),
                 border: UiRect::all(px(1)),
@@ -45,8 +46,17 @@ fn spawn_panel(mut commands: Commands, sidebar: Query<Entity, With<super::sideba
     }
 }
 
-/// The panel's text (pure, for tests): enemies, initiative order, abilities with locks.
-pub fn panel_text(g: &Game, content: &Content, selected: usize) -> String {
+/// One of the hero's abilities as the panel lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AbilityLine {
+    pub id: String,
+    pub text: String,
+    pub ready: bool,
+}
+
+/// What the panel shows (pure, for tests): the enemies and the initiative order, then the
+/// abilities with their locks as the rules will judge the next command.
+pub fn panel_view(g: &Game, content: &Content, selected: usize) -> (String, Vec<AbilityLine>) {
     let mut s = String::from("FIGHT    (Tab: next target)\n");
     for (i, &e) in g.enemies.iter().enumerate() {
         let Some(c) = g.creature(e) else { continue };
@@ -75,39 +85,94 @@ pub fn panel_text(g: &Game, content: &Content, selected: usize) -> String {
         )
     });
     let names: Vec<String> = order.iter().map(|&id| g.name(id, content)).collect();
-    s += &format!("\nOrder: {}\n\n", names.join(" > "));
+    s += &format!("\nOrder: {}", names.join(" > "));
     // Locks as the rules will judge the next command: after the round's tick.
     let judged = g.as_the_round_begins(content);
-    for (i, a) in g.known_abilities(g.hero, content).iter().enumerate() {
-        let name = content.ability(a).map_or_else(
-            || match a.as_str() {
-                "core:flee" => "Flee".to_string(),
-                _ => "Wait".to_string(),
-            },
-            |d| d.name.clone(),
-        );
-        let cost = content.ability(a).map_or(0.0, |d| d.cost);
-        let cd = content.ability(a).map_or(0, |d| d.cooldown);
-        let lock = judged.ability_lock(g.hero, a, g.enemies.first().copied(), content);
-        let state = lock.map_or_else(|| "ready".to_string(), |r| format!("LOCKED: {r}"));
-        s += &format!("{} {name} ({cost:.0} st, cd {cd}): {state}\n", i + 1);
-    }
-    s += "F flee   Space wait";
-    s
+    let lines = g
+        .known_abilities(g.hero, content)
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let name = content.ability(a).map_or_else(
+                || match a.as_str() {
+                    "core:flee" => "Flee".to_string(),
+                    _ => "Wait".to_string(),
+                },
+                |d| d.name.clone(),
+            );
+            let cost = content.ability(a).map_or(0.0, |d| d.cost);
+            let cd = content.ability(a).map_or(0, |d| d.cooldown);
+            let lock = judged.ability_lock(g.hero, a, g.enemies.first().copied(), content);
+            let state = lock
+                .as_ref()
+                .map_or_else(|| "ready".to_string(), |r| format!("LOCKED: {r}"));
+            AbilityLine {
+                id: a.clone(),
+                text: format!("{} {name} ({cost:.0} st, cd {cd}): {state}", i + 1),
+                ready: lock.is_none(),
+            }
+        })
+        .collect();
+    (s, lines)
 }
 
 fn update_panel(
+    mut commands: Commands,
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,
+    pictures: Option<Res<Pictures>>,
     target: Res<crate::app::turn::SelectedTarget>,
-    mut text: Single<&mut Text, With<PanelText>>,
+    panel: Single<Entity, With<PanelText>>,
+    mut drawn: Local<Option<Entity>>,
 ) {
     let Some(game) = game else { return };
-    // The text (and the probe the locks are judged on) only changes with the state, the
-    // target or the content; the first frame of the panel fills it.
+    // The panel (and the probe the locks are judged on) only changes with the state, the
+    // target or the content; a new panel is filled at once.
     let changed = game.is_changed() || target.is_changed() || content.is_changed();
-    if game.0.enemies.is_empty() || (!changed && !text.0.is_empty()) {
+    let panel = *panel;
+    if game.0.enemies.is_empty() || (!changed && *drawn == Some(panel)) {
         return;
     }
-    text.0 = panel_text(&game.0, &content.0, target.0);
+    *drawn = Some(panel);
+    let c = &content.0;
+    let (header, abilities) = panel_view(&game.0, c, target.0);
+    commands.entity(panel).despawn_children();
+    commands.entity(panel).with_children(|p| {
+        p.spawn((
+            Text::new(header),
+            TextFont::from_font_size(14.0),
+            TextColor(TEXT),
+        ));
+        for line in abilities {
+            let rgb = c.ability(&line.id).map_or([200, 200, 200], |a| a.color);
+            let (icon, text) = if line.ready {
+                (Color::srgb_u8(rgb[0], rgb[1], rgb[2]), TEXT)
+            } else {
+                (Color::srgb(0.4, 0.4, 0.42), Color::srgb(0.6, 0.58, 0.56))
+            };
+            let pic = pictures
+                .as_deref()
+                .map_or(PictureNode::None, |pics| pics.ability(c, &line.id));
+            p.spawn(Node {
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|row| {
+                picture_node(row, pictures.as_deref(), pic, icon, 20.0);
+                row.spawn((
+                    Text::new(line.text),
+                    TextFont::from_font_size(14.0),
+                    TextColor(text),
+                ));
+            });
+        }
+        p.spawn((
+            Text::new("F flee   Space wait"),
+            TextFont::from_font_size(14.0),
+            TextColor(Color::srgb(0.7, 0.7, 0.7)),
+        ));
+    });
 }
+
+const TEXT: Color = Color::srgb(0.95, 0.9, 0.85);

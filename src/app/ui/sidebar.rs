@@ -217,7 +217,19 @@ fn rebuild(
             p.spawn(label("  nothing", 14.0, DIM));
         }
         for it in g.equipment.values() {
-            p.spawn(label(format!("  {}", item_name(it, c)), 14.0, TEXT));
+            let rgb = c.item(&it.item).map_or([200, 200, 200], |i| i.color);
+            let pic = pictures
+                .as_deref()
+                .map_or(PictureNode::None, |pics| pics.item(c, &it.item));
+            p.spawn(Node {
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                ..default()
+            })
+            .with_children(|row| {
+                picture_node(row, pictures.as_deref(), pic, color_of(rgb, *palette), 18.0);
+                row.spawn(label(item_name(it, c), 14.0, TEXT));
+            });
         }
         let seen = in_view(g, c);
         p.spawn(label(
