@@ -43,11 +43,11 @@ enum Stage {
     Ai,
     /// The screenshot is taken after this frame renders; the overlay goes off after that.
     AiOff,
+    Combat,
     /// The message history overlay over the run so far.
     History,
     /// The Settings overlay, from the pause menu.
     Settings,
-    Combat,
     GameOver,
     Done,
 }
@@ -142,8 +142,7 @@ fn drive(
         }
         (Stage::AiOff, Screen::InGame) if settled => {
             overlay.0 = false;
-            commands.set_state(Overlay::History);
-            smoke.stage = Stage::History;
+            smoke.stage = Stage::Combat;
             smoke.frames = 0;
         }
         (Stage::History, Screen::InGame) if settled => {
@@ -157,7 +156,7 @@ fn drive(
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "settings.png");
             commands.set_state(Overlay::None);
-            smoke.stage = Stage::Combat;
+            smoke.stage = Stage::GameOver;
             smoke.frames = 0;
         }
         (Stage::Combat, Screen::InGame) => {
@@ -169,7 +168,9 @@ fn drive(
                     let dir = smoke.dir.clone();
                     shot(&mut commands, &dir, "combat.png");
                     log_pictures(&counted, "combat.png");
-                    smoke.stage = Stage::GameOver;
+                    // The history over the run so far, then the settings, both mid-fight.
+                    commands.set_state(Overlay::History);
+                    smoke.stage = Stage::History;
                     smoke.frames = 0;
                 }
             } else if game.0.turn > MAX_TURNS {
@@ -179,7 +180,9 @@ fn drive(
                     game.0.hero_pos(),
                     game.0.hero().health
                 );
-                smoke.stage = Stage::GameOver;
+                commands.set_state(Overlay::History);
+                smoke.stage = Stage::History;
+                smoke.frames = 0;
             } else {
                 smoke.frames = 0;
                 play(&game, &content);
