@@ -1,6 +1,7 @@
 //! The inventory overlay (I): what the hero wears and carries. A letter uses a consumable
 //! or wears a piece of equipment, Shift+letter drops it, 1–3 take off weapon, armour or
-//! trinket. Each choice is an ordinary command (a turn; in a fight only using counts).
+//! trinket. Each choice is an ordinary command (a turn; in a fight only using counts). Each
+//! item is shown with its picture.
 use bevy::prelude::*;
 
 use crate::app::shared::{
@@ -9,6 +10,8 @@ use crate::app::shared::{
 
 use crate::app::turn::{Action, Bindings, LETTERS, SelectedTarget, TurnInput};
 
+use crate::app::render::palette::{Palette, color_of};
+use crate::app::render::picture::{PictureNode, Pictures, picture_node};
 use crate::content::Content;
 use crate::content::schema::Slot;
 use crate::game::items::item_name;
@@ -48,21 +51,38 @@ fn letter_key(i: usize) -> Option<KeyCode> {
 
 /// The overlay's text (pure, for tests).
 pub fn inventory_text(game: &Game, content: &Content) -> String {
-    let mut out = String::from("Worn\n");
+    inventory_rows(game, content)
+        .into_iter()
+        .map(|(_, line)| line)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The overlay's lines, each with the item it shows (for its picture), if any.
+pub fn inventory_rows(game: &Game, content: &Content) -> Vec<(Option<String>, String)> {
+    let mut out = vec![(None, "Worn".to_string())];
     for (n, (slot, name)) in SLOTS.iter().enumerate() {
-        let worn = game
-            .equipment
-            .get(slot)
-            .map_or("-".to_string(), |it| item_name(it, content));
-        out += &format!("  {}  {name:<8} {worn}\n", n + 1);
+        let worn = game.equipment.get(slot);
+        let shown = worn.map_or("-".to_string(), |it| item_name(it, content));
+        out.push((
+            worn.map(|it| it.item.clone()),
+            format!("  {}  {name:<8} {shown}", n + 1),
+        ));
     }
-    out += &format!(
-        "\nPack ({}/{})\n",
-        game.inventory.len(),
-        content.balance.inventory_size
-    );
+    out.push((None, String::new()));
+    out.push((
+        None,
+        format!(
+            "Pack ({}/{})",
+            game.inventory.len(),
+            content.balance.inventory_size
+        ),
+    ));
     if game.inventory.is_empty() {
-        out += "  (empty: , or P picks up what lies on your tile)\n";
+        out.push((
+            None,
+            "  (empty: , or P picks up what lies on your tile)".into(),
+        ));
     }
     for (i, it) in game.inventory.iter().enumerate() {
         let letter = (b'a' + i as u8) as char;
@@ -73,12 +93,16 @@ pub fn inventory_text(game: &Game, content: &Content) -> String {
             None => "?",
         };
         let desc = def.map_or("", |d| d.description.as_str());
-        out += &format!(
-            "  {letter}  {:<28} [{what}] {desc}\n",
-            item_name(it, content)
-        );
+        out.push((
+            Some(it.item.clone()),
+            format!("  {letter}  {:<28} [{what}] {desc}", item_name(it, content)),
+        ));
     }
-    out += "\nletter: use or wear   Shift+letter: drop   1-3: take off   Esc: close";
+    out.push((None, String::new()));
+    out.push((
+        None,
+        "letter: use or wear   Shift+letter: drop   1-3: take off   Esc: close".into(),
+    ));
     out
 }
 
@@ -114,8 +138,7 @@ pub fn inventory_command(
     })
 }
 
-fn spawn_inventory(mut commands: Commands, game: Option<Res<GameRes>>, content: Res<ContentRes>) {
-    let text = game.map_or_else(String::new, |g| inventory_text(&g.0, &content.0));
+fn spawn_inventory(mut commands: Commands) {
     commands.spawn((
         Name::new("Inventory"),
         DespawnOnExit(Overlay::Inventory),
@@ -124,26 +147,59 @@ fn spawn_inventory(mut commands: Commands, game: Option<Res<GameRes>>, content: 
             (Text::new("Inventory"), TextFont::from_font_size(36.0)),
             (
                 InventoryText,
-                Text::new(text),
-                TextFont::from_font_size(18.0)
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(2),
+                    ..default()
+                },
             ),
         ],
     ));
 }
 
-/// Rewrites the list after every turn while it is open.
+/// Draws the list when the overlay opens and after every turn while it is open: each line
+/// with its item's picture.
 fn refresh(
+    mut commands: Commands,
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,
-    mut text: Query<&mut Text, With<InventoryText>>,
+    pictures: Option<Res<Pictures>>,
+    palette: Option<Res<Palette>>,
+    list: Query<Entity, With<InventoryText>>,
+    mut drawn: Local<Option<Entity>>,
 ) {
-    let Some(game) = game else { return };
-    if !game.is_changed() {
+    let (Some(game), Ok(list)) = (game, list.single()) else {
+        return;
+    };
+    if !game.is_changed() && *drawn == Some(list) {
         return;
     }
-    for mut t in &mut text {
-        t.0 = inventory_text(&game.0, &content.0);
-    }
+    *drawn = Some(list);
+    let c = &content.0;
+    let palette = palette.map_or_else(Palette::default, |p| *p);
+    commands.entity(list).despawn_children();
+    commands.entity(list).with_children(|p| {
+        for (item, line) in inventory_rows(&game.0, c) {
+            p.spawn(Node {
+                column_gap: px(8),
+                align_items: AlignItems::Center,
+                min_height: px(22),
+                ..default()
+            })
+            .with_children(|row| {
+                let pic = match (&item, pictures.as_deref()) {
+                    (Some(id), Some(pics)) => pics.item(c, id),
+                    _ => PictureNode::None,
+                };
+                let rgb = item
+                    .as_deref()
+                    .and_then(|id| c.item(id))
+                    .map_or([200, 200, 200], |i| i.color);
+                picture_node(row, pictures.as_deref(), pic, color_of(rgb, palette), 22.0);
+                row.spawn((Text::new(line), TextFont::from_font_size(18.0)));
+            });
+        }
+    });
 }
 
 #[allow(clippy::too_many_arguments)]
