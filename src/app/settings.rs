@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::render::actors::Tween;
 use crate::app::render::palette::Palette;
-use crate::app::save::SaveNotice;
+use crate::app::save::{SaveNotice, SaveStore};
 use crate::app::shared::Overlay;
 use bevy::input::mouse::MouseWheel;
 
@@ -67,16 +67,18 @@ impl Settings {
     }
 }
 
-/// Where the settings live (`None`: the browser's local storage).
+/// Where the settings live: a file (`$DELVE_SETTINGS`, by default `saves/settings.toml`), or
+/// the browser's local storage. The saves' own store: it reads, writes atomically and moves a
+/// bad copy aside, never deleting it.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct SettingsPath(pub Option<PathBuf>);
+pub struct SettingsStore(pub SaveStore);
 
-impl Default for SettingsPath {
+impl Default for SettingsStore {
     fn default() -> Self {
         if cfg!(target_arch = "wasm32") {
-            return Self(None);
+            return Self(SaveStore::Browser("delve.settings".into()));
         }
-        Self(Some(
+        Self(SaveStore::File(
             std::env::var_os("DELVE_SETTINGS")
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from("saves/settings.toml")),
@@ -86,7 +88,7 @@ impl Default for SettingsPath {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
-        .init_resource::<SettingsPath>();
+        .init_resource::<SettingsStore>();
     app.add_systems(Startup, load);
     app.add_systems(
         Update,
@@ -97,54 +99,27 @@ pub fn plugin(app: &mut App) {
     );
 }
 
-/// Reads the file, or explains why not and keeps the bad one aside.
-pub fn read(path: &std::path::Path) -> Result<Option<Settings>, String> {
-    if !path.exists() {
+/// Reads the stored settings, or explains why not and keeps a bad copy aside.
+pub fn read(store: &SaveStore) -> Result<Option<Settings>, String> {
+    let place = store.describe();
+    let Some(bytes) = store.read().map_err(|e| format!("{place}: {e}"))? else {
         return Ok(None);
-    }
-    let parsed = std::fs::read_to_string(path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| Settings::parse(&t));
-    match parsed {
-        Ok(s) => Ok(Some(s)),
-        Err(e) => {
-            let aside = path.with_extension("toml.bad");
-            let kept = std::fs::rename(path, &aside).map_or_else(
+    };
+    String::from_utf8(bytes)
+        .map_err(|_| "not UTF-8".to_string())
+        .and_then(|t| Settings::parse(&t))
+        .map(Some)
+        .map_err(|e| {
+            let kept = store.quarantine().map_or_else(
                 |r| format!("it could not be moved aside ({r})"),
-                |()| format!("it was moved to {}", aside.display()),
+                |to| format!("it was moved to {to}"),
             );
-            Err(format!(
-                "{}: {e}; {kept}, and the default settings are in use",
-                path.display()
-            ))
-        }
-    }
+            format!("{place}: {e}; {kept}, and the default settings are in use")
+        })
 }
 
-/// The browser's copy: a bad one is kept aside under its own key, as a bad file is.
-fn read_stored() -> Result<Option<Settings>, String> {
-    use crate::app::web;
-    let Some(text) = web::get(STORAGE_KEY)? else {
-        return Ok(None);
-    };
-    Settings::parse(&text).map(Some).map_err(|e| {
-        let aside = format!("{STORAGE_KEY}.bad");
-        let _ = web::set(&aside, &text).and_then(|()| web::remove(STORAGE_KEY));
-        format!(
-            "the stored settings: {e}; they were kept as `{aside}`, and the defaults are in use"
-        )
-    })
-}
-
-/// The browser's local storage key.
-const STORAGE_KEY: &str = "delve.settings";
-
-fn load(path: Res<SettingsPath>, mut settings: ResMut<Settings>, mut notice: ResMut<SaveNotice>) {
-    let loaded = match path.0.as_ref() {
-        Some(p) => read(p),
-        None => read_stored(),
-    };
-    match loaded {
+fn load(store: Res<SettingsStore>, mut settings: ResMut<Settings>, mut notice: ResMut<SaveNotice>) {
+    match read(&store.0) {
         Ok(Some(s)) => *settings = s,
         Ok(None) => {}
         Err(msg) => {
@@ -213,7 +188,7 @@ fn apply(
 /// Writes the settings after each change (not the first load: nothing changed on disk).
 fn store(
     settings: Res<Settings>,
-    path: Res<SettingsPath>,
+    store: Res<SettingsStore>,
     mut first: Local<bool>,
     mut notice: ResMut<SaveNotice>,
 ) {
@@ -221,15 +196,7 @@ fn store(
         *first = true;
         return;
     }
-    let text = settings.to_toml();
-    let written = match path.0.as_ref() {
-        Some(p) => p
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(p, text))
-            .map_err(|e| format!("{}: {e}", p.display())),
-        None => crate::app::web::set(STORAGE_KEY, &text),
-    };
+    let written = store.0.write(settings.to_toml().as_bytes());
     if let Err(e) = written {
         let msg = format!("The settings could not be kept: {e}");
         warn!("{msg}");
@@ -268,17 +235,18 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("delve-settings-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("settings.toml");
+        let store = SaveStore::File(file.clone());
         std::fs::write(&file, s.to_toml()).unwrap();
-        assert_eq!(read(&file).unwrap(), Some(s));
+        assert_eq!(read(&store).unwrap(), Some(s));
         std::fs::write(&file, "zoom = \"big\"").unwrap();
-        let e = read(&file).unwrap_err();
+        let e = read(&store).unwrap_err();
         assert!(e.contains("settings.toml") && e.contains("moved to"), "{e}");
         assert!(!file.exists());
         assert_eq!(
             std::fs::read_to_string(dir.join("settings.toml.bad")).unwrap(),
             "zoom = \"big\""
         );
-        assert_eq!(read(&file).unwrap(), None);
+        assert_eq!(read(&store).unwrap(), None);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
