@@ -11,6 +11,7 @@ fn main() -> ExitCode {
         Some(Cmd::Replay(args)) => delve::cli::run_replay(&args),
         Some(Cmd::Gen(args)) => delve::cli::run_gen(&args),
         Some(Cmd::CheckMods(args)) => delve::cli::run_check_mods(&args),
+        Some(Cmd::NewMod(args)) => delve::cli::run_new_mod(&args),
         Some(Cmd::ModdingDoc) => delve::cli::run_modding_doc(),
         Some(Cmd::Play(args)) => play(args),
         None => play(PlayArgs::default()),

@@ -1,5 +1,6 @@
 //! The command line: `delve` (play), `delve sim`, `delve replay`, `delve gen`, `delve check-mods`,
-//! `delve modding-doc`.
+//! `delve new-mod`, `delve modding-doc`.
+mod new_mod;
 mod plot;
 mod replay;
 mod sim;
@@ -10,6 +11,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::content::Content;
 
+pub use new_mod::{NewModArgs, NewModError, new_mod, run_new_mod};
 pub use replay::{ReplayArgs, run_replay};
 pub use sim::{RunsSummary, SimArgs, SimReport, run_sim, simulate, simulate_game, summarize};
 
@@ -36,6 +38,8 @@ pub enum Cmd {
     Gen(GenArgs),
     /// Check the content packs and mods; print the load report.
     CheckMods(CheckModsArgs),
+    /// Write a new mod folder to start from: a creature with an ability on floor 1.
+    NewMod(NewModArgs),
     /// Print MODDING.md, the modding reference generated from the content schema.
     ModdingDoc,
 }

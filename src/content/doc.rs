@@ -22,8 +22,9 @@ const INTRO: &str = "\
 Everything a designer tunes is TOML. The core pack lives in `assets/core/`; a mod is a folder
 in `mods/` holding `mod.toml` and any number of `*.toml` content files (subfolders allowed).
 `delve check-mods [--mods DIR] [--format text|json]` prints the load report: exit 0 without
-errors (warnings allowed), 1 with errors, 2 on usage errors.
-
+errors (warnings allowed), 1 with errors, 2 on usage errors. `delve new-mod NAME [--mods DIR]`
+writes a mod to start from (see the next section).
+{FIRST_MOD}
 ## mod.toml
 
 | field | type | default | meaning |
@@ -33,6 +34,7 @@ errors (warnings allowed), 1 with errors, 2 on usage errors.
 | `version` | string | required | The mod's own version. |
 | `engine` | string | required | Engine version the mod is written for: `\"{ENGINE}\"` or `\"{ENGINE}.x\"`. |
 | `load_after` | array of string | `[]` | Mod ids (or `core`) that must load before this one. |
+| `conflicts` | array of string | `[]` | Mod ids this mod cannot load with: when one of them is enabled too, this mod is left out, with an error at the entry naming both. |
 
 ## Ids, load order and overrides
 
@@ -42,13 +44,38 @@ errors (warnings allowed), 1 with errors, 2 on usage errors.
   each other load by id, so the order is always the same.
 - An entry whose id already exists (from core or an earlier mod) **replaces that entry
   whole**: every field not written takes its default, not the old value. The load report
-  lists each such override as a warning.
+  lists each such override as a warning naming the pack it replaced.
 - `[balance]` is the exception: it merges field by field, so a mod changes one knob with one
   line.
 - `[progression]` replaces the XP curve whole; floor profiles replace the profile of the same
   `depth`.
+- When two or more mods define the same entry (an id, a floor profile's depth,
+  `[progression]`), the one that loads last wins; the report warns at every one of those
+  definitions with a `conflict:` line naming each mod, the entry and the winner. Adding new
+  monsters, traps, items and prefabs needs no replacement at all (next section).
 - An id may be defined once per pack; registries are separate (a creature and an ability may
   share an id).
+
+## Adding without copying
+
+A new entry says where it appears, so no floor profile or loot table needs copying:
+
+- A creature's `spawn = [ { depths = [3, 5], weight = 3 } ]` adds it to the spawn table of
+  floors 3 to 5 (`depths = 3`: floor 3 alone); a trap's `spawn` adds it to the trap kinds the
+  same way.
+- An item's `loot = [ { table = \"core:floor_deep\", weight = 2 } ]` adds it to that loot table.
+- A prefab's `depths = [2, 4]` (with `weight`, how many times each floor lists it) adds it to
+  those floors' prefabs.
+
+These additions are made once every pack has loaded, in load order (pack by pack, each pack's
+files by path, each file top to bottom), to the floors and tables as every pack left them: two
+mods that each add a monster to floor 3 both have it there, even when a third replaces floor
+3's profile whole. A floor that an addition names gets a profile of its own, copied from the
+one in force there, so the floors around it are unchanged. An entry replaced whole by a later
+pack takes its additions with it (the new definition says where it appears). A depth past the
+run's last floor (`[balance] floors`), a weight of 0, an unknown loot table or a prefab that
+does not fit a floor it names is an error. Same packs in the same order, same content: the
+content's fingerprint, which saves and replays check, depends on nothing else.
 
 ## Failure policy
 
@@ -60,7 +87,8 @@ errors (warnings allowed), 1 with errors, 2 on usage errors.
 - Refused before parsing: files that are not UTF-8, files over {MAX_BYTES} bytes, nesting
   deeper than {NESTING} levels.
 - Warnings do not stop a mod: an `ai` list whose last entry has a condition (when no entry
-  holds the creature stands still), and overrides of other packs' entries.
+  holds the creature stands still), overrides of other packs' entries and conflicts between
+  mods.
 
 ## Content files
 
@@ -108,6 +136,7 @@ pub fn modding_markdown() -> String {
         .and_then(Value::as_object)
         .unwrap_or(&empty);
     let mut out = INTRO
+        .replace("{FIRST_MOD}", &first_mod())
         .replace("{ENGINE}", &ENGINE_MAJOR.to_string())
         .replace("{MAX_BYTES}", &MAX_FILE_BYTES.to_string())
         .replace("{NESTING}", &MAX_NESTING.to_string());
@@ -155,6 +184,26 @@ pub fn modding_markdown() -> String {
         }
     }
     lists(&mut out);
+    out
+}
+
+/// "Your first mod in five minutes", built on the files `delve new-mod` writes.
+fn first_mod() -> String {
+    let id = "mymod";
+    let mut out = format!(
+        "\n## Your first mod in five minutes\n\n\
+         1. `delve new-mod {id}` writes `mods/{id}/` with the two files below (`--mods DIR` writes\n   \
+         into another folder; an existing folder is never overwritten).\n\
+         2. `delve check-mods` loads core and every mod and prints what it found: it passes.\n\
+         3. `delve sim --mods mods` plays a run with the bot, or start the game: the cave toad\n   \
+         is on floor 1 (its `spawn`), drawn with the atlas's `frog` icon.\n\
+         4. Change it: its numbers, its `icon` (see Pictures) or a `sprite` of your own, its\n   \
+         `depths`; add `[[items]]` with `loot` or `[[traps]]` with `spawn` the same way. Run\n   \
+         `delve check-mods` after each change: a problem names file, line and column.\n"
+    );
+    for (file, text) in super::scaffold::files(id) {
+        let _ = write!(out, "\n`mods/{id}/{file}`:\n\n```toml\n{text}```\n");
+    }
     out
 }
 

@@ -7,7 +7,9 @@ pub mod fast_toml;
 mod load;
 pub mod mods;
 pub mod numbers;
+pub mod placement;
 pub mod registry;
+pub mod scaffold;
 pub mod schema;
 
 pub use balance::{BALANCE_RANGES, Balance, KnobKind, KnobRange};

@@ -23,6 +23,9 @@ pub struct ModToml {
     pub engine: String,
     #[serde(default)]
     pub load_after: Vec<String>,
+    /// Mods this one cannot load with: when one of them is enabled too, this one is left out.
+    #[serde(default)]
+    pub conflicts: Vec<String>,
 }
 
 /// `mod.toml` as parsed, with the spans diagnostics point at.
@@ -35,6 +38,8 @@ struct RawModToml {
     engine: Spanned<String>,
     #[serde(default)]
     load_after: Vec<Spanned<String>>,
+    #[serde(default)]
+    conflicts: Vec<Spanned<String>>,
 }
 
 #[derive(Debug, Clone)]
@@ -42,23 +47,35 @@ pub struct ModInfo {
     pub folder: String,
     pub meta: ModToml,
     pub pack: Pack,
-    /// The text of `mod.toml` and where each `load_after` entry stands in it, so ordering
-    /// problems point at the entry that causes them.
+    /// The text of `mod.toml` and where each `load_after` and `conflicts` entry stands in
+    /// it, so ordering problems point at the entry that causes them.
     pub meta_text: String,
     pub load_after_spans: Vec<std::ops::Range<usize>>,
+    pub conflicts_spans: Vec<std::ops::Range<usize>>,
 }
 
 impl ModInfo {
     fn load_after_error(&self, target: &str, msg: String) -> Diagnostic {
-        let offset = self
-            .meta
-            .load_after
+        let (list, spans) = (&self.meta.load_after, &self.load_after_spans);
+        self.entry_error("load_after", list, spans, target, msg)
+    }
+
+    /// An error at the entry `target` of the list `field` (`load_after`, `conflicts`).
+    fn entry_error(
+        &self,
+        field: &str,
+        list: &[String],
+        spans: &[std::ops::Range<usize>],
+        target: &str,
+        msg: String,
+    ) -> Diagnostic {
+        let offset = list
             .iter()
             .position(|t| t == target)
-            .and_then(|i| self.load_after_spans.get(i))
+            .and_then(|i| spans.get(i))
             .map_or(0, |s| s.start);
         let mut d = error(&self.meta.id, "mod.toml", &self.meta_text, offset, msg);
-        d.path = "load_after".into();
+        d.path = field.into();
         d
     }
 }
@@ -155,7 +172,7 @@ pub fn catalogue(folders: &[ModFolder]) -> Vec<(String, Result<ModToml, Diagnost
         .iter()
         .map(|f| {
             // Only the metadata: the content files are not copied for a listing.
-            let meta = read_meta(f).map(|(m, _, _)| m).map_err(|d| *d);
+            let meta = read_meta(f).map(|(m, ..)| m).map_err(|d| *d);
             (f.folder.clone(), meta)
         })
         .collect()
@@ -197,21 +214,47 @@ fn boxed(pack: &str, file: &str, text: &str, offset: usize, msg: String) -> Box<
 }
 
 fn read_mod(f: &ModFolder) -> Result<ModInfo, Box<Diagnostic>> {
-    let (meta, meta_text, load_after_spans) = read_meta(f)?;
+    let (meta, meta_text, load_after_spans, conflicts_spans) = read_meta(f)?;
+    // Files in path order whatever order they came in: within a pack, what loads first
+    // decides the order of what it adds to floors and tables.
+    let mut files = f.files.clone();
+    files.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(ModInfo {
         folder: f.folder.clone(),
         pack: Pack {
             id: meta.id.clone(),
-            files: f.files.clone(),
+            files,
         },
         meta,
         meta_text,
         load_after_spans,
+        conflicts_spans,
     })
 }
 
-/// A folder's `mod.toml`, checked, with its text and where each `load_after` entry stands.
-type Meta = (ModToml, String, Vec<std::ops::Range<usize>>);
+/// A folder's `mod.toml`, checked, with its text and where each `load_after` and
+/// `conflicts` entry stands.
+type Meta = (
+    ModToml,
+    String,
+    Vec<std::ops::Range<usize>>,
+    Vec<std::ops::Range<usize>>,
+);
+
+/// Why `id` cannot be a mod's id, if it cannot: the namespace of every id the mod adds.
+pub fn check_mod_id(id: &str) -> Result<(), String> {
+    let well_formed = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if well_formed && id != "core" {
+        Ok(())
+    } else {
+        Err(format!(
+            "mod id `{id}` must be lowercase letters, digits or `_`, and not `core`"
+        ))
+    }
+}
 
 fn read_meta(f: &ModFolder) -> Result<Meta, Box<Diagnostic>> {
     let folder = f.folder.as_str();
@@ -249,18 +292,8 @@ fn read_meta(f: &ModFolder) -> Result<Meta, Box<Diagnostic>> {
         )
     })?;
     let id = raw.id.get_ref();
-    let bad_id = id.is_empty()
-        || !id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-    if bad_id || id == "core" {
-        let mut d = boxed(
-            folder,
-            "mod.toml",
-            &text,
-            raw.id.span().start,
-            format!("mod id `{id}` must be lowercase letters, digits or `_`, and not `core`"),
-        );
+    if let Err(msg) = check_mod_id(id) {
+        let mut d = boxed(folder, "mod.toml", &text, raw.id.span().start, msg);
         d.path = "id".into();
         return Err(d);
     }
@@ -280,14 +313,16 @@ fn read_meta(f: &ModFolder) -> Result<Meta, Box<Diagnostic>> {
         return Err(d);
     }
     let load_after_spans = raw.load_after.iter().map(|t| t.span()).collect();
+    let conflicts_spans = raw.conflicts.iter().map(|t| t.span()).collect();
     let meta = ModToml {
         id: id.clone(),
         name: raw.name,
         version: raw.version,
         engine: engine.clone(),
         load_after: raw.load_after.into_iter().map(|t| t.into_inner()).collect(),
+        conflicts: raw.conflicts.into_iter().map(|t| t.into_inner()).collect(),
     };
-    Ok((meta, text, load_after_spans))
+    Ok((meta, text, load_after_spans, conflicts_spans))
 }
 
 /// Every `*.toml` but `mod.toml`, and every `*.png` (sprites), relative paths with `/`.
@@ -350,6 +385,33 @@ fn order(mods: Vec<ModInfo>, diags: &mut Vec<Diagnostic>) -> Vec<ModInfo> {
             continue;
         }
         by_id.insert(m.meta.id.clone(), m);
+    }
+    // A mod that declares a conflict with another enabled mod is left out (both, when each
+    // names the other); mods that load after it then go too, as below.
+    let clashes: Vec<(String, String)> = by_id
+        .values()
+        .filter_map(|m| {
+            let other = m
+                .meta
+                .conflicts
+                .iter()
+                .find(|t| **t != m.meta.id && by_id.contains_key(*t))?;
+            Some((m.meta.id.clone(), other.clone()))
+        })
+        .collect();
+    for (id, other) in clashes {
+        if let Some(m) = by_id.remove(&id) {
+            let (list, spans) = (&m.meta.conflicts, &m.conflicts_spans);
+            diags.push(m.entry_error(
+                "conflicts",
+                list,
+                spans,
+                &other,
+                format!(
+                    "`{id}` conflicts with `{other}`, which is enabled too: `{id}` is not loaded; turn one of them off"
+                ),
+            ));
+        }
     }
     // Missing targets drop the mod (and, transitively, those after it).
     loop {

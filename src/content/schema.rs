@@ -5,6 +5,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
 
+use super::placement::weight_one;
+pub use super::placement::{Depths, LootRule, SpawnRule};
+
 /// One content file: every registry is an optional array of tables.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -124,6 +127,10 @@ pub struct CreatureDef {
     /// How it moves on the map.
     #[serde(default)]
     pub movement: Movement,
+    /// Where it appears: each rule adds it to the spawn table of the floors in its
+    /// `depths`, with its `weight`, without copying a floor (see "Adding without copying").
+    #[serde(default)]
+    pub spawn: Vec<SpawnRule>,
 }
 
 fn yes() -> bool {
@@ -563,10 +570,11 @@ pub struct FloorDef {
     /// Gold per pile, inclusive range; low ≤ high ≤ 1000000.
     #[serde(default)]
     pub gold: (u32, u32),
-    /// Which creatures spawn, by weight.
+    /// Which creatures spawn, by weight; creatures' own `spawn` rules add to it.
     #[serde(default)]
     pub spawns: Vec<SpawnDef>,
-    /// Prefab room ids this floor draws from, `prefab_count` times.
+    /// Prefab room ids this floor draws from, `prefab_count` times; prefabs' own `depths`
+    /// add to it.
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub prefabs: Vec<Spanned<String>>,
@@ -580,7 +588,8 @@ pub struct FloorDef {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub loot: Option<Spanned<String>>,
-    /// Which trap each of the floor's `traps` is, by weight.
+    /// Which trap each of the floor's `traps` is, by weight; traps' own `spawn` rules add
+    /// to it.
     #[serde(default)]
     pub trap_kinds: Vec<SpawnDef>,
 }
@@ -599,6 +608,18 @@ pub struct PrefabDef {
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, String>")]
     pub legend: BTreeMap<String, Spanned<String>>,
+    /// Floors it is added to: one depth (`3`) or an inclusive range (`[3, 5]`), from 1 to
+    /// the run's last floor; each of them lists it among its `prefabs` without a copy of the
+    /// floor (see "Adding without copying"). It must fit inside each of those floors.
+    #[serde(default)]
+    #[schemars(with = "Option<Depths>")]
+    pub depths: Option<Spanned<Depths>>,
+    /// With `depths`: how many times each of those floors lists it, 1..=100. A floor draws
+    /// each of its `prefab_count` rooms from its list with every line alike, so this is
+    /// its weight against the floor's other prefabs (each of those counts 1).
+    #[serde(default = "weight_one")]
+    #[schemars(with = "u32")]
+    pub weight: Spanned<u32>,
 }
 
 fn default_regression() -> f64 {
@@ -850,6 +871,10 @@ pub struct ItemDef {
     /// Shown in the inventory.
     #[serde(default)]
     pub description: String,
+    /// Loot tables it drops from: each rule adds it to a table with its `weight`, without
+    /// copying the table (see "Adding without copying").
+    #[serde(default)]
+    pub loot: Vec<LootRule>,
 }
 
 /// A random property equipment can roll: a name part and modifiers worn with the item.
@@ -904,7 +929,7 @@ pub struct LootDef {
     #[serde(default = "zero_cost")]
     #[schemars(with = "f64")]
     pub affix_chance: Spanned<f64>,
-    /// The weighted lines.
+    /// The weighted lines; items' own `loot` rules add to them.
     #[serde(default)]
     pub entries: Vec<LootEntryDef>,
 }
@@ -936,6 +961,10 @@ pub struct TrapDef {
     pub sprite: Option<Spanned<String>>,
     /// What it does to the victim.
     pub actions: Vec<ActionDef>,
+    /// Where it is laid: each rule adds it to the trap kinds of the floors in its `depths`,
+    /// with its `weight`, without copying a floor (see "Adding without copying").
+    #[serde(default)]
+    pub spawn: Vec<SpawnRule>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]

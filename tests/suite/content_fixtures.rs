@@ -84,6 +84,12 @@ const CASES: &[(&str, &[&str], &[&str])] = &[
     ("override", &[], &["remix"]),
     ("unknown_icon", &["icons"], &[]),
     ("bad_sprite", &["sprites"], &[]),
+    ("spawn_past_last_floor", &["deepdweller"], &[]),
+    ("spawn_zero_weight", &["weightless"], &[]),
+    ("loot_unknown_table", &["misplaced"], &[]),
+    ("prefab_misfit", &["sprawl"], &[]),
+    ("mod_conflicts", &["rival_a"], &["rival_b"]),
+    ("floor_conflict", &[], &["gremlins", "newts"]),
 ];
 
 #[test]

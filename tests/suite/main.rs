@@ -1,6 +1,7 @@
 //! One integration-test harness, so Bevy links once: core tests always, app tests with `app`.
 mod app_layers;
 mod balance;
+mod content_compose;
 mod content_fixtures;
 mod content_numbers;
 mod core_rules;

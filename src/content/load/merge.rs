@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use toml::Spanned;
 
+use super::conflicts::Definition;
 use super::convert::{ability, check_floor, color, creature_kind, look, prefab};
 use super::locate::find_key;
 use super::{Ability, Content, CreatureKind, Parsed};
@@ -66,10 +67,13 @@ impl Undo<'_> {
     }
 }
 
-pub(super) fn merge<'p>(
+/// Merges one pack into `content`; every definition the pack makes, unless it is core's,
+/// goes to `defs` for the report of replacements and conflicts.
+pub(super) fn merge<'p, 'a>(
     content: &mut Content,
-    parsed: &'p Parsed<'_>,
+    parsed: &'p Parsed<'a>,
     undo: &mut Undo<'p>,
+    defs: &mut Vec<Definition<'a>>,
     diags: &mut Vec<Diagnostic>,
 ) {
     // Each registry has its own ids: a creature and an ability may share a name.
@@ -96,11 +100,28 @@ pub(super) fn merge<'p>(
                 )
             })
     };
-    for (path, text, file) in &parsed.files {
+    let pack = parsed.pack;
+    for &(path, text, ref file) in &parsed.files {
         let at = |span: std::ops::Range<usize>, key: String, sev, msg: String| {
             Diagnostic::at(sev, parsed.pack, path, text, span.start, key, msg)
         };
         let mut report = |span, key, sev, msg| diags.push(at(span, key, sev, msg));
+        // Core loads first and replaces nothing; a mod's definitions are few.
+        let mut note =
+            |registry: &'static str, id: &str, replaced: bool, offset: usize, key: String| {
+                if pack != "core" {
+                    defs.push(Definition {
+                        registry,
+                        id: id.to_string(),
+                        replaced,
+                        pack,
+                        path,
+                        text,
+                        offset,
+                        key,
+                    });
+                }
+            };
         merge_registry(
             content,
             |c: &mut Content| &mut c.creatures,
@@ -119,6 +140,7 @@ pub(super) fn merge<'p>(
             },
             text,
             &mut report,
+            &mut note,
         );
         merge_registry(
             content,
@@ -138,6 +160,7 @@ pub(super) fn merge<'p>(
             },
             text,
             &mut report,
+            &mut note,
         );
         merge_registry(
             content,
@@ -151,8 +174,8 @@ pub(super) fn merge<'p>(
             prefab,
             text,
             &mut report,
+            &mut note,
         );
-        let pack = parsed.pack;
         merge_registry(
             content,
             |c: &mut Content| &mut c.modifiers,
@@ -165,6 +188,7 @@ pub(super) fn merge<'p>(
             registry::modifier,
             text,
             &mut report,
+            &mut note,
         );
         merge_registry(
             content,
@@ -185,6 +209,7 @@ pub(super) fn merge<'p>(
             },
             text,
             &mut report,
+            &mut note,
         );
         merge_registry(
             content,
@@ -198,6 +223,7 @@ pub(super) fn merge<'p>(
             registry::affix,
             text,
             &mut report,
+            &mut note,
         );
         merge_registry(
             content,
@@ -211,6 +237,7 @@ pub(super) fn merge<'p>(
             registry::loot,
             text,
             &mut report,
+            &mut note,
         );
         merge_registry(
             content,
@@ -231,6 +258,7 @@ pub(super) fn merge<'p>(
             },
             text,
             &mut report,
+            &mut note,
         );
         merge_registry(
             content,
@@ -248,6 +276,7 @@ pub(super) fn merge<'p>(
             },
             text,
             &mut report,
+            &mut note,
         );
         merge_registry(
             content,
@@ -261,10 +290,21 @@ pub(super) fn merge<'p>(
             registry::tag,
             text,
             &mut report,
+            &mut note,
         );
         if let Some(p) = &file.progression {
             match registry::progression(p.get_ref()) {
-                Ok(prog) => content.progression = prog,
+                Ok(prog) => {
+                    content.progression = prog;
+                    let replaced = !content.packs.is_empty();
+                    note(
+                        "progression",
+                        "",
+                        replaced,
+                        p.span().start,
+                        "progression".into(),
+                    );
+                }
                 Err((_, field, msg)) => {
                     let last = field.rsplit('.').next().unwrap_or_default();
                     let span = find_key(text, last, &p.span());
@@ -279,8 +319,28 @@ pub(super) fn merge<'p>(
                 diags.push(at(f.span(), format!("floors[{i}]"), Severity::Error, msg));
                 continue;
             }
-            content.floors.retain(|old| old.depth != def.depth);
-            content.floors.push(def.clone());
+            // Kept sorted by depth as it grows, so the profile in force at a depth can be
+            // looked up while later packs are checked.
+            let floors = &mut content.floors;
+            let replaced = match floors.iter().position(|old| old.depth == def.depth) {
+                Some(i) => {
+                    floors[i] = def.clone();
+                    true
+                }
+                None => {
+                    let at = floors.partition_point(|old| old.depth < def.depth);
+                    floors.insert(at, def.clone());
+                    false
+                }
+            };
+            let depth = find_key(text, "depth", &f.span());
+            note(
+                "floors",
+                &def.depth.to_string(),
+                replaced,
+                depth.start,
+                format!("floors[{i}].depth"),
+            );
         }
         if let Some(patch) = &file.balance {
             let bad = crate::content::balance::out_of_range(patch.get_ref());
@@ -310,6 +370,8 @@ fn name_of(v: &Option<Spanned<String>>) -> Option<&str> {
 }
 
 type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 'a;
+/// Notes a definition: registry, id, whether it replaced one, its offset and key path.
+type Note<'a> = dyn FnMut(&'static str, &str, bool, usize, String) + 'a;
 
 /// Merges one registry's entries from one file: id rules, conversion, whole-entry override.
 #[allow(clippy::too_many_arguments)]
@@ -318,13 +380,14 @@ fn merge_registry<'p, D, T>(
     field: fn(&mut Content) -> &mut BTreeMap<String, T>,
     undo: &mut Vec<(&'p str, Option<T>)>,
     entries: &'p [Spanned<D>],
-    name: &str,
+    name: &'static str,
     pack: &str,
     seen: &mut HashSet<&'p str>,
     id_of: impl Fn(&'p D) -> &'p Spanned<String>,
     convert: impl Fn(&D) -> Result<T, FieldError>,
     text: &str,
     report: &mut Report<'_>,
+    note: &mut Note<'_>,
 ) {
     for (i, entry) in entries.iter().enumerate() {
         let def = entry.get_ref();
@@ -351,14 +414,13 @@ fn merge_registry<'p, D, T>(
                 };
                 let replaced = old.is_some();
                 undo.push((id, old));
-                if replaced {
-                    report(
-                        id_span.span(),
-                        format!("{}.id", key()),
-                        Severity::Warning,
-                        format!("`{id}` replaces the definition from an earlier pack"),
-                    );
-                }
+                note(
+                    name,
+                    id,
+                    replaced,
+                    id_span.span().start,
+                    format!("{}.id", key()),
+                );
             }
             Err((mut span, field, msg)) => {
                 // Values without spans of their own (plain numbers) are reported at the

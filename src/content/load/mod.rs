@@ -5,8 +5,11 @@
 //! handed over pack by pack in load order), `merge` (registries merged with the id rules,
 //! undone for a pack with errors), `convert` (one definition to its registry entry, its
 //! fields checked), `resolve` and `refs` (every reference names something that exists),
-//! `locate` (places for values without spans of their own), and the result: `content`
+//! `locate` (places for values without spans of their own), `place` (entries that say where
+//! they appear, added to floors and loot tables after every pack), `conflicts` (entries
+//! replaced between packs, reported with every pack involved), and the result: `content`
 //! (the `Content` the rules read) and `report` (the `LoadReport` of what happened).
+mod conflicts;
 mod content;
 mod convert;
 mod locate;
@@ -14,6 +17,7 @@ mod merge;
 mod pack;
 mod parallel;
 mod parse;
+mod place;
 mod refs;
 mod report;
 mod resolve;
@@ -31,8 +35,10 @@ pub use report::LoadReport;
 
 use super::diagnostics::Severity;
 use super::schema::ContentFile;
+use conflicts::Definitions;
 use merge::{Undo, merge};
 use parallel::parse_in_order;
+use place::Placements;
 use resolve::resolve;
 
 /// Parsed, not yet resolved, entries of one pack with where they came from, and the pack's
@@ -44,9 +50,13 @@ struct Parsed<'a> {
 }
 
 /// Loads packs in the given order. A pack with any error is skipped whole; the rest load.
+/// Once every pack has loaded, what entries say about where they appear is added to the
+/// floors and loot tables, in load order, and replacements between packs are reported.
 pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
     let mut report = LoadReport::default();
     let mut content = Content::default();
+    let mut placements = Placements::default();
+    let mut definitions = Definitions::default();
     parse_in_order(packs, |pack, parsed, mut diags| {
         // All or nothing without cloning the registries per pack: merge in place, keep an
         // undo log of the entries it touched, and roll back when the pack has errors.
@@ -54,8 +64,10 @@ pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
         let progression = content.progression.clone();
         let balance = content.balance.clone();
         let mut undo = Undo::default();
-        merge(&mut content, &parsed, &mut undo, &mut diags);
+        let mut defs = Vec::new();
+        merge(&mut content, &parsed, &mut undo, &mut defs, &mut diags);
         resolve(&content, &parsed, &mut diags);
+        let placed = Placements::check(&content, &parsed, &mut diags);
         let failed = diags.iter().any(|d| d.severity == Severity::Error);
         report.diagnostics.extend(diags);
         if failed {
@@ -67,9 +79,13 @@ pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
         } else {
             content.packs.push(pack.id.clone());
             report.loaded.push(pack.id.clone());
+            placements.loaded(&parsed, placed);
+            definitions.loaded(defs);
         }
     });
     content.floors.sort_by_key(|f| f.depth);
+    placements.apply(&mut content, &mut report.diagnostics);
+    definitions.report(&mut report.diagnostics);
     content.listened = content
         .creatures
         .values()

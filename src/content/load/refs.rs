@@ -116,7 +116,7 @@ impl Refs<'_> {
         false
     }
 
-    fn error(&mut self, span: std::ops::Range<usize>, key: String, msg: String) {
+    pub(super) fn error(&mut self, span: std::ops::Range<usize>, key: String, msg: String) {
         self.diags.push(Diagnostic::at(
             Severity::Error,
             self.pack,

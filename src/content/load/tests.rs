@@ -382,3 +382,126 @@ proptest::proptest! {
         proptest::prop_assert!(content.creature("core:hero").is_some());
     }
 }
+
+/// The first error of loading core plus one test pack holding `text`.
+fn first_error(text: &str) -> crate::content::Diagnostic {
+    let (_, report) = load_packs(&[core_pack(), pack(&[("t.toml", text)])]);
+    assert_eq!(report.skipped, ["test"], "{report}");
+    report
+        .diagnostics
+        .into_iter()
+        .find(|d| d.severity == Severity::Error)
+        .expect("an error")
+}
+
+const RAT: &str =
+    "[[creatures]]\nid = \"test:rat\"\nname = \"Rat\"\nsymbol = \"r\"\ncolor = \"brown\"\n";
+
+#[test]
+fn depths_read_one_depth_or_a_range_on_both_readers() {
+    use crate::content::placement::{Depths, SpawnRule};
+    for (text, want) in [
+        ("depths = 3", (3, 3)),
+        ("depths = [3]", (3, 3)),
+        ("depths = [2, 5]\nweight = 7", (2, 5)),
+    ] {
+        let slow: SpawnRule = toml::from_str(text).unwrap();
+        let fast: SpawnRule = crate::content::fast_toml::from_str(text, 8).unwrap();
+        let (first, last) = want;
+        assert_eq!(*slow.depths.get_ref(), Depths { first, last }, "{text}");
+        assert_eq!(fast, slow, "{text}");
+        assert_eq!(fast.depths.span(), slow.depths.span());
+    }
+    for bad in [
+        "depths = [1, 2, 3]",
+        "depths = []",
+        "depths = \"3\"",
+        "depths = -1",
+    ] {
+        let err = toml::from_str::<SpawnRule>(bad).unwrap_err();
+        assert!(err.message().contains("depth"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn placements_out_of_the_run_are_located_errors() {
+    for (rule, message, column) in [
+        ("depths = 0", "depth 0: floors count from 1", 22),
+        (
+            "depths = [5, 3]",
+            "run backwards: write the first floor first, [3, 5]",
+            22,
+        ),
+        ("depths = [1, 8], weight = 0", "weight 0 never draws it", 39),
+    ] {
+        let d = first_error(&format!("{RAT}spawn = [ {{ {rule} }} ]\n"));
+        assert!(d.message.contains(message), "{rule}: {}", d.message);
+        assert_eq!((d.line, d.column), (6, column), "{rule}");
+    }
+    let prefab = "[[prefabs]]\nid = \"test:cell\"\nrows = [\"###\", \"#.#\", \"#+#\"]\n";
+    let d = first_error(&format!("{prefab}weight = 3\n"));
+    assert!(
+        d.message.contains("`weight` needs `depths`"),
+        "{}",
+        d.message
+    );
+    assert_eq!((d.line, d.path.as_str()), (4, "prefabs[0].weight"));
+    let d = first_error(&format!("{prefab}depths = 1\nweight = 101\n"));
+    assert!(d.message.contains("more than 100"), "{}", d.message);
+    // A pack that raises the number of floors may place on the new ones.
+    let deeper = format!("[balance]\nfloors = 10\n\n{RAT}spawn = [ {{ depths = 10 }} ]\n");
+    let (content, report) = load_packs(&[core_pack(), pack(&[("t.toml", &deeper)])]);
+    assert!(!report.has_errors(), "{report}");
+    let ten = content.floor_profile(10).unwrap();
+    assert_eq!(ten.depth, 10);
+    assert_eq!(ten.spawns.last().unwrap().id.get_ref(), "test:rat");
+    assert!(
+        content.floors.iter().all(|f| f.depth != 9),
+        "floor 9 keeps floor 7's profile"
+    );
+    assert!(
+        !content
+            .floor_profile(9)
+            .unwrap()
+            .spawns
+            .iter()
+            .any(|s| s.id.get_ref() == "test:rat")
+    );
+}
+
+#[test]
+fn a_prefab_that_a_later_floor_no_longer_holds_is_left_out_with_a_warning() {
+    let wide = format!("\"#{}#\"", ".".repeat(25));
+    let prefab = format!(
+        "[[prefabs]]\nid = \"test:hall\"\nrows = [\"{}\", {wide}, \"{}+#\"]\ndepths = [2, 3]\n",
+        "#".repeat(27),
+        "#".repeat(25)
+    );
+    let small = "[[floors]]\ndepth = 3\nwidth = 21\nheight = 21\n";
+    let later = Pack {
+        id: "later".into(),
+        files: vec![("f.toml".into(), small.as_bytes().to_vec())],
+    };
+    let (content, report) = load_packs(&[core_pack(), pack(&[("p.toml", &prefab)]), later]);
+    assert!(!report.has_errors(), "{report}");
+    let listed = |depth| {
+        let f = content.floor_profile(depth).unwrap();
+        f.prefabs
+            .iter()
+            .filter(|p| p.get_ref() == "test:hall")
+            .count()
+    };
+    assert_eq!((listed(2), listed(3)), (1, 0));
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.pack == "test")
+        .expect("a warning");
+    assert_eq!(d.severity, Severity::Warning);
+    assert_eq!((d.file.as_str(), d.line), ("p.toml", 4));
+    assert!(
+        d.message.contains("does not fit inside floor 3 (21x21)"),
+        "{}",
+        d.message
+    );
+}
