@@ -10,6 +10,8 @@ use delve::content::mods::{ModFolder, load_folders, load_with_mods, read_folders
 use delve::content::{Content, LoadReport, Severity};
 use delve::game::Game;
 
+use super::content_fixtures::{copy_dir, scratch};
+
 fn fixture(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
@@ -18,13 +20,6 @@ fn fixture(path: &str) -> PathBuf {
 
 fn load(dir: &Path) -> (Content, LoadReport) {
     load_with_mods(dir, &BTreeSet::new())
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("delve-compose-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A mod folder `root/id` with `mod.toml` (given its extra lines) and content files.
@@ -344,19 +339,6 @@ fn shuffled_folder_and_file_order_gives_the_same_content() {
         assert_eq!(got.fingerprint(), want.fingerprint());
         assert_eq!(got, want);
         assert_eq!(report, want_report);
-    }
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        let target = to.join(e.file_name());
-        if e.path().is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), target).unwrap();
-        }
     }
 }
 

@@ -66,8 +66,7 @@ pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
         let mut undo = Undo::default();
         let mut defs = Vec::new();
         merge(&mut content, &parsed, &mut undo, &mut defs, &mut diags);
-        resolve(&content, &parsed, &mut diags);
-        let placed = Placements::check(&content, &parsed, &mut diags);
+        let placed = resolve(&content, &parsed, &mut diags);
         let failed = diags.iter().any(|d| d.severity == Severity::Error);
         report.diagnostics.extend(diags);
         if failed {

@@ -10,7 +10,8 @@ use toml::Spanned;
 use super::refs::{Kind, Refs};
 use super::{Content, Parsed};
 use crate::content::diagnostics::{Diagnostic, Severity};
-use crate::content::placement::{Depths, MAX_PREFAB_WEIGHT};
+use crate::content::placement::{Depths, MAX_PREFAB_WEIGHT, SpawnRule};
+use crate::content::schema::ContentFile;
 use crate::content::schema::SpawnDef;
 
 /// What an entry is added to.
@@ -47,92 +48,82 @@ struct Placement<'a> {
 pub(super) struct Placements<'a>(Vec<Placement<'a>>);
 
 /// One pack's placements, checked, before the pack is known to load.
+#[derive(Default)]
 pub(super) struct PackPlacements<'a>(Vec<Placement<'a>>);
 
-impl<'a> Placements<'a> {
-    /// Checks every placement `parsed` asks for against the content merged so far (its own
-    /// pack included): depths within the run's floors, weights above 0, known loot tables,
-    /// prefabs that fit. Problems are located errors in `diags`.
-    pub(super) fn check(
-        content: &Content,
-        parsed: &Parsed<'a>,
-        diags: &mut Vec<Diagnostic>,
-    ) -> PackPlacements<'a> {
-        let mut found = Vec::new();
-        for &(path, text, ref file) in &parsed.files {
-            let mut r = Refs {
-                content,
-                pack: parsed.pack,
-                path,
-                text,
-                diags,
-            };
-            let mut check = Check {
-                content,
-                pack: parsed.pack,
-                path,
-                text,
-                found: &mut found,
-            };
-            for (i, c) in file.creatures.iter().enumerate() {
-                let id = c.get_ref().id.get_ref();
-                for (j, rule) in c.get_ref().spawn.iter().enumerate() {
-                    let key = format!("creatures[{i}].spawn[{j}]");
-                    let (d, w) = (&rule.depths, &rule.weight);
-                    check.floors(&mut r, "creatures", id, Target::Spawns, d, w, key);
-                }
-            }
-            for (i, t) in file.traps.iter().enumerate() {
-                let id = t.get_ref().id.get_ref();
-                for (j, rule) in t.get_ref().spawn.iter().enumerate() {
-                    let key = format!("traps[{i}].spawn[{j}]");
-                    let (d, w) = (&rule.depths, &rule.weight);
-                    check.floors(&mut r, "traps", id, Target::TrapKinds, d, w, key);
-                }
-            }
-            for (i, p) in file.prefabs.iter().enumerate() {
-                let def = p.get_ref();
-                let key = format!("prefabs[{i}]");
-                match &def.depths {
-                    Some(d) => {
-                        if def.weight.get_ref() > &MAX_PREFAB_WEIGHT {
-                            r.error(
-                                def.weight.span(),
-                                format!("{key}.weight"),
-                                format!(
-                                    "weight {} is more than {MAX_PREFAB_WEIGHT}: a prefab's weight is how many times a floor lists it",
-                                    def.weight.get_ref()
-                                ),
-                            );
-                            continue;
-                        }
-                        let id = def.id.get_ref();
-                        check.floors(&mut r, "prefabs", id, Target::Prefabs, d, &def.weight, key);
+impl<'a> PackPlacements<'a> {
+    /// Checks every placement one file of the pack asks for against the content merged so
+    /// far (its own pack included): depths within the run's floors, weights above 0, known
+    /// loot tables, prefabs that fit. Problems are located errors through `r`, which reads
+    /// this file.
+    pub(super) fn check_file(
+        &mut self,
+        r: &mut Refs<'_>,
+        pack: &'a str,
+        path: &'a str,
+        text: &'a str,
+        file: &ContentFile,
+    ) {
+        let mut check = Check {
+            content: r.content,
+            pack,
+            path,
+            text,
+            found: &mut self.0,
+        };
+        for (i, c) in file.creatures.iter().enumerate() {
+            let c = c.get_ref();
+            let id = c.id.get_ref();
+            check.spawns(r, "creatures", i, id, &c.spawn, Target::Spawns);
+        }
+        for (i, t) in file.traps.iter().enumerate() {
+            let t = t.get_ref();
+            let id = t.id.get_ref();
+            check.spawns(r, "traps", i, id, &t.spawn, Target::TrapKinds);
+        }
+        for (i, p) in file.prefabs.iter().enumerate() {
+            let def = p.get_ref();
+            let key = format!("prefabs[{i}]");
+            match &def.depths {
+                Some(d) => {
+                    if def.weight.get_ref() > &MAX_PREFAB_WEIGHT {
+                        r.error(
+                            def.weight.span(),
+                            format!("{key}.weight"),
+                            format!(
+                                "weight {} is more than {MAX_PREFAB_WEIGHT}: a prefab's weight is how many times a floor lists it",
+                                def.weight.get_ref()
+                            ),
+                        );
+                        continue;
                     }
-                    None if !def.weight.span().is_empty() => r.error(
-                        def.weight.span(),
-                        format!("{key}.weight"),
-                        "`weight` needs `depths`: without them a prefab is only where a floor's `prefabs` names it".into(),
-                    ),
-                    None => {}
+                    let id = def.id.get_ref();
+                    check.floors(r, "prefabs", id, Target::Prefabs, d, &def.weight, key);
                 }
+                None if !def.weight.span().is_empty() => r.error(
+                    def.weight.span(),
+                    format!("{key}.weight"),
+                    "`weight` needs `depths`: without them a prefab is only where a floor's `prefabs` names it".into(),
+                ),
+                None => {}
             }
-            for (i, it) in file.items.iter().enumerate() {
-                let id = it.get_ref().id.get_ref();
-                for (j, rule) in it.get_ref().loot.iter().enumerate() {
-                    let key = format!("items[{i}].loot[{j}]");
-                    let known = r.check(Kind::Loot, &rule.table, || format!("{key}.table"));
-                    if check_weight(&mut r, &rule.weight, &key) && known {
-                        let target = Target::Loot(rule.table.get_ref().clone());
-                        let at = rule.table.span().start;
-                        check.add("items", id, target, &rule.weight, at, key);
-                    }
+        }
+        for (i, it) in file.items.iter().enumerate() {
+            let id = it.get_ref().id.get_ref();
+            for (j, rule) in it.get_ref().loot.iter().enumerate() {
+                let key = format!("items[{i}].loot[{j}]");
+                let known = r.check(Kind::Loot, &rule.table, || format!("{key}.table"));
+                if check_weight(r, &rule.weight, &key) && known {
+                    let target = Target::Loot(rule.table.get_ref().clone());
+                    let at = rule.table.span().start;
+                    check.add("items", id, target, &rule.weight, at, key);
                 }
             }
         }
-        PackPlacements(found)
     }
+}
 
+impl<'a> Placements<'a> {
     /// A pack that loaded: entries it defines replace earlier ones whole, their placements
     /// with them; then its own placements follow those of the packs before it.
     pub(super) fn loaded(&mut self, parsed: &Parsed<'a>, pack: PackPlacements<'a>) {
@@ -277,6 +268,23 @@ struct Check<'c, 'a> {
 }
 
 impl<'a> Check<'_, 'a> {
+    /// The `spawn` rules of entry `i` of a registry (creatures and traps say it alike).
+    fn spawns(
+        &mut self,
+        r: &mut Refs<'_>,
+        registry: &'static str,
+        i: usize,
+        id: &str,
+        rules: &[SpawnRule],
+        target: fn(Depths) -> Target,
+    ) {
+        for (j, rule) in rules.iter().enumerate() {
+            let key = format!("{registry}[{i}].spawn[{j}]");
+            let (d, w) = (&rule.depths, &rule.weight);
+            self.floors(r, registry, id, target, d, w, key);
+        }
+    }
+
     /// A rule that names floors: its depths within the run, its weight above 0, and a
     /// prefab inside every floor it names.
     #[allow(clippy::too_many_arguments)]

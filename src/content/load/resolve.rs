@@ -1,17 +1,25 @@
 //! Resolving one merged pack: every reference in its files names something that exists,
-//! and the checks that need the whole registry (floors against their prefabs and traps).
+//! and the checks that need the whole registry (floors against their prefabs and traps,
+//! where new entries say they appear: `place`).
 use super::locate::find_key;
+use super::place::PackPlacements;
 use super::refs::{Kind, Refs};
 use super::{Content, Parsed};
 use crate::content::diagnostics::{Diagnostic, Severity};
 use crate::content::registry::damage_type_id;
 
-/// Every reference names something that exists after this pack merged.
-pub(super) fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagnostic>) {
+/// Every reference names something that exists after this pack merged; what the pack's
+/// entries say about where they appear, checked, is returned for after every pack.
+pub(super) fn resolve<'a>(
+    content: &Content,
+    parsed: &Parsed<'a>,
+    diags: &mut Vec<Diagnostic>,
+) -> PackPlacements<'a> {
     // Key paths and the places of span-less strings are only worked out for a diagnostic:
     // the closures below run on the (rare) miss.
     let mut deferred = Vec::new();
-    for (path, text, file) in &parsed.files {
+    let mut placed = PackPlacements::default();
+    for &(path, text, ref file) in &parsed.files {
         let mut r = Refs {
             content,
             pack: parsed.pack,
@@ -19,6 +27,7 @@ pub(super) fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagno
             text,
             diags,
         };
+        placed.check_file(&mut r, parsed.pack, path, text, file);
         for (i, c) in file.creatures.iter().enumerate() {
             let def = c.get_ref();
             let span = c.span();
@@ -174,4 +183,5 @@ pub(super) fn resolve(content: &Content, parsed: &Parsed, diags: &mut Vec<Diagno
             source_line: String::new(),
         });
     }
+    placed
 }
