@@ -1,7 +1,7 @@
 //! Whole-entry replacement between packs, reported once every pack has loaded: an entry a mod
 //! replaces names the pack it came from, and an entry that two or more mods define is a
 //! conflict that names every one of them and the one that won (the last in load order).
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::content::diagnostics::{Diagnostic, Severity};
 
@@ -17,8 +17,9 @@ pub(super) struct Definition<'a> {
     pub(super) path: &'a str,
     pub(super) text: &'a str,
     pub(super) offset: usize,
-    /// The key path of the definition's id, e.g. `creatures[0].id`.
-    pub(super) key: String,
+    /// Its place in the file's list of that registry (the key path is worked out only for
+    /// a warning).
+    pub(super) index: usize,
 }
 
 /// Every definition of the loaded packs, in load order.
@@ -33,10 +34,18 @@ impl<'a> Definitions<'a> {
 
     /// A warning at every definition that replaced another pack's, in load order.
     pub(super) fn report(self, diags: &mut Vec<Diagnostic>) {
+        // Only entries some pack replaced are grouped: most definitions are new ids.
+        let replaced: HashSet<(&str, &str)> = (self.0.iter())
+            .filter(|d| d.replaced)
+            .map(|d| (d.registry, d.id.as_str()))
+            .collect();
         let mut groups: Vec<Vec<&Definition>> = Vec::new();
         let mut index: HashMap<(&str, &str), usize> = HashMap::new();
         for d in &self.0 {
             let key = (d.registry, d.id.as_str());
+            if !replaced.contains(&key) {
+                continue;
+            }
             match index.get(&key) {
                 Some(&i) => groups[i].push(d),
                 None => {
@@ -101,9 +110,18 @@ fn warning(d: &Definition, message: String) -> Diagnostic {
         d.path,
         d.text,
         d.offset,
-        d.key.clone(),
+        key_path(d.registry, d.index),
         message,
     )
+}
+
+/// The key path of a definition's id: `creatures[0].id`, `floors[1].depth`.
+fn key_path(registry: &str, index: usize) -> String {
+    match registry {
+        "progression" => "progression".into(),
+        "floors" => format!("floors[{index}].depth"),
+        _ => format!("{registry}[{index}].id"),
+    }
 }
 
 /// How the report names an entry: "creature `core:rat`", "the floor profile of depth 3".

@@ -108,7 +108,7 @@ pub(super) fn merge<'p, 'a>(
         let mut report = |span, key, sev, msg| diags.push(at(span, key, sev, msg));
         // Core loads first and replaces nothing; a mod's definitions are few.
         let mut note =
-            |registry: &'static str, id: &str, replaced: bool, offset: usize, key: String| {
+            |registry: &'static str, id: &str, replaced: bool, offset: usize, index: usize| {
                 if pack != "core" {
                     defs.push(Definition {
                         registry,
@@ -118,7 +118,7 @@ pub(super) fn merge<'p, 'a>(
                         path,
                         text,
                         offset,
-                        key,
+                        index,
                     });
                 }
             };
@@ -297,13 +297,7 @@ pub(super) fn merge<'p, 'a>(
                 Ok(prog) => {
                     content.progression = prog;
                     let replaced = !content.packs.is_empty();
-                    note(
-                        "progression",
-                        "",
-                        replaced,
-                        p.span().start,
-                        "progression".into(),
-                    );
+                    note("progression", "", replaced, p.span().start, 0);
                 }
                 Err((_, field, msg)) => {
                     let last = field.rsplit('.').next().unwrap_or_default();
@@ -334,13 +328,7 @@ pub(super) fn merge<'p, 'a>(
                 }
             };
             let depth = find_key(text, "depth", &f.span());
-            note(
-                "floors",
-                &def.depth.to_string(),
-                replaced,
-                depth.start,
-                format!("floors[{i}].depth"),
-            );
+            note("floors", &def.depth.to_string(), replaced, depth.start, i);
         }
         if let Some(patch) = &file.balance {
             let bad = crate::content::balance::out_of_range(patch.get_ref());
@@ -370,8 +358,9 @@ fn name_of(v: &Option<Spanned<String>>) -> Option<&str> {
 }
 
 type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 'a;
-/// Notes a definition: registry, id, whether it replaced one, its offset and key path.
-type Note<'a> = dyn FnMut(&'static str, &str, bool, usize, String) + 'a;
+/// Notes a definition: registry, id, whether it replaced one, its offset and its index in
+/// the file's list.
+type Note<'a> = dyn FnMut(&'static str, &str, bool, usize, usize) + 'a;
 
 /// Merges one registry's entries from one file: id rules, conversion, whole-entry override.
 #[allow(clippy::too_many_arguments)]
@@ -414,13 +403,7 @@ fn merge_registry<'p, D, T>(
                 };
                 let replaced = old.is_some();
                 undo.push((id, old));
-                note(
-                    name,
-                    id,
-                    replaced,
-                    id_span.span().start,
-                    format!("{}.id", key()),
-                );
+                note(name, id, replaced, id_span.span().start, i);
             }
             Err((mut span, field, msg)) => {
                 // Values without spans of their own (plain numbers) are reported at the
