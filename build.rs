@@ -41,12 +41,16 @@ fn main() {
         mod_files(&folder, &folder, &mut files);
         files.sort();
         let name = folder.file_name().expect("a folder").to_string_lossy();
+        // A file added inside a mod folder changes the folder, not `mods/`.
+        println!("cargo:rerun-if-changed={}", folder.display());
         let _ = writeln!(code, "    ({name:?}, &[");
-        for (rel, path) in files {
+        for (rel, _) in files {
+            // Relative to the manifest at compile time, not this run's absolute path: a target
+            // folder shared by two checkouts (CI's and a working copy) keeps this output.
             let _ = writeln!(
                 code,
-                "        ({rel:?}, include_bytes!({:?}) as &[u8]),",
-                path
+                "        ({rel:?}, include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?})) as &[u8]),",
+                format!("/mods/{name}/{rel}")
             );
         }
         code += "    ] as &[(&str, &[u8])]),\n";

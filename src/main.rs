@@ -1,10 +1,12 @@
 //! Entry point: parse the command line and start the chosen mode.
 use std::process::ExitCode;
 
-use clap::Parser;
-use delve::cli::{Cli, Cmd, PlayArgs};
+use delve::cli::PlayArgs;
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
+    use clap::Parser;
+    use delve::cli::{Cli, Cmd};
     let cli = Cli::parse();
     match cli.command {
         Some(Cmd::Sim(args)) => delve::cli::run_sim(&args),
@@ -16,6 +18,13 @@ fn main() -> ExitCode {
         Some(Cmd::Play(args)) => play(args),
         None => play(PlayArgs::default()),
     }
+}
+
+/// The browser has no command line: only the game, so the headless commands stay out of the
+/// download (README: browser build sizes).
+#[cfg(target_arch = "wasm32")]
+fn main() -> ExitCode {
+    play(PlayArgs::default())
 }
 
 #[cfg(feature = "app")]

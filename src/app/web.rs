@@ -75,6 +75,100 @@ mod imp {
             const { std::cell::RefCell::new(None) };
     }
 
+    /// The page's `window.delveMods` (web/mods.js), if the page has one.
+    fn mods_api() -> Option<wasm_bindgen::JsValue> {
+        let window = web_sys::window()?;
+        js_sys::Reflect::get(&window, &"delveMods".into())
+            .ok()
+            .filter(|v| v.is_object())
+    }
+
+    fn field(of: &wasm_bindgen::JsValue, name: &str) -> Option<wasm_bindgen::JsValue> {
+        js_sys::Reflect::get(of, &name.into())
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_null())
+    }
+
+    /// The mods the player added in this browser, as the loader reads folders.
+    pub fn user_mods() -> Vec<crate::content::mods::ModFolder> {
+        let Some(folders) = mods_api().and_then(|api| field(&api, "folders")) else {
+            return Vec::new();
+        };
+        let folders: js_sys::Array = folders.unchecked_into();
+        folders
+            .iter()
+            .filter_map(|m| {
+                let name = field(&m, "folder")?.as_string()?;
+                let files: js_sys::Array = field(&m, "files")?.unchecked_into();
+                let files = files
+                    .iter()
+                    .filter_map(|pair| {
+                        let pair: js_sys::Array = pair.unchecked_into();
+                        let path = pair.get(0).as_string()?;
+                        let bytes = js_sys::Uint8Array::new(&pair.get(1)).to_vec();
+                        Some((path, bytes))
+                    })
+                    .collect();
+                Some(super::mod_folder(name, files))
+            })
+            .collect()
+    }
+
+    /// Bumped by the page whenever its mods or its message change.
+    pub fn user_mods_version() -> u32 {
+        mods_api()
+            .and_then(|api| field(&api, "version"))
+            .and_then(|v| v.as_f64())
+            .map_or(0, |v| v as u32)
+    }
+
+    /// The page's last word on adding or removing a mod (and why one was not added).
+    pub fn user_mods_message() -> Option<String> {
+        mods_api()
+            .and_then(|api| field(&api, "message"))
+            .and_then(|v| v.as_string())
+    }
+
+    fn call(name: &str, arg: Option<&str>) -> Result<(), String> {
+        let api = mods_api().ok_or("this page cannot keep mods (web/mods.js did not start)")?;
+        let f: js_sys::Function = field(&api, name)
+            .ok_or_else(|| format!("the page has no `{name}`"))?
+            .unchecked_into();
+        match arg {
+            Some(a) => f.call1(&api, &a.into()),
+            None => f.call0(&api),
+        }
+        .map(|_| ())
+        .map_err(js)
+    }
+
+    /// Sets `window.delveGame = { turn, floor, hero: [x, y], tile }` (CSS pixels).
+    pub fn publish_game(turn: u64, floor: u32, hero: [f32; 2], tile: f32) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let o = js_sys::Object::new();
+        let set = |k: &str, v: wasm_bindgen::JsValue| {
+            let _ = js_sys::Reflect::set(&o, &k.into(), &v);
+        };
+        set("turn", (turn as f64).into());
+        set("floor", floor.into());
+        let xy = js_sys::Array::of2(&hero[0].into(), &hero[1].into());
+        set("hero", xy.into());
+        set("tile", tile.into());
+        let _ = js_sys::Reflect::set(&window, &"delveGame".into(), &o);
+    }
+
+    /// Opens the browser's folder picker (a key or a tap counts as the user's gesture).
+    pub fn pick_mods() -> Result<(), String> {
+        call("pick", None)
+    }
+
+    /// Forgets a mod the player added in this browser.
+    pub fn remove_user_mod(folder: &str) -> Result<(), String> {
+        call("remove", Some(folder))
+    }
+
     pub fn remember(game: Option<&crate::game::Game>, fingerprint: u64) {
         SNAPSHOT.with(|s| *s.borrow_mut() = game.map(|g| (g.clone(), fingerprint)));
     }
@@ -135,6 +229,61 @@ mod imp {
     }
     pub fn remember(_: Option<&crate::game::Game>, _: u64) {}
     pub fn save_when_hidden(_: String) {}
+    pub fn user_mods() -> Vec<crate::content::mods::ModFolder> {
+        Vec::new()
+    }
+    pub fn user_mods_version() -> u32 {
+        0
+    }
+    pub fn publish_game(_: u64, _: u32, _: [f32; 2], _: f32) {}
+    pub fn user_mods_message() -> Option<String> {
+        None
+    }
+    pub fn pick_mods() -> Result<(), String> {
+        Err("mods are added by putting their folders into `mods/`".into())
+    }
+    pub fn remove_user_mod(_: &str) -> Result<(), String> {
+        Err("mods are removed by deleting their folders from `mods/`".into())
+    }
+}
+
+/// A mod folder from its files (relative paths with `/`): `mod.toml` apart, the rest sorted,
+/// as `content::mods::read_folders` gives a folder on disk.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub fn mod_folder(
+    folder: String,
+    files: Vec<(String, Vec<u8>)>,
+) -> crate::content::mods::ModFolder {
+    use crate::content::mods::{MetaMissing, ModFolder};
+    let mut meta = Err(MetaMissing::NotFound);
+    let mut rest = Vec::new();
+    for (path, bytes) in files {
+        if path == "mod.toml" {
+            meta = Ok(bytes);
+        } else {
+            rest.push((path, bytes));
+        }
+    }
+    rest.sort_by(|a, b| a.0.cmp(&b.0));
+    ModFolder {
+        folder,
+        meta,
+        files: rest,
+    }
+}
+
+/// The folders the game loads in the browser: the bundled ones, then the player's own; a
+/// player's folder of the same name as a bundled one replaces it (a newer copy of that mod).
+pub fn merge_folders(
+    bundled: Vec<crate::content::mods::ModFolder>,
+    user: Vec<crate::content::mods::ModFolder>,
+) -> Vec<crate::content::mods::ModFolder> {
+    let mut out: Vec<_> = bundled
+        .into_iter()
+        .filter(|b| !user.iter().any(|u| u.folder == b.folder))
+        .collect();
+    out.extend(user);
+    out
 }
 
 /// The `seed` parameter of a query string (`?a=1&seed=42`); a bad value is an error, not 0.
@@ -155,7 +304,37 @@ pub fn seed_from_query(search: &str) -> Result<Option<u64>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::seed_from_query;
+    use super::{merge_folders, mod_folder, seed_from_query};
+
+    #[test]
+    fn a_players_folder_loads_after_the_bundled_ones_and_replaces_its_namesake() {
+        let f = |name: &str, body: &str| {
+            mod_folder(
+                name.into(),
+                vec![
+                    ("b.toml".into(), body.as_bytes().to_vec()),
+                    ("mod.toml".into(), b"id".to_vec()),
+                    ("a.toml".into(), b"".to_vec()),
+                ],
+            )
+        };
+        let one = f("x", "");
+        assert_eq!(one.meta, Ok(b"id".to_vec()));
+        let paths: Vec<&str> = one.files.iter().map(|(p, _)| p.as_str()).collect();
+        assert_eq!(paths, ["a.toml", "b.toml"]);
+        let merged = merge_folders(
+            vec![f("bestiary", "old"), f("hardcore", "")],
+            vec![f("mine", ""), f("bestiary", "new")],
+        );
+        let names: Vec<&str> = merged.iter().map(|m| m.folder.as_str()).collect();
+        assert_eq!(names, ["hardcore", "mine", "bestiary"]);
+        assert_eq!(merged[2].files[1].1, b"new".to_vec());
+        let missing = mod_folder("y".into(), vec![]);
+        assert_eq!(
+            missing.meta,
+            Err(crate::content::mods::MetaMissing::NotFound)
+        );
+    }
 
     #[test]
     fn seed_comes_from_the_query_or_fails_clearly() {

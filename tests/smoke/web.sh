@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the browser version, serves it on 127.0.0.1, loads it in Debian's headless Chromium
 # and saves DIR/web.png; checks the local-storage save and that the replay the page exports
-# ends natively in the same state hash; fails when the page logged an error, the picture is
+# ends natively in the same state hash (with the bundled mods, as the page played it); taps a
+# tile on a touch screen (web-touch.png); adds a good and a broken mod through the Mods
+# screen's folder picker (web-mods.png); fails when the page logged an error, a picture is
 # blank or the hashes differ.
-# Usage: tests/smoke/web.sh DIR
+# Usage: tests/smoke/web.sh DIR      (WEB_PROFILE picks the build; CI uses web-ci)
 set -euo pipefail
 dir="${1:?usage: tests/smoke/web.sh DIR}"
 cd "$(dirname "$0")/../.."
@@ -26,14 +28,20 @@ for _ in $(seq 50); do
   curl -sf "http://127.0.0.1:$port/" >/dev/null && break
   sleep 0.1
 done
-rm -f "$dir/web.png" "$dir/web.replay"
+rm -rf "$dir"/web*.png "$dir/web.replay" "$dir/mods-to-add"
+# The folder the page is given: a mod made by `delve new-mod`, and one with a TOML error.
+cargo run --locked --quiet --bin delve -- new-mod webmod --mods "$dir/mods-to-add" >/dev/null
+cp -r tests/fixtures/mods/toml_syntax/* "$dir/mods-to-add/"
 status=0
-NODE_TOOLS="$tools" node tests/web/smoke.mjs "http://127.0.0.1:$port/?seed=7" "$dir" \
+NODE_TOOLS="$tools" node tests/web/smoke.mjs "http://127.0.0.1:$port/?seed=7" "$dir" "$dir/mods-to-add" \
   | tee "$dir/web.json" || status=$?
-[ -f "$dir/web.png" ] && python3 tests/smoke/check_png.py "$dir/web.png" || status=1
+for shot in web web-touch web-mods; do
+  [ -f "$dir/$shot.png" ] && python3 tests/smoke/check_png.py "$dir/$shot.png" || status=1
+done
 if [ -f "$dir/web.replay" ]; then
-  # The browser's run, replayed by the native core: it must end in the hash it recorded.
-  cargo run --locked --quiet --bin delve -- replay "$dir/web.replay" || status=1
+  # The browser's run, replayed by the native core with the mods the page has built in: it
+  # must end in the hash it recorded.
+  cargo run --locked --quiet --bin delve -- replay "$dir/web.replay" --mods mods || status=1
 else
   status=1
 fi

@@ -1,14 +1,18 @@
 // Loads the served game in headless Chromium (SwiftShader WebGL2), waits for the first frame,
 // plays a few turns, saves a screenshot, hides the tab (the game must save to local storage),
-// exports the run's replay from the pause menu (a download), and fails on any page error or
-// console error. Usage: node smoke.mjs URL DIR   (writes DIR/web.png and DIR/web.replay;
-// playwright-core under $NODE_TOOLS; Debian's chromium)
+// exports the run's replay from the pause menu (a download); then, on a touch screen, taps a
+// tile next to the hero and checks the hero travelled (web-touch.png); then adds a folder of
+// mods through the Mods screen's folder picker (web-mods.png), reloads and finds them kept.
+// Fails on any page error or console error.
+// Usage: node smoke.mjs URL DIR MODS_DIR   (MODS_DIR holds one folder per mod to add; writes
+// DIR/web.png, DIR/web-touch.png, DIR/web-mods.png and DIR/web.replay; playwright-core under
+// $NODE_TOOLS; Debian's chromium)
 import { createRequire } from "node:module";
 
 // ES modules ignore NODE_PATH, so playwright-core is required from where web.sh installed it.
 const { chromium } = createRequire(`${process.env.NODE_TOOLS}/`)("playwright-core");
 
-const [url, dir] = process.argv.slice(2);
+const [url, dir, modsDir] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: [
@@ -18,23 +22,33 @@ const browser = await chromium.launch({
   ],
 });
 const errors = [];
+function watch(page) {
+  page.on("pageerror", (e) => {
+    // winit leaves its start-up function by throwing this on purpose.
+    if (!String(e).includes("Using exceptions for control flow")) errors.push(`page error: ${e}`);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console error: ${m.text()}`);
+  });
+  return page;
+}
+const firstFrame = (page) =>
+  page.waitForFunction(() => window.delveFirstFrameMs !== undefined, null, { timeout: 180000 });
 const context = await browser.newContext({ viewport: { width: 1024, height: 700 }, acceptDownloads: true });
-const page = await context.newPage();
-page.on("pageerror", (e) => {
-  // winit leaves its start-up function by throwing this on purpose.
-  if (!String(e).includes("Using exceptions for control flow")) errors.push(`page error: ${e}`);
-});
-page.on("console", (m) => {
-  if (m.type() === "error") errors.push(`console error: ${m.text()}`);
-});
+const page = watch(await context.newPage());
 const started = Date.now();
-let firstFrame = null;
+let firstFrameMs = null;
+let download = null;
 let saved = null;
 let replay = null;
+let touch = null;
+let mods = null;
 try {
   await page.goto(url);
-  await page.waitForFunction(() => window.delveFirstFrameMs !== undefined, null, { timeout: 180000 });
-  firstFrame = await page.evaluate(() => window.delveFirstFrameMs);
+  await firstFrame(page);
+  firstFrameMs = await page.evaluate(() => window.delveFirstFrameMs);
+  download = await page.evaluate(() => ({ url: window.delveDownload?.url, gzip: window.delveDownload?.gzip, bytes: window.delveDownload?.bytes() }));
+  if (!download.gzip) errors.push(`the page did not fetch the compressed wasm: ${JSON.stringify(download)}`);
   // Let the floor draw, then auto-explore (X) so the turn loop runs in the browser for a while.
   await page.waitForTimeout(3000);
   await page.focus("canvas#bevy");
@@ -53,17 +67,73 @@ try {
     Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
   });
   // Pause, then R: the replay arrives as a download.
-  const download = page.waitForEvent("download", { timeout: 20000 });
+  const exported = page.waitForEvent("download", { timeout: 20000 });
   await page.keyboard.press("Escape");
   await page.waitForTimeout(500);
   await page.keyboard.press("KeyR");
-  const file = await download;
+  const file = await exported;
   replay = `${dir}/web.replay`;
   await file.saveAs(replay);
 } catch (e) {
   errors.push(`the game did not get through the smoke: ${e.message}`);
   await page.screenshot({ path: `${dir}/web.png` }).catch(() => {});
 }
+
+// A phone: a tap on a seen floor tile two or three steps from the hero travels there.
+try {
+  const phone = await browser.newContext({ viewport: { width: 900, height: 640 }, hasTouch: true, isMobile: true });
+  const p = watch(await phone.newPage());
+  await p.goto(url);
+  await firstFrame(p);
+  await p.waitForFunction(() => window.delveGame !== undefined, null, { timeout: 30000 });
+  await p.waitForTimeout(1500);
+  const start = await p.evaluate(() => window.delveGame);
+  let after = start;
+  for (const [dx, dy] of [[2, 0], [-2, 0], [0, 2], [0, -2], [3, 0], [-3, 0], [0, 3], [0, -3], [1, 1], [-1, -1], [1, -1], [-1, 1]]) {
+    const g = await p.evaluate(() => window.delveGame);
+    await p.touchscreen.tap(g.hero[0] + dx * g.tile, g.hero[1] + dy * g.tile);
+    await p.waitForTimeout(1500);
+    after = await p.evaluate(() => window.delveGame);
+    if (after.turn > start.turn) break;
+  }
+  await p.screenshot({ path: `${dir}/web-touch.png` });
+  touch = { before: start, after };
+  if (!(after.turn > start.turn)) errors.push(`a tap did not make the hero travel: ${JSON.stringify(touch)}`);
+  const scrolled = await p.evaluate(() => [window.scrollX, window.scrollY, window.visualViewport?.scale ?? 1]);
+  if (scrolled[0] !== 0 || scrolled[1] !== 0 || scrolled[2] !== 1) errors.push(`the page moved under the finger: ${scrolled}`);
+  await phone.close();
+} catch (e) {
+  errors.push(`the touch check failed: ${e.message}`);
+}
+
+// Mods from the player's own folder: the Mods screen's picker (A), kept across a reload.
+if (modsDir) {
+  try {
+    const origin = new URL(url).origin;
+    const p = watch(await context.newPage());
+    await p.goto(`${origin}/`);
+    await firstFrame(p);
+    await p.waitForTimeout(1500);
+    await p.focus("canvas#bevy");
+    await p.keyboard.press("KeyM");
+    await p.waitForTimeout(1000);
+    const chooser = p.waitForEvent("filechooser", { timeout: 10000 });
+    await p.keyboard.press("KeyA");
+    await (await chooser).setFiles(modsDir);
+    await p.waitForFunction(() => window.delveMods?.folders.length > 0, null, { timeout: 10000 });
+    await p.waitForTimeout(2000);
+    await p.screenshot({ path: `${dir}/web-mods.png` });
+    const added = await p.evaluate(() => ({ folders: window.delveMods.folders.map((m) => m.folder), message: window.delveMods.message }));
+    await p.reload();
+    await firstFrame(p);
+    const kept = await p.evaluate(() => window.delveMods.folders.map((m) => m.folder));
+    mods = { added, kept };
+    if (kept.length !== added.folders.length) errors.push(`the added mods were not kept across a reload: ${JSON.stringify(mods)}`);
+    await p.close();
+  } catch (e) {
+    errors.push(`adding mods failed: ${e.message}`);
+  }
+}
 await browser.close();
-console.log(JSON.stringify({ first_frame_ms: firstFrame, total_ms: Date.now() - started, saved, replay, errors }));
+console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, total_ms: Date.now() - started, saved, replay, touch, mods, errors }));
 process.exit(errors.length ? 1 : 0);

@@ -26,7 +26,8 @@ impl Default for ModsStore {
     }
 }
 
-/// Where mods are found: a folder on the desktop, the binary's bundled copy in the browser.
+/// Where mods are found: a folder on the desktop; in the browser the binary's bundled copy and
+/// the folders the player added to the page (kept in its IndexedDB, web/mods.js).
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub enum ModSource {
     Folder(PathBuf),
@@ -47,7 +48,21 @@ impl ModSource {
     pub fn folders(&self) -> Vec<crate::content::mods::ModFolder> {
         match self {
             ModSource::Folder(dir) => crate::content::mods::read_folders(dir),
-            ModSource::Bundled => crate::content::mods::bundled(),
+            ModSource::Bundled => crate::app::web::merge_folders(
+                crate::content::mods::bundled(),
+                crate::app::web::user_mods(),
+            ),
+        }
+    }
+
+    /// The folders the player added in this browser (removable on the Mods screen).
+    pub fn added_here(&self) -> BTreeSet<String> {
+        match self {
+            ModSource::Folder(_) => BTreeSet::new(),
+            ModSource::Bundled => crate::app::web::user_mods()
+                .into_iter()
+                .map(|m| m.folder)
+                .collect(),
         }
     }
 }

@@ -15,10 +15,34 @@ pub(super) fn plugin(app: &mut App) {
     });
     app.add_systems(
         Update,
-        follow_hero
+        (follow_hero, publish_to_page)
+            .chain()
             .in_set(RenderSystems::Camera)
             .run_if(in_state(Screen::InGame)),
     );
+}
+
+/// The page's `window.delveGame` (browser only): the turn, the floor and where the hero is on
+/// the screen, for the page's own tests (a tap next to the hero) and scripts.
+fn publish_to_page(
+    game: Option<Res<GameRes>>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+) {
+    let Some(game) = game else { return };
+    if !cfg!(target_arch = "wasm32") {
+        return;
+    }
+    let (camera, at) = *camera;
+    let height = game.0.map.height();
+    let hero = game.0.hero_pos();
+    let here = crate::app::shared::world_of(hero, height).extend(0.0);
+    let right = here + Vec3::X * TILE;
+    if let (Ok(p), Ok(q)) = (
+        camera.world_to_viewport(at, here),
+        camera.world_to_viewport(at, right),
+    ) {
+        crate::app::web::publish_game(game.0.turn, game.0.floor, p.into(), q.x - p.x);
+    }
 }
 
 /// The camera's centre on one axis: `hero` centred in a view `view` world units wide whose

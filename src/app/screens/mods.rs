@@ -5,8 +5,9 @@ use bevy::prelude::*;
 use crate::app::shared::{AppSystems, Screen};
 
 use crate::app::content::{
-    ContentReport, ModCatalogue, ModChoices, ModsStore, ReloadNotice, ReloadRequest,
+    ContentReport, ModCatalogue, ModChoices, ModSource, ModsStore, ReloadNotice, ReloadRequest,
 };
+use crate::app::web;
 use crate::content::Severity;
 use crate::content::diagnostics::Diagnostic;
 use crate::content::mods::ModToml;
@@ -14,6 +15,12 @@ use crate::content::mods::ModToml;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ModsCursor>();
     app.add_systems(OnEnter(Screen::Mods), spawn_mods);
+    app.add_systems(
+        Update,
+        page_mods_changed
+            .before(AppSystems::Input)
+            .run_if(in_state(Screen::Mods).or_else(in_state(Screen::MainMenu))),
+    );
     app.add_systems(
         Update,
         mods_input
@@ -39,7 +46,21 @@ struct ModsList;
 #[derive(Component)]
 struct ModsReport;
 
+/// "Add a mod folder": the browser's folder picker (a click or a tap; `A` does the same).
+#[derive(Component)]
+struct AddModButton;
+
+/// The keys line: the browser adds its own two.
+fn keys_line(browser: bool) -> &'static str {
+    if browser {
+        "Up/Down  choose     Space or Enter  turn on/off     A  add a mod folder     Delete  remove an added mod     R  reload     Esc  back"
+    } else {
+        "Up/Down  choose     Space or Enter  turn on/off     R  reload from disk     Esc  back"
+    }
+}
+
 fn spawn_mods(mut commands: Commands) {
+    let browser = cfg!(target_arch = "wasm32");
     commands.spawn((
         Name::new("Mods"),
         DespawnOnExit(Screen::Mods),
@@ -57,9 +78,30 @@ fn spawn_mods(mut commands: Commands) {
                 TextColor(Color::WHITE),
             ),
             (
-                Text::new("Up/Down  choose     Space or Enter  turn on/off     R  reload from disk     Esc  back"),
+                Text::new(keys_line(browser)),
                 TextFont::from_font_size(16.0),
                 TextColor(Color::srgb(0.75, 0.75, 0.8)),
+            ),
+            (
+                AddModButton,
+                Button,
+                Node {
+                    padding: UiRect::axes(px(16), px(8)),
+                    border: UiRect::all(px(2)),
+                    display: if browser {
+                        Display::Flex
+                    } else {
+                        Display::None
+                    },
+                    ..default()
+                },
+                BorderColor::all(Color::srgb(0.95, 0.8, 0.3)),
+                BackgroundColor(Color::srgb(0.12, 0.1, 0.05)),
+                children![(
+                    Text::new("Add a mod folder"),
+                    TextFont::from_font_size(18.0),
+                    TextColor(Color::srgb(0.95, 0.8, 0.3)),
+                )],
             ),
             (
                 ModsReport,
@@ -110,9 +152,14 @@ pub fn list_text(
     choices: &ModChoices,
     report: &crate::content::LoadReport,
     cursor: usize,
+    added_here: &std::collections::BTreeSet<String>,
 ) -> String {
     if list.0.is_empty() {
-        return "No mods found: put mod folders into `mods/`.".into();
+        return if cfg!(target_arch = "wasm32") {
+            "No mods yet: add a mod folder (A) or drop one onto the page.".into()
+        } else {
+            "No mods found: put mod folders into `mods/`.".into()
+        };
     }
     list.0
         .iter()
@@ -131,8 +178,13 @@ pub fn list_text(
                 Err(_) => ("[!]", folder.clone()),
             };
             let key = meta.as_ref().map_or(folder.as_str(), |m| m.id.as_str());
+            let here = if added_here.contains(folder) {
+                "  (added in this browser)"
+            } else {
+                ""
+            };
             format!(
-                "{mark} {on} {label:<40} {}",
+                "{mark} {on} {label:<40} {}{here}",
                 mod_status(key, meta, choices, report)
             )
         })
@@ -184,8 +236,32 @@ fn mods_input(
     mut reload: ResMut<ReloadRequest>,
     mut notice: ResMut<ReloadNotice>,
     mut commands: Commands,
+    source: Res<ModSource>,
+    add_button: Query<&Interaction, (Changed<Interaction>, With<AddModButton>)>,
 ) {
     let n = list.0.len();
+    let add =
+        keys.just_pressed(KeyCode::KeyA) || add_button.iter().any(|i| *i == Interaction::Pressed);
+    if add && cfg!(target_arch = "wasm32") {
+        // The page answers through `page_mods_changed` once the files are stored.
+        if let Err(e) = web::pick_mods() {
+            notice.0 = Some(format!("Could not open the folder picker: {e}"));
+        }
+    }
+    if keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace])
+        && let Some((folder, _)) = list.0.get(cursor.0)
+    {
+        notice.0 = Some(if source.added_here().contains(folder) {
+            match web::remove_user_mod(folder) {
+                Ok(()) => format!("Removing {folder}…"),
+                Err(e) => format!("Could not remove {folder}: {e}"),
+            }
+        } else if cfg!(target_arch = "wasm32") {
+            format!("{folder} is built into the game; Space turns it off.")
+        } else {
+            format!("{folder} is a folder in `mods/`: delete it there to remove it.")
+        });
+    }
     if keys.just_pressed(KeyCode::Escape) {
         commands.set_state(Screen::MainMenu);
         return;
@@ -214,6 +290,23 @@ fn mods_input(
     }
 }
 
+/// The page's mods changed (added, removed, or one refused): load again and say what happened.
+fn page_mods_changed(
+    mut seen: Local<u32>,
+    mut reload: ResMut<ReloadRequest>,
+    mut notice: ResMut<ReloadNotice>,
+) {
+    let version = web::user_mods_version();
+    if version == *seen {
+        return;
+    }
+    *seen = version;
+    if let Some(message) = web::user_mods_message() {
+        notice.0 = Some(message);
+    }
+    reload.pending = true;
+}
+
 /// The list's text and the report's: one `Text` each, written in turn.
 type ScreenTexts = (
     Single<'static, 'static, &'static mut Text, With<ModsList>>,
@@ -226,6 +319,7 @@ fn show_mods(
     report: Res<ContentReport>,
     cursor: Res<ModsCursor>,
     notice: Res<ReloadNotice>,
+    source: Res<ModSource>,
     mut texts: ParamSet<ScreenTexts>,
 ) {
     let changed = list.is_changed()
@@ -236,7 +330,7 @@ fn show_mods(
     if !changed && !texts.p0().0.is_empty() {
         return;
     }
-    texts.p0().0 = list_text(&list, &choices, &report.0, cursor.0);
+    texts.p0().0 = list_text(&list, &choices, &report.0, cursor.0, &source.added_here());
     texts.p1().0 = report_text(
         &list,
         &report.0,

@@ -157,6 +157,11 @@ impl Bindings {
         self.0.get(&key).copied()
     }
 
+    /// The first key (in key order) bound to `action`, if the player left it one.
+    pub fn key_for(&self, action: Action) -> Option<KeyCode> {
+        self.0.iter().find(|(_, a)| **a == action).map(|(k, _)| *k)
+    }
+
     /// The defaults with the file's actions replaced: each listed action gets exactly the
     /// keys the file gives it. Unknown actions or key names are errors that name them.
     pub fn parse(text: &str) -> Result<Bindings, String> {

@@ -11,7 +11,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SelectedTarget>();
     app.add_systems(
         Update,
-        (super::pointer::hover, read_input, super::travel::step)
+        (
+            super::pointer::hover,
+            super::pointer::tap,
+            read_input,
+            super::travel::step,
+        )
             .chain()
             .in_set(AppSystems::Input)
             .in_set(TurnInput)
@@ -85,8 +90,34 @@ pub fn key_command(
     }
 }
 
+/// In a fight, a tap on an enemy selects it and uses the hero's first ability (the attack).
+fn tapped_enemy_attack(
+    tapped: Option<crate::map::Pos>,
+    game: &Game,
+    abilities: &[String],
+) -> Option<(usize, Command)> {
+    let p = tapped?;
+    if !game.in_combat() {
+        return None;
+    }
+    let i = game
+        .enemies
+        .iter()
+        .position(|&id| game.creature(id).is_some_and(|c| c.pos == p))?;
+    let ability = abilities.first()?.clone();
+    Some((
+        i,
+        Command::Ability {
+            ability,
+            target: Some(game.enemies[i]),
+        },
+    ))
+}
+
+#[allow(clippy::too_many_arguments)]
 fn read_input(
     keys: Res<ButtonInput<KeyCode>>,
+    tapped: Res<super::pointer::Tapped>,
     game: Option<Res<GameRes>>,
     content: Res<crate::app::shared::ContentRes>,
     mut target: ResMut<SelectedTarget>,
@@ -110,7 +141,12 @@ fn read_input(
         .copied()
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
-        .find_map(|k| key_command(k, shift, game, &abilities, target.0, &bindings));
+        .find_map(|k| key_command(k, shift, game, &abilities, target.0, &bindings))
+        .or_else(|| {
+            let (i, cmd) = tapped_enemy_attack(tapped.0, game, &abilities)?;
+            target.0 = i;
+            Some(cmd)
+        });
     if let Some(cmd) = cmd {
         pending.0 = Some(cmd);
         phase.set(TurnPhase::Resolving);

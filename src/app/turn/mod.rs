@@ -5,11 +5,13 @@ mod input;
 mod phase;
 mod pointer;
 mod steps;
+mod touch_bar;
 mod travel;
 
 pub use bindings::{Action, Bindings, KeysPath, LETTERS, name_of};
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
-pub use pointer::Hovered;
+pub use pointer::{Hovered, Tapped};
+pub use touch_bar::TouchSeen;
 pub use travel::{KnownInView, Travel, stop_line, travel_key};
 
 use bevy::prelude::*;
@@ -22,5 +24,6 @@ pub(super) fn plugin(app: &mut App) {
         travel::plugin,
         pointer::plugin,
         bindings::plugin,
+        touch_bar::plugin,
     ));
 }

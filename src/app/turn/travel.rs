@@ -78,6 +78,7 @@ pub(super) fn step(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     hovered: Res<super::pointer::Hovered>,
+    tapped: Res<super::pointer::Tapped>,
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,
     mut travel: ResMut<Travel>,
@@ -94,7 +95,10 @@ pub(super) fn step(
     if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k, &bindings)) {
         travel.0 = Some(goal);
         known.0 = in_view.clone();
-    } else if clicked && let Some(p) = hovered.0 {
+    } else if let Some(p) = tapped.0.or(hovered.0.filter(|_| clicked))
+        && pending.0.is_none()
+    {
+        // A tap next to a monster walks into it: the bump that attacks.
         travel.0 = Some(TravelGoal::Tile(p));
         known.0 = in_view.clone();
     } else if !pressed.is_empty() || pending.0.is_some() {

@@ -1,0 +1,272 @@
+//! The touch bar: once a finger has touched the screen, a column of buttons at the map's right
+//! edge offers wait, descend, auto-explore and the inventory, and in a fight the hero's
+//! abilities and flee. A button presses its action's first bound key for one frame, so a tap
+//! does exactly what that key does (keys.toml rebinds both).
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+
+use crate::app::shared::{AppSystems, ContentRes, GameRes, Screen};
+
+use super::bindings::{Action, Bindings};
+use super::input::DIGIT_KEYS;
+use super::pointer::TouchesOnUi;
+
+/// Whether this device has shown a touch (the bar stays hidden for mouse and keyboard).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct TouchSeen(pub bool);
+
+/// What a button stands for.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TouchButton {
+    Action(Action),
+    /// The hero's n-th ability (0-based), as the digit key n+1.
+    Ability(usize),
+}
+
+/// Keys a button pressed this frame, released at its end.
+#[derive(Resource, Debug, Default)]
+struct PressedByTouch(Vec<KeyCode>);
+
+#[derive(Component)]
+struct TouchBar;
+
+/// The abilities a fight may offer on the bar (the digit keys 1–9).
+const MAX_ABILITIES: usize = 9;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TouchSeen>()
+        .init_resource::<PressedByTouch>();
+    app.add_systems(OnEnter(Screen::InGame), spawn_bar);
+    app.add_systems(
+        Update,
+        (notice_touch, press_buttons)
+            .chain()
+            .before(AppSystems::Input)
+            .run_if(in_state(Screen::InGame)),
+    );
+    app.add_systems(
+        Update,
+        show_bar
+            .in_set(AppSystems::Present)
+            .before(crate::app::shared::UiSystems::Hud)
+            .run_if(in_state(Screen::InGame)),
+    );
+    app.add_systems(Last, release_keys);
+}
+
+/// The key a button presses under the current bindings (none when the player unbound it).
+pub fn key_of(button: TouchButton, bindings: &Bindings) -> Option<KeyCode> {
+    match button {
+        TouchButton::Action(a) => bindings.key_for(a),
+        TouchButton::Ability(i) => DIGIT_KEYS.get(i + 1).copied(),
+    }
+}
+
+/// Whether a button belongs on the bar now: abilities and flee in a fight, travel, descent and
+/// the inventory outside one, wait in both.
+pub fn shown(button: TouchButton, in_combat: bool, abilities: usize) -> bool {
+    match button {
+        TouchButton::Action(Action::Wait) => true,
+        TouchButton::Action(Action::Flee) => in_combat,
+        TouchButton::Action(_) => !in_combat,
+        TouchButton::Ability(i) => in_combat && i < abilities,
+    }
+}
+
+fn label(button: TouchButton) -> String {
+    match button {
+        TouchButton::Action(Action::Wait) => "Wait".into(),
+        TouchButton::Action(Action::Descend) => "Descend".into(),
+        TouchButton::Action(Action::Explore) => "Explore".into(),
+        TouchButton::Action(Action::Inventory) => "Bag".into(),
+        TouchButton::Action(Action::Flee) => "Flee".into(),
+        TouchButton::Action(a) => super::bindings::name_of(a).into(),
+        TouchButton::Ability(i) => format!("{}", i + 1),
+    }
+}
+
+fn spawn_bar(mut commands: Commands, seen: Res<TouchSeen>) {
+    let buttons = [
+        TouchButton::Action(Action::Wait),
+        TouchButton::Action(Action::Descend),
+        TouchButton::Action(Action::Explore),
+        TouchButton::Action(Action::Inventory),
+        TouchButton::Action(Action::Flee),
+    ]
+    .into_iter()
+    .chain((0..MAX_ABILITIES).map(TouchButton::Ability));
+    commands
+        .spawn((
+            Name::new("Touch bar"),
+            TouchBar,
+            DespawnOnExit(Screen::InGame),
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(8),
+                top: px(8),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(6),
+                display: if seen.0 { Display::Flex } else { Display::None },
+                ..default()
+            },
+            // Above the map and the panels.
+            GlobalZIndex(5),
+        ))
+        .with_children(|bar| {
+            for b in buttons {
+                bar.spawn((
+                    b,
+                    Button,
+                    Node {
+                        min_width: px(96),
+                        min_height: px(52),
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        border: UiRect::all(px(2)),
+                        ..default()
+                    },
+                    BorderColor::all(Color::srgba(0.95, 0.8, 0.3, 0.8)),
+                    BackgroundColor(Color::srgba(0.08, 0.07, 0.04, 0.85)),
+                    children![(
+                        Text::new(label(b)),
+                        TextFont::from_font_size(18.0),
+                        TextColor(Color::srgb(0.95, 0.85, 0.5)),
+                    )],
+                ));
+            }
+        });
+}
+
+fn notice_touch(touches: Option<Res<Touches>>, mut seen: ResMut<TouchSeen>) {
+    if touches.is_some_and(|t| t.any_just_pressed()) && !seen.0 {
+        seen.0 = true;
+    }
+}
+
+/// A pressed button presses its key; the finger's touch is then not a tap on the map.
+fn press_buttons(
+    buttons: Query<(&Interaction, &TouchButton), Changed<Interaction>>,
+    bindings: Res<Bindings>,
+    touches: Option<Res<Touches>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut pressed: ResMut<PressedByTouch>,
+    mut on_ui: ResMut<TouchesOnUi>,
+) {
+    for (interaction, &button) in &buttons {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        if let Some(touches) = &touches {
+            on_ui.0.extend(touches.iter_just_pressed().map(|t| t.id()));
+        }
+        if let Some(key) = key_of(button, &bindings) {
+            keys.press(key);
+            pressed.0.push(key);
+        }
+    }
+}
+
+fn release_keys(mut pressed: ResMut<PressedByTouch>, mut keys: ResMut<ButtonInput<KeyCode>>) {
+    for key in pressed.0.drain(..) {
+        keys.release(key);
+    }
+}
+
+/// Shows the bar once touched, with the buttons that fit the moment.
+fn show_bar(
+    seen: Res<TouchSeen>,
+    game: Option<Res<GameRes>>,
+    content: Res<ContentRes>,
+    mut bar: Query<&mut Node, (With<TouchBar>, Without<TouchButton>)>,
+    mut buttons: Query<(&TouchButton, &mut Node, &Children)>,
+    mut texts: Query<&mut Text>,
+) {
+    let Some(game) = game else { return };
+    if !seen.0 {
+        return;
+    }
+    if !seen.is_changed() && !game.is_changed() {
+        return;
+    }
+    for mut node in &mut bar {
+        node.display = Display::Flex;
+    }
+    let in_combat = game.0.in_combat();
+    let abilities = game.0.known_abilities(game.0.hero, &content.0);
+    for (&button, mut node, children) in &mut buttons {
+        let display = if shown(button, in_combat, abilities.len()) {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        node.set_if_neq(Node {
+            display,
+            ..node.clone()
+        });
+        if let TouchButton::Ability(i) = button
+            && let Some(name) = abilities
+                .get(i)
+                .and_then(|id| content.0.ability(id))
+                .map(|a| format!("{} {}", i + 1, a.name))
+            && let Some(&child) = children.first()
+            && let Ok(mut text) = texts.get_mut(child)
+            && text.0 != name
+        {
+            text.0 = name;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_offers_travel_outside_a_fight_and_abilities_in_one() {
+        let all = [
+            TouchButton::Action(Action::Wait),
+            TouchButton::Action(Action::Descend),
+            TouchButton::Action(Action::Explore),
+            TouchButton::Action(Action::Inventory),
+            TouchButton::Action(Action::Flee),
+            TouchButton::Ability(0),
+            TouchButton::Ability(3),
+        ];
+        let outside: Vec<_> = all.iter().filter(|b| shown(**b, false, 3)).collect();
+        assert_eq!(outside.len(), 4);
+        assert!(!outside.contains(&&TouchButton::Action(Action::Flee)));
+        let fight: Vec<_> = all.iter().filter(|b| shown(**b, true, 3)).collect();
+        assert_eq!(
+            fight,
+            [
+                &TouchButton::Action(Action::Wait),
+                &TouchButton::Action(Action::Flee),
+                &TouchButton::Ability(0)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_button_presses_its_actions_first_bound_key() {
+        let b = Bindings::default();
+        for a in [
+            Action::Wait,
+            Action::Descend,
+            Action::Explore,
+            Action::Inventory,
+            Action::Flee,
+        ] {
+            let key = key_of(TouchButton::Action(a), &b).expect("bound by default");
+            assert_eq!(b.action(key), Some(a));
+        }
+        assert_eq!(key_of(TouchButton::Ability(0), &b), Some(KeyCode::Digit1));
+        assert_eq!(key_of(TouchButton::Ability(8), &b), Some(KeyCode::Digit9));
+        let rebound = Bindings::parse("explore = [\"KeyQ\"]").unwrap();
+        assert_eq!(
+            key_of(TouchButton::Action(Action::Explore), &rebound),
+            Some(KeyCode::KeyQ)
+        );
+        let unbound = Bindings::parse("flee = []").unwrap();
+        assert_eq!(key_of(TouchButton::Action(Action::Flee), &unbound), None);
+    }
+}
