@@ -67,11 +67,16 @@ try {
     Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
   });
   // Pause, then R: the replay arrives as a download.
-  const exported = page.waitForEvent("download", { timeout: 20000 });
+  // A slow build may take a while to draw the pause menu: R is pressed until the file comes.
+  const exported = page.waitForEvent("download", { timeout: 60000 });
   await page.keyboard.press("Escape");
-  await page.waitForTimeout(500);
-  await page.keyboard.press("KeyR");
-  const file = await exported;
+  let file = null;
+  exported.then((f) => { file = f; }, () => {});
+  for (let i = 0; i < 6 && !file; i++) {
+    await page.waitForTimeout(2000);
+    if (!file) await page.keyboard.press("KeyR");
+  }
+  file = await exported;
   replay = `${dir}/web.replay`;
   await file.saveAs(replay);
 } catch (e) {
@@ -122,6 +127,15 @@ if (modsDir) {
     await (await chooser).setFiles(modsDir);
     await p.waitForFunction(() => window.delveMods?.folders.length > 0, null, { timeout: 10000 });
     await p.waitForTimeout(2000);
+    // The cursor onto the broken one (bundled mods first, then the added ones by name), so
+    // the picture shows its located error.
+    const shown = await p.evaluate(() => window.delveMods.folders.map((m) => m.folder));
+    const broken = shown.indexOf("broken");
+    for (let i = 0; i < 2 + broken; i++) {
+      await p.keyboard.press("ArrowDown");
+      await p.waitForTimeout(300);
+    }
+    await p.waitForTimeout(1000);
     await p.screenshot({ path: `${dir}/web-mods.png` });
     const added = await p.evaluate(() => ({ folders: window.delveMods.folders.map((m) => m.folder), message: window.delveMods.message }));
     await p.reload();

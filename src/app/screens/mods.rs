@@ -13,7 +13,8 @@ use crate::content::diagnostics::Diagnostic;
 use crate::content::mods::ModToml;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ModsCursor>();
+    app.init_resource::<ModsCursor>()
+        .init_resource::<PageModsNotice>();
     app.add_systems(OnEnter(Screen::Mods), spawn_mods);
     app.add_systems(
         Update,
@@ -290,20 +291,23 @@ fn mods_input(
     }
 }
 
+/// The page's last word on the player's mods (added, removed, refused for space), kept above
+/// the reload's own line.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct PageModsNotice(pub Option<String>);
+
 /// The page's mods changed (added, removed, or one refused): load again and say what happened.
 fn page_mods_changed(
     mut seen: Local<u32>,
     mut reload: ResMut<ReloadRequest>,
-    mut notice: ResMut<ReloadNotice>,
+    mut page: ResMut<PageModsNotice>,
 ) {
     let version = web::user_mods_version();
     if version == *seen {
         return;
     }
     *seen = version;
-    if let Some(message) = web::user_mods_message() {
-        notice.0 = Some(message);
-    }
+    page.0 = web::user_mods_message();
     reload.pending = true;
 }
 
@@ -320,9 +324,11 @@ fn show_mods(
     cursor: Res<ModsCursor>,
     notice: Res<ReloadNotice>,
     source: Res<ModSource>,
+    page: Res<PageModsNotice>,
     mut texts: ParamSet<ScreenTexts>,
 ) {
-    let changed = list.is_changed()
+    let changed = page.is_changed()
+        || list.is_changed()
         || choices.is_changed()
         || report.is_changed()
         || cursor.is_changed()
@@ -330,12 +336,16 @@ fn show_mods(
     if !changed && !texts.p0().0.is_empty() {
         return;
     }
+    let problem = match (page.0.as_deref(), choices.problem.as_deref()) {
+        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+        (a, b) => a.or(b).map(str::to_string),
+    };
     texts.p0().0 = list_text(&list, &choices, &report.0, cursor.0, &source.added_here());
     texts.p1().0 = report_text(
         &list,
         &report.0,
         cursor.0,
         notice.0.as_deref(),
-        choices.problem.as_deref(),
+        problem.as_deref(),
     );
 }
