@@ -317,6 +317,7 @@ type ScreenTexts = (
     Single<'static, 'static, &'static mut Text, With<ModsReport>>,
 );
 
+#[allow(clippy::too_many_arguments)]
 fn show_mods(
     list: Res<ModCatalogue>,
     choices: Res<ModChoices>,
