@@ -8,11 +8,6 @@ cd "$(dirname "$0")/.."
 out="${1:-out/web}"
 profile="${WEB_PROFILE:-web-release}"
 source scripts/wasm-env.sh
-if [ "$profile" = web-small ]; then
-  # Size levers of the published build (README: browser build): no file:line:column in panic
-  # messages, and derived `Debug` prints only the type or variant name.
-  export RUSTFLAGS="${RUSTFLAGS:-} -Zlocation-detail=none -Zfmt-debug=shallow"
-fi
 wasm_cargo build --locked --features app --bin delve --profile "$profile"
 target_dir="$WASM_TARGET_DIR"
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
