@@ -120,10 +120,17 @@ if (modsDir) {
     await firstFrame(p);
     await p.waitForTimeout(1500);
     await p.focus("canvas#bevy");
-    await p.keyboard.press("KeyM");
-    await p.waitForTimeout(1000);
-    const chooser = p.waitForEvent("filechooser", { timeout: 10000 });
-    await p.keyboard.press("KeyA");
+    // M opens the Mods screen from the menu (and does nothing there), A the picker: both are
+    // pressed again until the picker opens, as a slow build may still be drawing the menu.
+    const chooser = p.waitForEvent("filechooser", { timeout: 40000 });
+    let picker = null;
+    chooser.then((c) => { picker = c; }, () => {});
+    for (let i = 0; i < 10 && !picker; i++) {
+      await p.keyboard.press("KeyM");
+      await p.waitForTimeout(1500);
+      if (!picker) await p.keyboard.press("KeyA");
+      await p.waitForTimeout(1500);
+    }
     await (await chooser).setFiles(modsDir);
     await p.waitForFunction(() => window.delveMods?.folders.length > 0, null, { timeout: 10000 });
     await p.waitForTimeout(2000);
