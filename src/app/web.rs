@@ -109,8 +109,20 @@ mod imp {
                         Some((path, bytes))
                     })
                     .collect();
-                Some(super::mod_folder(name, files))
+                Some(crate::content::mods::ModFolder::from_files(name, files))
             })
+            .collect()
+    }
+
+    /// The folder names of the player's mods, without copying their files out of the page.
+    pub fn user_mod_names() -> Vec<String> {
+        let Some(folders) = mods_api().and_then(|api| field(&api, "folders")) else {
+            return Vec::new();
+        };
+        let folders: js_sys::Array = folders.unchecked_into();
+        folders
+            .iter()
+            .filter_map(|m| field(&m, "folder")?.as_string())
             .collect()
     }
 
@@ -235,6 +247,9 @@ mod imp {
     pub fn user_mods_version() -> u32 {
         0
     }
+    pub fn user_mod_names() -> Vec<String> {
+        Vec::new()
+    }
     pub fn publish_game(_: u64, _: u32, _: [f32; 2], _: f32) {}
     pub fn user_mods_message() -> Option<String> {
         None
@@ -244,31 +259,6 @@ mod imp {
     }
     pub fn remove_user_mod(_: &str) -> Result<(), String> {
         Err("mods are removed by deleting their folders from `mods/`".into())
-    }
-}
-
-/// A mod folder from its files (relative paths with `/`): `mod.toml` apart, the rest sorted,
-/// as `content::mods::read_folders` gives a folder on disk.
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-pub fn mod_folder(
-    folder: String,
-    files: Vec<(String, Vec<u8>)>,
-) -> crate::content::mods::ModFolder {
-    use crate::content::mods::{MetaMissing, ModFolder};
-    let mut meta = Err(MetaMissing::NotFound);
-    let mut rest = Vec::new();
-    for (path, bytes) in files {
-        if path == "mod.toml" {
-            meta = Ok(bytes);
-        } else {
-            rest.push((path, bytes));
-        }
-    }
-    rest.sort_by(|a, b| a.0.cmp(&b.0));
-    ModFolder {
-        folder,
-        meta,
-        files: rest,
     }
 }
 
@@ -304,12 +294,13 @@ pub fn seed_from_query(search: &str) -> Result<Option<u64>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{merge_folders, mod_folder, seed_from_query};
+    use super::{merge_folders, seed_from_query};
+    use crate::content::mods::ModFolder;
 
     #[test]
     fn a_players_folder_loads_after_the_bundled_ones_and_replaces_its_namesake() {
         let f = |name: &str, body: &str| {
-            mod_folder(
+            ModFolder::from_files(
                 name.into(),
                 vec![
                     ("b.toml".into(), body.as_bytes().to_vec()),
@@ -329,7 +320,7 @@ mod tests {
         let names: Vec<&str> = merged.iter().map(|m| m.folder.as_str()).collect();
         assert_eq!(names, ["hardcore", "mine", "bestiary"]);
         assert_eq!(merged[2].files[1].1, b"new".to_vec());
-        let missing = mod_folder("y".into(), vec![]);
+        let missing = ModFolder::from_files("y".into(), vec![]);
         assert_eq!(
             missing.meta,
             Err(crate::content::mods::MetaMissing::NotFound)

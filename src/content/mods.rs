@@ -91,6 +91,29 @@ pub struct ModFolder {
     pub files: Vec<(String, Vec<u8>)>,
 }
 
+impl ModFolder {
+    /// A folder from its files (relative paths with `/`, `mod.toml` among them or not): the
+    /// metadata apart, the rest sorted, as `read_folders` gives a folder on disk. The bundled
+    /// mods and the browser player's own come this way.
+    pub fn from_files(folder: String, files: Vec<(String, Vec<u8>)>) -> ModFolder {
+        let mut meta = Err(MetaMissing::NotFound);
+        let mut rest = Vec::new();
+        for (path, bytes) in files {
+            if path == "mod.toml" {
+                meta = Ok(bytes);
+            } else {
+                rest.push((path, bytes));
+            }
+        }
+        rest.sort_by(|a, b| a.0.cmp(&b.0));
+        ModFolder {
+            folder,
+            meta,
+            files: rest,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MetaMissing {
     NotFound,
@@ -147,20 +170,13 @@ pub fn bundled() -> Vec<ModFolder> {
     include!(concat!(env!("OUT_DIR"), "/bundled_mods.rs"))
         .iter()
         .map(|(folder, files): &(&str, &[(&str, &[u8])])| {
-            let meta = files
-                .iter()
-                .find(|(path, _)| *path == "mod.toml")
-                .map(|(_, bytes)| bytes.to_vec())
-                .ok_or(MetaMissing::NotFound);
-            ModFolder {
-                folder: folder.to_string(),
-                meta,
-                files: files
+            ModFolder::from_files(
+                folder.to_string(),
+                files
                     .iter()
-                    .filter(|(path, _)| *path != "mod.toml")
                     .map(|(path, bytes)| (path.to_string(), bytes.to_vec()))
                     .collect(),
-            }
+            )
         })
         .collect()
 }

@@ -1,18 +1,10 @@
 // Loads the served game N times in fresh headless Chromium contexts and prints each time from
 // navigation to Bevy's first frame (the canvas sized by the renderer) and their median.
 // Usage: node first_frame.mjs URL [N]   (playwright-core under $NODE_TOOLS; Debian's chromium)
-import { createRequire } from "node:module";
+import { launch } from "./browser.mjs";
 
-const { chromium } = createRequire(`${process.env.NODE_TOOLS}/`)("playwright-core");
 const [url, n = "5"] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--no-first-run", "--disable-quic",
-  ],
-});
+const browser = await launch();
 const times = [];
 for (let i = 0; i < Number(n); i++) {
   const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });

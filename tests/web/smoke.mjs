@@ -7,20 +7,10 @@
 // Usage: node smoke.mjs URL DIR MODS_DIR   (MODS_DIR holds one folder per mod to add; writes
 // DIR/web.png, DIR/web-touch.png, DIR/web-mods.png and DIR/web.replay; playwright-core under
 // $NODE_TOOLS; Debian's chromium)
-import { createRequire } from "node:module";
-
-// ES modules ignore NODE_PATH, so playwright-core is required from where web.sh installed it.
-const { chromium } = createRequire(`${process.env.NODE_TOOLS}/`)("playwright-core");
+import { launch } from "./browser.mjs";
 
 const [url, dir, modsDir] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--no-first-run", "--disable-quic",
-  ],
-});
+const browser = await launch();
 const errors = [];
 function watch(page) {
   page.on("pageerror", (e) => {

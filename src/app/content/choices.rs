@@ -59,10 +59,7 @@ impl ModSource {
     pub fn added_here(&self) -> BTreeSet<String> {
         match self {
             ModSource::Folder(_) => BTreeSet::new(),
-            ModSource::Bundled => crate::app::web::user_mods()
-                .into_iter()
-                .map(|m| m.folder)
-                .collect(),
+            ModSource::Bundled => crate::app::web::user_mod_names().into_iter().collect(),
         }
     }
 }
