@@ -7,6 +7,7 @@ pub mod grid;
 pub mod map;
 pub mod replay;
 pub mod rng;
+pub mod runs;
 pub mod save;
 #[cfg(feature = "wasm-replay")]
 pub mod wasm_replay;

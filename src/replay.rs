@@ -141,15 +141,35 @@ impl Replay {
         Ok(replay)
     }
 
+    /// What a replay file says, read without checking its content or rules (to list it).
+    pub fn peek(bytes: &[u8]) -> Option<Replay> {
+        let (_, body) = unframe(bytes, MAGIC, FORMAT_VERSION).ok()?;
+        serde_json::from_slice(body).ok()
+    }
+
     /// Plays the commands from a new run of the seed; every one must be accepted again.
     pub fn run(&self, content: &Content) -> Result<Game, ReplayError> {
+        self.run_with(content, |game, command| game.execute(command, content))
+    }
+
+    /// The run's first state: a new run of the seed, unless the replay cannot be played on one
+    /// content.
+    pub fn start(&self, content: &Content) -> Result<Game, ReplayError> {
         if let Some(r) = self.reloads.first() {
             return Err(ReplayError::SpansReload { turn: r.turn });
         }
-        let mut game =
-            Game::new(self.seed, content).map_err(|e| ReplayError::BadSeed(e.to_string()))?;
+        Game::new(self.seed, content).map_err(|e| ReplayError::BadSeed(e.to_string()))
+    }
+
+    /// As `run`, with `execute` running each command (to watch what it does on the way).
+    pub fn run_with(
+        &self,
+        content: &Content,
+        mut execute: impl FnMut(&mut Game, &Command) -> Outcome,
+    ) -> Result<Game, ReplayError> {
+        let mut game = self.start(content)?;
         for (index, command) in self.commands.iter().enumerate() {
-            if let Outcome::Rejected(reason) = game.execute(command, content) {
+            if let Outcome::Rejected(reason) = execute(&mut game, command) {
                 return Err(ReplayError::Diverged {
                     index,
                     command: command.clone(),

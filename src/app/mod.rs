@@ -131,6 +131,9 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
             app.insert_resource(screens::SkipMenu);
         }
     }
+    if let Some(file) = args.watch {
+        app.insert_resource(screens::watch::WatchFile(file));
+    }
     if let Some(dir) = args.smoke {
         app.add_plugins(screens::smoke::plugin(dir));
     }

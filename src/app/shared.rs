@@ -61,6 +61,25 @@ pub enum Screen {
     Settings,
     InGame,
     GameOver,
+    /// The kept replays, to pick one to watch.
+    Replays,
+    /// Watching a replay: the run shown as in play, driven by the replay instead of keys.
+    Watch,
+    /// The best finished runs; each opens its morgue and its replay.
+    Records,
+}
+
+/// A run is on screen, played (`InGame`) or watched (`Watch`): the map, the sidebar, the log
+/// and the AI overlay show in both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RunShown;
+
+impl ComputedStates for RunShown {
+    type SourceStates = Screen;
+
+    fn compute(screen: Screen) -> Option<Self> {
+        matches!(screen, Screen::InGame | Screen::Watch).then_some(RunShown)
+    }
 }
 
 /// Exploring or fighting; set from the core after each turn.

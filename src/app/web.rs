@@ -29,6 +29,18 @@ mod imp {
         storage()?.remove_item(key).map_err(js)
     }
 
+    /// The local storage keys that start with `prefix`, sorted.
+    pub fn keys(prefix: &str) -> Result<Vec<String>, String> {
+        let s = storage()?;
+        let n = s.length().map_err(js)?;
+        let mut out: Vec<String> = (0..n)
+            .filter_map(|i| s.key(i).ok().flatten())
+            .filter(|k| k.starts_with(prefix))
+            .collect();
+        out.sort();
+        Ok(out)
+    }
+
     pub fn download(name: &str, bytes: &[u8]) -> Result<(), String> {
         let array = js_sys::Uint8Array::from(bytes);
         let parts = js_sys::Array::of1(&array);
@@ -176,6 +188,30 @@ mod imp {
         call("pick", None)
     }
 
+    /// Opens the browser's file picker for a replay (`window.delveReplayFile`, web/index.html).
+    pub fn pick_replay_file() -> Result<(), String> {
+        let window = web_sys::window().ok_or("no window")?;
+        let api = js_sys::Reflect::get(&window, &"delveReplayFile".into())
+            .ok()
+            .filter(|v| v.is_object())
+            .ok_or("this page cannot open replay files")?;
+        let f: js_sys::Function = field(&api, "pick")
+            .ok_or("the page has no `pick`")?
+            .unchecked_into();
+        f.call0(&api).map(|_| ()).map_err(js)
+    }
+
+    /// The replay file the player opened since the last call (its name and bytes), taken.
+    pub fn take_opened_replay() -> Option<(String, Vec<u8>)> {
+        let window = web_sys::window()?;
+        let api = js_sys::Reflect::get(&window, &"delveReplayFile".into()).ok()?;
+        let opened = field(&api, "opened")?;
+        let _ = js_sys::Reflect::set(&api, &"opened".into(), &wasm_bindgen::JsValue::NULL);
+        let name = field(&opened, "name")?.as_string()?;
+        let text = field(&opened, "text")?.as_string()?;
+        Some((name, text.into_bytes()))
+    }
+
     /// Forgets a mod the player added in this browser.
     pub fn remove_user_mod(folder: &str) -> Result<(), String> {
         call("remove", Some(folder))
@@ -230,6 +266,9 @@ mod imp {
     pub fn remove(_: &str) -> Result<(), String> {
         Err(NONE.into())
     }
+    pub fn keys(_: &str) -> Result<Vec<String>, String> {
+        Err(NONE.into())
+    }
     pub fn download(_: &str, _: &[u8]) -> Result<(), String> {
         Err(NONE.into())
     }
@@ -259,6 +298,12 @@ mod imp {
     }
     pub fn remove_user_mod(_: &str) -> Result<(), String> {
         Err("mods are removed by deleting their folders from `mods/`".into())
+    }
+    pub fn pick_replay_file() -> Result<(), String> {
+        Err("on the desktop, `delve watch FILE` opens a replay file".into())
+    }
+    pub fn take_opened_replay() -> Option<(String, Vec<u8>)> {
+        None
     }
 }
 

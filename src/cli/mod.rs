@@ -34,6 +34,8 @@ pub enum Cmd {
     Sim(SimArgs),
     /// Play a recorded run again headless and print its final state hash.
     Replay(ReplayArgs),
+    /// Watch a replay in the game window (play, pause, step, jump to any turn).
+    Watch(WatchArgs),
     /// Generate one floor and print it (ASCII, JSON) or draw it (PNG).
     Gen(GenArgs),
     /// Check the content packs and mods; print the load report.
@@ -88,6 +90,32 @@ pub struct PlayArgs {
     /// Smoke test: write screenshots into this folder and exit.
     #[arg(long, value_name = "DIR")]
     pub smoke: Option<std::path::PathBuf>,
+    /// A replay to watch instead of the menu (`delve watch FILE`).
+    #[arg(skip)]
+    pub watch: Option<std::path::PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct WatchArgs {
+    /// The replay file (`delve sim --record`, or one the game kept in `saves/replays/`).
+    pub file: std::path::PathBuf,
+}
+
+/// `delve watch FILE`: the game, opened on the replay. The file must at least be a replay;
+/// whether it matches the content is checked once the content has loaded.
+pub fn watch_args(args: &WatchArgs) -> Result<PlayArgs, String> {
+    let bytes = std::fs::read(&args.file)
+        .map_err(|e| format!("{}: cannot read the replay: {e}", args.file.display()))?;
+    if crate::replay::Replay::peek(&bytes).is_none() {
+        return Err(format!(
+            "{}: this is not a Delve replay file (or it is damaged)",
+            args.file.display()
+        ));
+    }
+    Ok(PlayArgs {
+        watch: Some(args.file.clone()),
+        ..PlayArgs::default()
+    })
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -35,9 +35,12 @@ pub struct SimArgs {
     /// Write the run's replay here (`delve replay FILE` plays it again).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Write the run's morgue file here (as the game writes one for every finished run).
+    #[arg(long, value_name = "FILE")]
+    pub morgue: Option<PathBuf>,
     /// Play this many runs (seeds S, S+1, …) and summarise how they ended.
     #[arg(long, default_value_t = 1, value_parser = value_parser!(u64).range(1..),
-          conflicts_with_all = ["save", "load", "record"])]
+          conflicts_with_all = ["save", "load", "record", "morgue"])]
     pub runs: u64,
     /// With --runs: draw how the runs ended on each floor as a PNG bar chart.
     #[arg(long, value_name = "FILE")]
@@ -317,8 +320,26 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     {
         return fail(path, e);
     }
+    if let Some(path) = &args.morgue
+        && let Err(e) = crate::save::write_atomic(path, morgue_of(&game, &content).as_bytes())
+    {
+        let why = match e {
+            crate::save::SaveError::Io(why) => why,
+            other => other.to_string(),
+        };
+        return fail(path, format!("cannot write the morgue: {why}"));
+    }
     super::emit(render(&report, args.format));
     ExitCode::SUCCESS
+}
+
+/// The morgue of `game`, its figures counted by playing its commands again (not possible for
+/// a run that spanned a content reload, which the morgue says).
+pub fn morgue_of(game: &Game, content: &Content) -> String {
+    let stats = crate::runs::RunStats::of_replay(&Replay::of(game, content), content)
+        .ok()
+        .map(|(_, s)| s);
+    crate::runs::morgue(game, content, stats.as_ref())
 }
 
 fn run_many(args: &SimArgs, content: &Content) -> ExitCode {

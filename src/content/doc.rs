@@ -89,6 +89,10 @@ content's fingerprint, which saves and replays check, depends on nothing else.
 - Warnings do not stop a mod: an `ai` list whose last entry has a condition (when no entry
   holds the creature stands still), overrides of other packs' entries and conflicts between
   mods.
+- While the game runs (desktop), a saved change reloads the content by itself once the files
+  settle. If the change breaks a mod that was loaded, nothing changes in the game: a panel
+  over it shows the errors until the file is fixed and saved. F5 reloads by hand and, like
+  the game's start, skips a broken mod.
 
 ## Content files
 

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/../.."
 bash scripts/deps.sh xvfb xauth mesa-vulkan-drivers
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
-rm -f "$dir"/*.png "$dir"/run.save* "$dir"/settings.toml*
+rm -rf "$dir"/*.png "$dir"/run.save* "$dir"/settings.toml* "$dir"/morgue "$dir"/replays \
+  "$dir"/records.toml*
 # Its own save file: the smoke never touches (or continues) the player's run.
 export DELVE_SAVE="$dir/run.save"
 export DELVE_SETTINGS="$dir/settings.toml"
@@ -28,11 +29,15 @@ WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-shots=(menu mods floor ai history settings combat gameover)
+shots=(menu mods floor ai history settings combat gameover records watch)
 for shot in "${shots[@]}"; do
   [ -f "$dir/$shot.png" ] || { echo "smoke: $shot.png was not taken; see $dir/smoke.log" >&2; exit 1; }
 done
-grep -h "creatures drawn from pictures" "$dir/smoke.log" | sed 's/.*smoke: /smoke: /'
+grep -h "creatures drawn from pictures\|smoke: watching" "$dir/smoke.log" | sed 's/.*smoke: /smoke: /'
+# The finished run was kept beside the smoke's save: its morgue, its replay, the records.
+for kept in "$dir"/morgue/*.txt "$dir"/replays/*.replay "$dir/records.toml"; do
+  [ -f "$kept" ] || { echo "smoke: the finished run was not kept ($kept)" >&2; exit 1; }
+done
 # No sound card under Xvfb: the game says so once in its log and runs silent.
 audio=$(grep -ci "audio" "$dir/smoke.log" || true)
 if [ "$audio" != 1 ]; then

@@ -19,6 +19,8 @@ pub(super) fn headless(setup: impl FnOnce(&mut App)) -> App {
     app.insert_resource(delve::app::content::ModsStore(
         delve::app::save::SaveStore::Off,
     ));
+    // Files changed by a test reload when it says (F5), not when the watcher sees them.
+    app.insert_resource(delve::app::content::watch_files::WatchFiles(false));
     setup(&mut app);
     app.add_plugins(logic_plugin);
     app

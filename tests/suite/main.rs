@@ -11,6 +11,8 @@ mod saves_replays;
 #[cfg(feature = "app")]
 mod app_headless;
 #[cfg(feature = "app")]
+mod app_runs;
+#[cfg(feature = "app")]
 mod app_screens;
 #[cfg(feature = "app")]
 mod app_turn_steps;

@@ -1,7 +1,7 @@
 //! Collects each monster's mode, target and heading after a turn; F3 toggles showing them.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, GameRes, Screen, TurnPhase};
+use crate::app::shared::{AppSystems, GameRes, RunShown, Screen, TurnPhase};
 
 use crate::game::AiMode;
 use crate::map::{Dir, Pos};
@@ -29,12 +29,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            toggle
-                .in_set(AppSystems::Input)
-                .run_if(in_state(Screen::InGame)),
-            collect
-                .in_set(AppSystems::Follow)
-                .run_if(in_state(TurnPhase::Resolving)),
+            toggle.in_set(AppSystems::Input).run_if(in_state(RunShown)),
+            // In play after each turn; while watching, whenever the watched state moves.
+            collect.in_set(AppSystems::Follow).run_if(
+                in_state(TurnPhase::Resolving).or_else(
+                    in_state(Screen::Watch).and_then(resource_exists_and_changed::<GameRes>),
+                ),
+            ),
         ),
     );
 }

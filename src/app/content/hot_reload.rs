@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn reload_key(
+pub(super) fn reload_key(
     keys: Res<ButtonInput<KeyCode>>,
     mut request: ResMut<ReloadRequest>,
     mut phase: ResMut<NextState<TurnPhase>>,
@@ -26,5 +26,6 @@ fn reload_key(
         return;
     }
     request.pending = true;
+    request.hold_on_errors = false;
     phase.set(TurnPhase::Resolving);
 }

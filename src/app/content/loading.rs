@@ -29,6 +29,25 @@ pub struct ReloadRequest {
     /// The mod whose switch asked for it: switched back if the reload is refused, so a kept
     /// run never meets a start without its content.
     pub toggled: Option<String>,
+    /// Asked by the file watcher: new files with errors leave the content as it was (the
+    /// overlay shows the errors) instead of loading without the broken mod, as F5 does.
+    pub hold_on_errors: bool,
+}
+
+/// The errors of the last load (file, line, caret, suggestion), shown over the game until a
+/// load comes out clean; `None` when it did.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct ContentErrors(pub Option<String>);
+
+/// The report's errors alone, as the overlay shows them.
+pub fn errors_text(report: &LoadReport) -> Option<String> {
+    let errors: Vec<String> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.to_string())
+        .collect();
+    (!errors.is_empty()).then(|| errors.join("\n"))
 }
 
 /// What the last reload did, in one line (the Mods screen and the log show it).
@@ -38,6 +57,7 @@ pub struct ReloadNotice(pub Option<String>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReloadRequest>()
         .init_resource::<ReloadNotice>()
+        .init_resource::<ContentErrors>()
         .init_resource::<CoreSource>()
         .init_resource::<ContentReport>()
         .init_resource::<ModCatalogue>();
@@ -147,14 +167,31 @@ fn reload(
     game: Option<ResMut<GameRes>>,
     mut notice: ResMut<ReloadNotice>,
     mut log: MessageWriter<Notice>,
+    mut errors: ResMut<ContentErrors>,
 ) {
     // Before the first load there is nothing to reload.
     let Some(mut content) = content else { return };
     request.pending = false;
     let toggled = request.toggled.take();
+    let hold = std::mem::take(&mut request.hold_on_errors);
     let line = match load_all(core.0.as_ref(), &source, &choices) {
-        Err(e) => format!("Reload refused: {e}; the old content stays."),
+        Err(e) => {
+            errors.0 = Some(e.clone());
+            format!("Reload refused: {e}; the old content stays.")
+        }
+        // Held when a pack in use now would drop out; a mod that was already broken does not
+        // hold back the others' changes.
+        Ok((_, report, _))
+            if hold && report.skipped.iter().any(|p| content.0.packs.contains(p)) =>
+        {
+            errors.0 = errors_text(&report);
+            warn!("content report:\n{report}");
+            "Reload held: the changed files have errors (shown over the game); the content \
+             stays as it was until they are fixed."
+                .to_string()
+        }
         Ok((new, report, catalogue)) => {
+            errors.0 = errors_text(&report);
             *list = catalogue;
             let adopted = match game {
                 Some(mut g) => g.0.adopt_content(&new),

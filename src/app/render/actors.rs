@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    ContentRes, FloorEntered, GameRes, KeepAwake, Screen, TILE, TurnResolved, world_of,
+    ContentRes, FloorEntered, GameRes, KeepAwake, RunShown, TILE, TurnResolved, world_of,
 };
 
 use super::RenderSystems;
@@ -57,7 +57,7 @@ pub(super) fn plugin(app: &mut App) {
         (sync_glyphs, animate)
             .chain()
             .in_set(RenderSystems::Actors)
-            .run_if(in_state(Screen::InGame)),
+            .run_if(in_state(RunShown)),
     );
 }
 
@@ -173,7 +173,7 @@ fn sync_glyphs(
             } else {
                 Visibility::Hidden
             },
-            DespawnOnExit(Screen::InGame),
+            DespawnOnExit(RunShown),
         );
         match pictures.as_deref().map(|p| p.world(&pic, color, SIZE)) {
             Some(WorldPicture::Sprite(sprite)) => {

@@ -2,7 +2,7 @@
 //! on its target tile, coloured by mode. Rebuilt after each turn while on; reads only.
 use bevy::prelude::*;
 
-use crate::app::shared::{GameRes, Screen, world_of};
+use crate::app::shared::{GameRes, RunShown, world_of};
 
 use super::RenderSystems;
 
@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         redraw
             .in_set(RenderSystems::Actors)
-            .run_if(in_state(Screen::InGame))
+            .run_if(in_state(RunShown))
             .run_if(resource_changed::<AiOverlay>.or_else(resource_changed::<AiIntents>)),
     );
 }
@@ -70,7 +70,7 @@ fn redraw(
             TextFont::from_font_size(size),
             TextColor(color),
             Transform::from_translation((world_of(at, height) + offset).extend(5.0)),
-            DespawnOnExit(Screen::InGame),
+            DespawnOnExit(RunShown),
         ));
     };
     for i in &intents.0 {

@@ -1,7 +1,7 @@
 //! The forager's body: a small glyph in its colour on each segment's tile the hero can see.
 use bevy::prelude::*;
 
-use crate::app::shared::{ContentRes, FloorEntered, GameRes, Screen, TurnResolved, world_of};
+use crate::app::shared::{ContentRes, FloorEntered, GameRes, RunShown, TurnResolved, world_of};
 
 use super::RenderSystems;
 
@@ -17,7 +17,7 @@ pub fn plugin(app: &mut App) {
         Update,
         draw_bodies
             .in_set(RenderSystems::Actors)
-            .run_if(in_state(Screen::InGame)),
+            .run_if(in_state(RunShown)),
     );
 }
 
@@ -54,7 +54,7 @@ fn draw_bodies(
                 TextFont::from_font_size(16.0),
                 TextColor(color),
                 Transform::from_translation(world_of(seg.pos, height).extend(BODY_Z)),
-                DespawnOnExit(Screen::InGame),
+                DespawnOnExit(RunShown),
             ));
         }
     }

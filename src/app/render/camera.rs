@@ -3,7 +3,7 @@
 //! the floor so the map fills the area (the zoom is a setting: `app::settings`).
 use bevy::prelude::*;
 
-use crate::app::shared::{GameRes, LOG_HEIGHT, SIDEBAR_WIDTH, Screen, TILE};
+use crate::app::shared::{GameRes, LOG_HEIGHT, RunShown, SIDEBAR_WIDTH, TILE};
 use bevy::window::PrimaryWindow;
 
 use super::RenderSystems;
@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         (follow_hero, publish_to_page)
             .chain()
             .in_set(RenderSystems::Camera)
-            .run_if(in_state(Screen::InGame)),
+            .run_if(in_state(RunShown)),
     );
 }
 

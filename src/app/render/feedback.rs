@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
-use crate::app::shared::{FloorEntered, GameRes, KeepAwake, Screen, TILE, TurnResolved, world_of};
+use crate::app::shared::{
+    FloorEntered, GameRes, KeepAwake, RunShown, TILE, TurnResolved, world_of,
+};
 
 use super::RenderSystems;
 use super::actors::Tween;
@@ -37,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .after(RenderSystems::Actors)
             .in_set(crate::app::shared::AppSystems::Present)
-            .run_if(in_state(Screen::InGame)),
+            .run_if(in_state(RunShown)),
     );
 }
 
@@ -136,7 +138,7 @@ fn spawn_feedback(
                 TextFont::from_font_size(size),
                 TextColor(Color::srgb(r, gr, b)),
                 Transform::from_translation(at.extend(6.0)),
-                DespawnOnExit(Screen::InGame),
+                DespawnOnExit(RunShown),
             ));
         }
         if last_level.is_some_and(|l| g.level > l) {
@@ -152,7 +154,7 @@ fn spawn_feedback(
                 TextFont::from_font_size(26.0),
                 TextColor(Color::srgb(1.0, 0.85, 0.3)),
                 Transform::from_translation(at.extend(7.0)),
-                DespawnOnExit(Screen::InGame),
+                DespawnOnExit(RunShown),
             ));
         }
     }

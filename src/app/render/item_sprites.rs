@@ -2,7 +2,9 @@
 //! features layer draws atlas pictures only), lit when seen and dim when remembered.
 use bevy::prelude::*;
 
-use crate::app::shared::{ContentRes, FloorEntered, GameRes, Screen, TILE, TurnResolved, world_of};
+use crate::app::shared::{
+    ContentRes, FloorEntered, GameRes, RunShown, TILE, TurnResolved, world_of,
+};
 
 use super::RenderSystems;
 use super::picture::{PictureNode, Pictures};
@@ -19,7 +21,7 @@ pub fn plugin(app: &mut App) {
         Update,
         draw_item_sprites
             .in_set(RenderSystems::Actors)
-            .run_if(in_state(Screen::InGame)),
+            .run_if(in_state(RunShown)),
     );
 }
 
@@ -63,7 +65,7 @@ fn draw_item_sprites(
                 ..default()
             },
             Transform::from_translation(world_of(p, g.map.height()).extend(ITEM_Z)),
-            DespawnOnExit(Screen::InGame),
+            DespawnOnExit(RunShown),
         ));
     }
 }

@@ -2,7 +2,7 @@
 //! features (doors, stairs, treasure, items as atlas pictures), touched only where changed.
 use bevy::prelude::*;
 
-use crate::app::shared::{ContentRes, FloorEntered, GameRes, Screen, TILE, TurnResolved};
+use crate::app::shared::{ContentRes, FloorEntered, GameRes, RunShown, TILE, TurnResolved};
 use bevy_ecs_tilemap::prelude::*;
 
 use super::RenderSystems;
@@ -62,7 +62,7 @@ pub(super) fn plugin(app: &mut App) {
         (spawn_layers, update_tiles)
             .chain()
             .in_set(RenderSystems::Map)
-            .run_if(in_state(Screen::InGame)),
+            .run_if(in_state(RunShown)),
     );
 }
 
@@ -247,7 +247,7 @@ fn spawn_layers(
             },
             layer,
             Name::new(format!("{layer:?} layer")),
-            DespawnOnExit(Screen::InGame),
+            DespawnOnExit(RunShown),
         ));
     }
 }

@@ -1,12 +1,25 @@
-//! GameOver: the run told in full (floor, turn, gold, kills, cause of death, seed).
+//! GameOver: the run told in full (floor, turn, gold, kills, cause of death, seed), where its
+//! morgue and replay were kept and its place in the records.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, GameRes, NewRun, Screen};
+use crate::app::save::{KeepRun, LastKept, RunArchive, SaveStore};
+use crate::app::shared::{AppSystems, ContentRes, GameRes, NewRun, Screen, UiSystems};
+use crate::runs::{Kept, Shelf};
+
+use super::watch::{WatchFrom, WatchRequest};
 
 use crate::game::{Game, RunOutcome};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::GameOver), spawn_summary);
+    app.init_resource::<DownloadNote>();
+    app.add_systems(OnEnter(Screen::GameOver), spawn_summary.after(KeepRun));
+    app.add_systems(
+        Update,
+        show_note
+            .in_set(UiSystems::Screen)
+            .ambiguous_with(UiSystems::Screen)
+            .run_if(in_state(Screen::GameOver).and_then(resource_changed::<DownloadNote>)),
+    );
     app.add_systems(OnExit(Screen::GameOver), |mut commands: Commands| {
         commands.remove_resource::<GameRes>()
     });
@@ -33,8 +46,52 @@ pub fn summary(game: &Game) -> String {
     )
 }
 
-fn spawn_summary(mut commands: Commands, game: Option<Res<GameRes>>) {
+/// Where the run was kept, in lines for the screen.
+pub fn kept_lines(kept: &Kept) -> String {
+    let mut lines = Vec::new();
+    if let Some(m) = &kept.morgue {
+        lines.push(format!("Morgue: {m}"));
+    }
+    match &kept.replay {
+        Some(r) => lines.push(format!("Replay: {r}")),
+        None if kept.morgue.is_some() => {
+            lines.push("Replay: none (content reloaded: no replay)".into())
+        }
+        None => {}
+    }
+    match kept.place {
+        Some(p) => lines.push(format!("Records: #{} of the best runs", p + 1)),
+        None => lines.push("Records: not among the best runs".into()),
+    }
+    for p in &kept.problems {
+        lines.push(format!("Could not keep everything: {p}"));
+    }
+    lines.join("\n")
+}
+
+fn spawn_summary(
+    mut commands: Commands,
+    game: Option<Res<GameRes>>,
+    kept: Res<LastKept>,
+    mut note: ResMut<DownloadNote>,
+) {
+    note.0 = None;
     let text = game.map_or_else(|| "No run".to_string(), |g| summary(&g.0));
+    let kept_text = kept.0.as_ref().map(kept_lines).unwrap_or_default();
+    let can_watch = kept.0.as_ref().is_some_and(|k| k.replay.is_some());
+    let keys = format!(
+        "Enter  new run     S  same seed again{}{}     M  main menu",
+        if can_watch {
+            "     W  watch this run"
+        } else {
+            ""
+        },
+        if cfg!(target_arch = "wasm32") {
+            "     D  download the morgue"
+        } else {
+            ""
+        },
+    );
     commands.spawn((
         Name::new("Game over"),
         DespawnOnExit(Screen::GameOver),
@@ -51,7 +108,14 @@ fn spawn_summary(mut commands: Commands, game: Option<Res<GameRes>>) {
                 TextLayout::justify(Justify::Center),
             ),
             (
-                Text::new("Enter  new run     S  same seed again     M  main menu"),
+                KeptText,
+                Text::new(kept_text),
+                TextFont::from_font_size(16.0),
+                TextColor(Color::srgb(0.65, 0.7, 0.65)),
+                TextLayout::justify(Justify::Center),
+            ),
+            (
+                Text::new(keys),
                 TextFont::from_font_size(18.0),
                 TextColor(Color::srgb(0.7, 0.7, 0.75)),
             ),
@@ -59,12 +123,40 @@ fn spawn_summary(mut commands: Commands, game: Option<Res<GameRes>>) {
     ));
 }
 
+/// The line under the summary that says where the run was kept.
+#[derive(Component)]
+pub struct KeptText;
+
+/// Browser: what downloading the morgue did, added under where the run was kept.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct DownloadNote(pub Option<String>);
+
+fn show_note(
+    note: Res<DownloadNote>,
+    kept: Res<LastKept>,
+    mut text: Query<&mut Text, With<KeptText>>,
+) {
+    let kept_text = kept.0.as_ref().map(kept_lines).unwrap_or_default();
+    for mut t in &mut text {
+        t.0 = match &note.0 {
+            Some(n) => format!("{kept_text}\n{n}"),
+            None => kept_text.clone(),
+        };
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn game_over_input(
     keys: Res<ButtonInput<KeyCode>>,
     game: Option<Res<GameRes>>,
+    kept: Res<LastKept>,
+    archive: Option<Res<RunArchive>>,
+    store: Res<SaveStore>,
+    content: Res<ContentRes>,
+    mut note: ResMut<DownloadNote>,
     mut commands: Commands,
 ) {
-    let Some(seed) = game.map(|g| g.0.seed) else {
+    let Some(seed) = game.as_ref().map(|g| g.0.seed) else {
         // No run to tell about (should not happen): back to the menu rather than guess a seed.
         commands.set_state(Screen::MainMenu);
         return;
@@ -80,5 +172,29 @@ fn game_over_input(
         commands.set_state(Screen::InGame);
     } else if keys.just_pressed(KeyCode::KeyM) {
         commands.set_state(Screen::MainMenu);
+    } else if keys.just_pressed(KeyCode::KeyW)
+        && let (Some(g), Some(k)) = (&game, &kept.0)
+        && k.replay.is_some()
+    {
+        // The run as it was just played: its commands are in the state.
+        commands.insert_resource(WatchRequest {
+            replay: crate::replay::Replay::of(&g.0, &content.0),
+            title: format!("run #{} (seed {seed})", k.number),
+            from: WatchFrom::GameOver,
+        });
+        commands.set_state(Screen::Watch);
+    } else if cfg!(target_arch = "wasm32")
+        && keys.just_pressed(KeyCode::KeyD)
+        && let (Some(k), Some(a)) = (&kept.0, &archive)
+    {
+        let name = format!("{:06}-seed-{seed}.txt", k.number);
+        let said =
+            a.0.read(Shelf::Morgues, &name)
+                .and_then(|b| b.ok_or_else(|| format!("{name} is no longer kept")))
+                .and_then(|bytes| crate::app::save::export(&name, &bytes, &store));
+        note.0 = Some(match said {
+            Ok(to) => format!("Morgue: {to}"),
+            Err(e) => format!("The morgue could not be downloaded: {e}"),
+        });
     }
 }

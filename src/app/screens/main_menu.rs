@@ -1,5 +1,5 @@
 //! The main menu (the title screen): the dungeon's inhabitants in a row under the title; new
-//! run with a seed, continue, mods, settings, help, quit.
+//! run with a seed, continue, watch a replay, records, mods, settings, help, quit.
 use bevy::prelude::*;
 
 use crate::app::shared::{AppSystems, GameRes, LoadKeptRun, NewRun, Screen};
@@ -94,7 +94,7 @@ fn spawn_menu(
             ),
             (
                 Text::new(format!(
-                    "{continue_line}Enter  new run     R  random seed     digits  type a seed\nM  mods     O  settings     H  help     Q  quit"
+                    "{continue_line}Enter  new run     R  random seed     digits  type a seed\nW  watch replays     T  records     M  mods     O  settings     H  help     Q  quit"
                 )),
                 TextFont::from_font_size(18.0),
                 TextColor(Color::srgb(0.75, 0.75, 0.8)),
@@ -157,6 +157,12 @@ fn menu_input(
     }
     if keys.just_pressed(KeyCode::KeyO) {
         commands.set_state(Screen::Settings);
+    }
+    if keys.just_pressed(KeyCode::KeyW) {
+        commands.set_state(Screen::Replays);
+    }
+    if keys.just_pressed(KeyCode::KeyT) {
+        commands.set_state(Screen::Records);
     }
     if keys.any_just_pressed([KeyCode::KeyH, KeyCode::F1]) {
         // The key list is the help overlay's, shown in place of nothing.

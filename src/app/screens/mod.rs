@@ -5,12 +5,15 @@ pub mod inventory;
 mod main_menu;
 pub mod mods;
 mod pause;
+pub mod records;
+pub mod replays;
 pub mod settings;
 pub mod smoke;
+pub mod watch;
 
 use bevy::prelude::*;
 
-use crate::app::shared::{Mode, Overlay, Screen, TurnPhase};
+use crate::app::shared::{Mode, Overlay, RunShown, Screen, TurnPhase};
 
 /// Start the run at once (`--seed` on the command line) instead of showing the menu.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -20,7 +23,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_sub_state::<Mode>()
         .add_sub_state::<Overlay>()
-        .add_sub_state::<TurnPhase>();
+        .add_sub_state::<TurnPhase>()
+        .add_computed_state::<RunShown>();
     app.add_plugins((
         main_menu::plugin,
         pause::plugin,
@@ -29,6 +33,9 @@ pub(super) fn plugin(app: &mut App) {
         game_over::plugin,
         history::plugin,
         settings::plugin,
+        watch::plugin,
+        replays::plugin,
+        records::plugin,
     ));
 }
 

@@ -49,6 +49,10 @@ enum Stage {
     /// The Settings overlay, from the pause menu.
     Settings,
     GameOver,
+    /// The records table with the run just kept, then its replay opened from there.
+    Records,
+    /// The replay watched for a moment, with the AI overlay on.
+    Watch,
     Done,
 }
 
@@ -66,6 +70,13 @@ pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
     }
 }
 
+/// What the smoke reads of the kept runs: the records table, the replay watched, the archive.
+type KeptRuns<'w> = (
+    Option<Res<'w, super::records::RecordsView>>,
+    Option<ResMut<'w, super::watch::Watching>>,
+    Option<Res<'w, crate::app::save::RunArchive>>,
+);
+
 #[allow(clippy::too_many_arguments)]
 fn drive(
     mut smoke: ResMut<Smoke>,
@@ -81,6 +92,7 @@ fn drive(
     mut window: Single<&mut Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
     counted: Res<PictureCount>,
+    (records, watching, archive): KeptRuns,
 ) {
     smoke.frames += 1;
     let settled = smoke.frames > SETTLE;
@@ -203,10 +215,59 @@ fn drive(
         (Stage::GameOver, Screen::GameOver) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "gameover.png");
-            smoke.stage = Stage::Done;
+            commands.set_state(Screen::Records);
+            smoke.stage = Stage::Records;
             smoke.frames = 0;
         }
         (Stage::GameOver, Screen::GameOver) => {}
+        (Stage::Records, Screen::Records) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "records.png");
+            // Its first run's replay, as W on the table opens it.
+            let request = records
+                .as_ref()
+                .and_then(|r| r.records.runs.first().cloned())
+                .zip(archive.as_ref().zip(content.as_ref()))
+                .and_then(|(run, (archive, content))| {
+                    let name = run.replay?;
+                    let title = format!("run #{} (seed {})", run.number, run.seed);
+                    let from = super::watch::WatchFrom::Records;
+                    super::watch::request_kept(archive.0.as_ref(), &content.0, &name, title, from)
+                        .map_err(|e| warn!("smoke: cannot watch the kept run: {e}"))
+                        .ok()
+                });
+            match request {
+                Some(r) => {
+                    commands.insert_resource(r);
+                    commands.set_state(Screen::Watch);
+                    overlay.0 = true;
+                    smoke.stage = Stage::Watch;
+                }
+                None => smoke.stage = Stage::Done,
+            }
+            smoke.frames = 0;
+        }
+        (Stage::Watch, Screen::Watch) => {
+            let Some(mut w) = watching else { return };
+            if smoke.frames == 1 {
+                w.speed = super::watch::SPEEDS[2];
+            }
+            // Played at x16 for a moment, then paused where it is for the picture.
+            if smoke.frames == 40 {
+                w.playing = false;
+            }
+            if smoke.frames == 40 + SETTLE {
+                let dir = smoke.dir.clone();
+                info!(
+                    "smoke: watching turn {} of {}",
+                    w.viewer.turn(),
+                    w.viewer.last_turn()
+                );
+                shot(&mut commands, &dir, "watch.png");
+                smoke.stage = Stage::Done;
+                smoke.frames = 0;
+            }
+        }
         (Stage::Done, _) if settled => {
             info!("smoke: done");
             exit.write(AppExit::Success);

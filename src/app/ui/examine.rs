@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    ContentRes, GameRes, SIDEBAR_WIDTH, Screen, TurnResolved, UiSystems, world_of,
+    ContentRes, GameRes, RunShown, SIDEBAR_WIDTH, TurnResolved, UiSystems, world_of,
 };
 
 use crate::app::turn::Hovered;
@@ -18,11 +18,11 @@ struct ExamineText;
 struct PathDot;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::InGame), spawn_panel);
+    app.add_systems(OnEnter(RunShown), spawn_panel);
     app.add_systems(
         Update,
         show.in_set(UiSystems::Panel)
-            .run_if(in_state(Screen::InGame))
+            .run_if(in_state(RunShown))
             .run_if(resource_changed::<Hovered>.or_else(on_message::<TurnResolved>)),
     );
 }
@@ -46,7 +46,7 @@ fn spawn_panel(mut commands: Commands) {
         GlobalZIndex(2),
         Visibility::Hidden,
         BackgroundColor(Color::srgba(0.1, 0.1, 0.14, 0.95)),
-        DespawnOnExit(Screen::InGame),
+        DespawnOnExit(RunShown),
     ));
 }
 
@@ -86,7 +86,7 @@ fn show(
             TextFont::from_font_size(14.0),
             TextColor(Color::srgba(0.9, 0.8, 0.3, 0.8)),
             Transform::from_translation(world_of(step, height).extend(4.0)),
-            DespawnOnExit(Screen::InGame),
+            DespawnOnExit(RunShown),
         ));
     }
 }

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    ContentRes, FloorEntered, GameRes, LOG_HEIGHT, Notice, SIDEBAR_WIDTH, Screen, TurnResolved,
+    ContentRes, FloorEntered, GameRes, LOG_HEIGHT, Notice, RunShown, SIDEBAR_WIDTH, TurnResolved,
     UiSystems,
 };
 
@@ -90,6 +90,15 @@ impl Entry {
 pub struct MessageLog(pub Vec<Entry>);
 
 impl MessageLog {
+    /// The log as the game's own kept lines tell it (watching a replay, after a jump).
+    pub fn refill(&mut self, game: &crate::game::Game, content: &crate::content::Content) {
+        self.0.clear();
+        let hero = game.name(game.hero, content);
+        for line in &game.log {
+            self.push(line.text.clone(), kind_of(&line.text, &hero));
+        }
+    }
+
     /// Adds a line, folding it into the last one when it says the same.
     pub fn push(&mut self, text: String, kind: LineKind) {
         match self.0.last_mut() {
@@ -115,13 +124,13 @@ pub const KEPT: usize = 500;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MessageLog>();
-    app.add_systems(OnEnter(Screen::InGame), spawn_log);
+    app.add_systems(OnEnter(RunShown), spawn_log);
     app.add_systems(
         Update,
         (collect, show)
             .chain()
             .in_set(UiSystems::Log)
-            .run_if(in_state(Screen::InGame)),
+            .run_if(in_state(RunShown)),
     );
 }
 
@@ -149,7 +158,7 @@ fn spawn_log(mut commands: Commands) {
         },
         BackgroundColor(Color::srgb(0.055, 0.05, 0.07)),
         BorderColor::all(Color::srgb(0.22, 0.19, 0.26)),
-        DespawnOnExit(Screen::InGame),
+        DespawnOnExit(RunShown),
     ));
 }
 

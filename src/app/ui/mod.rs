@@ -1,5 +1,7 @@
-//! In-game UI: the sidebar, the message log, the combat panel and the examine panel. Reads only.
+//! In-game UI: the sidebar, the message log, the combat panel, the examine panel and the
+//! content errors overlay. Reads only.
 mod combat_panel;
+mod content_errors;
 mod examine;
 pub mod log;
 pub mod sidebar;
@@ -12,5 +14,6 @@ pub(super) fn plugin(app: &mut App) {
         log::plugin,
         combat_panel::plugin,
         examine::plugin,
+        content_errors::plugin,
     ));
 }

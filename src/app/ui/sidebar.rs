@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use crate::app::render::palette::{Palette, color_of};
 use crate::app::render::picture::{PictureNode, Pictures, picture_node};
-use crate::app::shared::{ContentRes, GameRes, SIDEBAR_WIDTH, Screen, UiSystems};
+use crate::app::shared::{ContentRes, GameRes, RunShown, SIDEBAR_WIDTH, UiSystems};
 
 use crate::content::Content;
 use crate::content::schema::TargetRule;
@@ -21,12 +21,10 @@ pub struct Sidebar;
 struct SidebarBody;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::InGame), spawn_sidebar);
+    app.add_systems(OnEnter(RunShown), spawn_sidebar);
     app.add_systems(
         Update,
-        rebuild
-            .in_set(UiSystems::Hud)
-            .run_if(in_state(Screen::InGame)),
+        rebuild.in_set(UiSystems::Hud).run_if(in_state(RunShown)),
     );
 }
 
@@ -102,7 +100,7 @@ fn spawn_sidebar(mut commands: Commands) {
         },
         BackgroundColor(Color::srgb(0.055, 0.05, 0.07)),
         BorderColor::all(Color::srgb(0.22, 0.19, 0.26)),
-        DespawnOnExit(Screen::InGame),
+        DespawnOnExit(RunShown),
         children![(
             SidebarBody,
             Node {

@@ -1,0 +1,15 @@
+//! Runs worth keeping: what a run did (counted as it plays), its morgue file, the records
+//! table, the kept replays and the replay viewer. No Bevy: the game, `sim` and tests share it.
+pub mod kept;
+pub mod morgue;
+pub mod records;
+pub mod stats;
+pub mod viewer;
+
+pub use kept::{
+    Archive, FolderArchive, Kept, KeptReplay, MemoryArchive, Shelf, keep_run, list_replays,
+};
+pub use morgue::morgue;
+pub use records::{Record, Records, score};
+pub use stats::{FloorStats, RunStats};
+pub use viewer::Viewer;

@@ -1,0 +1,206 @@
+//! The morgue file: a finished run told in plain text (seed, outcome, floors, kills, what the
+//! hero carried, the last messages), written for every run that ends.
+use std::fmt::Write as _;
+
+use super::stats::RunStats;
+use crate::content::Content;
+use crate::content::schema::Slot;
+use crate::game::{Game, RunOutcome, items::item_name};
+
+/// How many of the log's last lines the morgue keeps.
+pub const MORGUE_LOG_LINES: usize = 30;
+
+/// The outcome in a few words: "escaped the dungeon", "killed by …", "still alive".
+pub fn outcome_line(game: &Game) -> String {
+    match (game.outcome, &game.death) {
+        (Some(RunOutcome::Won), _) => "Escaped the dungeon".into(),
+        (Some(RunOutcome::Died), Some(d)) => format!("Killed by {} ({})", d.killer, d.ability),
+        (Some(RunOutcome::Died), None) => "Died".into(),
+        (None, _) => "Still alive (the run is unfinished)".into(),
+    }
+}
+
+/// The morgue text of `game`. `stats` are the per-floor figures and kills by kind; `None`
+/// when they could not be counted (a run that spanned a content reload), which it says.
+pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> String {
+    let mut out = String::new();
+    let w = &mut out;
+    let _ = writeln!(w, "Delve morgue file");
+    let _ = writeln!(w, "=================");
+    let _ = writeln!(w);
+    let _ = writeln!(w, "{}.", outcome_line(game));
+    let _ = writeln!(
+        w,
+        "Floor {} of {}, turn {}. Level {} ({} XP), {} gold, {} kills.",
+        game.floor, game.floors, game.turn, game.level, game.xp, game.gold, game.kills
+    );
+    let hero = game.hero();
+    if let Some(kind) = content.creature(&hero.kind) {
+        let _ = writeln!(
+            w,
+            "Health {:.0} of {:.0}, stamina {:.0} of {:.0}.",
+            hero.health.max(0.0),
+            kind.base.max_health,
+            hero.stamina.max(0.0),
+            kind.base.max_stamina
+        );
+    }
+    let _ = writeln!(w);
+    let _ = writeln!(w, "Seed:        {}", game.seed);
+    let _ = writeln!(w, "Rules:       version {}", game.rules);
+    let _ = writeln!(w, "Content:     {:016x}", content.fingerprint());
+    let _ = writeln!(w, "Packs:       {}", content.packs.join(", "));
+    if let Some(r) = game.reloads.first() {
+        let _ = writeln!(
+            w,
+            "Replay:      none (content reloaded: no replay; first reload at turn {})",
+            r.turn
+        );
+    }
+
+    section(w, "Floors");
+    match stats {
+        Some(s) => {
+            let _ = writeln!(w, "  floor  turns   gold  kills");
+            for f in &s.floors {
+                let _ = writeln!(
+                    w,
+                    "  {:>5}  {:>5}  {:>5}  {:>5}",
+                    f.floor, f.turns, f.gold, f.kills
+                );
+            }
+        }
+        None => {
+            let _ = writeln!(
+                w,
+                "  Not counted: the content was reloaded during the run, so it cannot be played again."
+            );
+        }
+    }
+
+    section(w, "Kills by creature");
+    match stats {
+        Some(s) if s.kills.is_empty() => {
+            let _ = writeln!(w, "  none");
+        }
+        Some(s) => {
+            let mut kills: Vec<(&String, &u32)> = s.kills.iter().collect();
+            // Most first, then by name, so the file reads the same every time.
+            kills.sort_by(|a, b| b.1.cmp(a.1).then_with(|| a.0.cmp(b.0)));
+            for (kind, n) in kills {
+                let _ = writeln!(w, "  {n:>4}  {}", content.display_name(kind));
+            }
+        }
+        None => {
+            let _ = writeln!(w, "  Not counted ({} in all).", game.kills);
+        }
+    }
+
+    section(w, "Equipment");
+    if game.equipment.is_empty() {
+        let _ = writeln!(w, "  nothing worn");
+    }
+    for (slot, item) in &game.equipment {
+        let _ = writeln!(w, "  {:<9} {}", slot_name(*slot), item_name(item, content));
+    }
+
+    section(w, "Inventory");
+    if game.inventory.is_empty() {
+        let _ = writeln!(w, "  empty");
+    }
+    for (i, item) in game.inventory.iter().enumerate() {
+        let _ = writeln!(w, "  {:>2}. {}", i + 1, item_name(item, content));
+    }
+
+    section(w, "Abilities");
+    for id in game.known_abilities(game.hero, content) {
+        let _ = writeln!(w, "  {}", content.display_name(&id));
+    }
+
+    section(w, "Last messages");
+    let from = game.log.len().saturating_sub(MORGUE_LOG_LINES);
+    for line in &game.log[from..] {
+        let _ = writeln!(w, "  [{:>5}] {}", line.turn, line.text);
+    }
+    out
+}
+
+fn section(w: &mut String, title: &str) {
+    let _ = writeln!(w);
+    let _ = writeln!(w, "{title}");
+    let _ = writeln!(w, "{}", "-".repeat(title.len()));
+}
+
+fn slot_name(slot: Slot) -> &'static str {
+    match slot {
+        Slot::Weapon => "Weapon",
+        Slot::Armour => "Armour",
+        Slot::Trinket => "Trinket",
+        Slot::Consumable => "Other",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::bot;
+    use crate::replay::Replay;
+
+    fn bot_run(seed: u64, turns: u64, content: &Content) -> (Game, RunStats) {
+        let mut game = Game::new(seed, content).unwrap();
+        let mut stats = RunStats::starting_at(&game);
+        while game.turn < turns && !game.is_over() {
+            let cmd = bot::explore(&game, content);
+            stats.execute(&mut game, &cmd, content);
+        }
+        (game, stats)
+    }
+
+    #[test]
+    fn the_morgue_of_a_bot_run_lists_what_the_run_did() {
+        let content = Content::core().unwrap();
+        let (game, stats) = bot_run(7, 5000, &content);
+        let text = morgue(&game, &content, Some(&stats));
+        assert!(text.contains(&format!("Seed:        {}", game.seed)));
+        assert!(text.contains(&outcome_line(&game)));
+        assert!(text.contains(&format!("Floor {} of {}", game.floor, game.floors)));
+        assert!(text.contains(&format!("{:016x}", content.fingerprint())));
+        assert!(text.contains("Packs:       core"));
+        // One table row per floor the run saw, with its turns.
+        for f in &stats.floors {
+            let row = format!(
+                "  {:>5}  {:>5}  {:>5}  {:>5}",
+                f.floor, f.turns, f.gold, f.kills
+            );
+            assert!(text.contains(&row), "missing floor row {row:?}\n{text}");
+        }
+        // Each kind killed, by its shown name.
+        for (kind, n) in &stats.kills {
+            let row = format!("  {n:>4}  {}", content.display_name(kind));
+            assert!(text.contains(&row), "missing kill row {row:?}\n{text}");
+        }
+        for item in game.equipment.values().chain(&game.inventory) {
+            assert!(text.contains(&item_name(item, &content)));
+        }
+        assert!(text.contains(&content.display_name("core:attack")));
+        let last = &game.log.last().unwrap().text;
+        assert!(text.contains(last.as_str()));
+        let messages = text.split("Last messages").nth(1).unwrap();
+        assert_eq!(
+            messages.lines().filter(|l| l.starts_with("  [")).count(),
+            game.log.len().min(MORGUE_LOG_LINES)
+        );
+    }
+
+    #[test]
+    fn a_reloaded_run_says_it_has_no_replay_and_keeps_its_totals() {
+        let content = Content::core().unwrap();
+        let (mut game, _) = bot_run(6, 60, &content);
+        game.adopt_content(&content).unwrap();
+        let text = morgue(&game, &content, None);
+        assert!(text.contains("content reloaded: no replay"), "{text}");
+        assert!(text.contains(&format!("Not counted ({} in all).", game.kills)));
+        // The replay of such a run is refused, so the figures cannot be counted again.
+        assert!(RunStats::of_replay(&Replay::of(&game, &content), &content).is_err());
+    }
+}

@@ -1,0 +1,213 @@
+//! The records table: the best finished runs by score, kept in `records.toml`, each naming its
+//! morgue and (when it has one) its replay.
+use std::cmp::Ordering;
+
+use serde::{Deserialize, Serialize};
+
+use crate::content::Content;
+use crate::game::{Game, RunOutcome};
+
+/// How many runs the table keeps (and the Records screen shows).
+pub const RECORDS_KEPT: usize = 20;
+
+/// Score points per floor reached, per kill, and for escaping the dungeon (README: records).
+pub const POINTS_PER_FLOOR: u64 = 250;
+pub const POINTS_PER_KILL: u64 = 10;
+pub const WIN_BONUS: u64 = 1000;
+
+/// A run's score: 250 a floor reached, 1 a gold piece, 10 a kill, 1000 for escaping.
+pub fn score(floor: u32, gold: u32, kills: u32, won: bool) -> u64 {
+    POINTS_PER_FLOOR * u64::from(floor)
+        + u64::from(gold)
+        + POINTS_PER_KILL * u64::from(kills)
+        + if won { WIN_BONUS } else { 0 }
+}
+
+/// One finished run in the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub score: u64,
+    /// The run's number among kept runs (its files carry it), increasing: ties go to the
+    /// earlier run.
+    pub number: u64,
+    pub seed: u64,
+    /// "won" or "died".
+    pub outcome: String,
+    /// What ended it ("Killed by the cave spider (Bite)", "Escaped the dungeon").
+    pub cause: String,
+    pub floor: u32,
+    pub turns: u64,
+    pub gold: u32,
+    pub kills: u32,
+    pub level: u32,
+    pub rules: u32,
+    /// The content fingerprint, as hex.
+    pub content: String,
+    pub packs: Vec<String>,
+    /// The morgue's name among the kept morgues.
+    pub morgue: String,
+    /// The replay's name among the kept replays; none for a run that spanned a content reload.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<String>,
+}
+
+impl Record {
+    /// The record of a finished `game`, run number `number`, kept under these names.
+    pub fn of(
+        game: &Game,
+        content: &Content,
+        number: u64,
+        morgue: String,
+        replay: Option<String>,
+    ) -> Record {
+        let won = game.outcome == Some(RunOutcome::Won);
+        Record {
+            score: score(game.floor, game.gold, game.kills, won),
+            number,
+            seed: game.seed,
+            outcome: if won { "won" } else { "died" }.into(),
+            cause: super::morgue::outcome_line(game),
+            floor: game.floor,
+            turns: game.turn,
+            gold: game.gold,
+            kills: game.kills,
+            level: game.level,
+            rules: game.rules,
+            content: format!("{:016x}", content.fingerprint()),
+            packs: content.packs.clone(),
+            morgue,
+            replay,
+        }
+    }
+
+    /// Best first: higher score, then fewer turns, then the earlier run.
+    fn rank(&self, other: &Record) -> Ordering {
+        other
+            .score
+            .cmp(&self.score)
+            .then(self.turns.cmp(&other.turns))
+            .then(self.number.cmp(&other.number))
+    }
+}
+
+/// The table, best first, at most `RECORDS_KEPT` long.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Records {
+    #[serde(default, rename = "run")]
+    pub runs: Vec<Record>,
+}
+
+const HEADER: &str = "# Delve's records: the best finished runs, best first (written by the game).\n\
+# score = 250 a floor reached + 1 a gold piece + 10 a kill + 1000 for escaping.\n\n";
+
+impl Records {
+    /// Reads the table; the error says where the file is broken (line and column).
+    pub fn parse(text: &str) -> Result<Records, String> {
+        let mut records: Records = toml::from_str(text).map_err(|e| e.to_string())?;
+        records.runs.sort_by(Record::rank);
+        records.runs.truncate(RECORDS_KEPT);
+        Ok(records)
+    }
+
+    pub fn to_text(&self) -> String {
+        let body = toml::to_string(self).unwrap_or_default();
+        format!("{HEADER}{body}")
+    }
+
+    /// Enters `record` in order; its place (0 = best) if it made the table. A run that does
+    /// not make it leaves the table as it was.
+    pub fn insert(&mut self, record: Record) -> Option<usize> {
+        let at = self
+            .runs
+            .iter()
+            .position(|r| record.rank(r) == Ordering::Less)
+            .unwrap_or(self.runs.len());
+        if at >= RECORDS_KEPT {
+            return None;
+        }
+        self.runs.insert(at, record);
+        self.runs.truncate(RECORDS_KEPT);
+        Some(at)
+    }
+
+    /// Whether a record names this replay (such replays are never pruned).
+    pub fn pins_replay(&self, name: &str) -> bool {
+        self.runs.iter().any(|r| r.replay.as_deref() == Some(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(number: u64, score: u64, turns: u64) -> Record {
+        Record {
+            score,
+            number,
+            seed: number,
+            outcome: "died".into(),
+            cause: "Killed by a test".into(),
+            floor: 1,
+            turns,
+            gold: 0,
+            kills: 0,
+            level: 1,
+            rules: 3,
+            content: "0".into(),
+            packs: vec!["core".into()],
+            morgue: format!("{number}.txt"),
+            replay: Some(format!("{number}.replay")),
+        }
+    }
+
+    #[test]
+    fn the_score_adds_depth_gold_kills_and_the_win_bonus() {
+        assert_eq!(score(3, 40, 5, false), 750 + 40 + 50);
+        assert_eq!(score(5, 0, 0, true), 1250 + 1000);
+    }
+
+    #[test]
+    fn records_keep_order_and_the_limit() {
+        let mut t = Records::default();
+        for n in 0..30u64 {
+            // Scores rise and fall, with ties.
+            let at = t.insert(record(n, (n * 37) % 11 * 100, 100 - n));
+            assert!(at.is_none_or(|i| i < RECORDS_KEPT));
+        }
+        assert_eq!(t.runs.len(), RECORDS_KEPT);
+        for pair in t.runs.windows(2) {
+            assert_ne!(pair[0].rank(&pair[1]), Ordering::Greater, "{pair:?}");
+        }
+        // A run below the whole table is not entered and changes nothing.
+        let before = t.clone();
+        assert_eq!(t.insert(record(99, 0, 1000)), None);
+        assert_eq!(t, before);
+        // A new best goes first; the last falls out.
+        let last = t.runs.last().unwrap().clone();
+        assert_eq!(t.insert(record(100, 5000, 10)), Some(0));
+        assert!(!t.runs.contains(&last));
+        assert!(t.pins_replay("100.replay"));
+        assert!(!t.pins_replay(last.replay.as_deref().unwrap()));
+        // Equal scores: fewer turns first.
+        let mut u = Records::default();
+        u.insert(record(1, 500, 300));
+        u.insert(record(2, 500, 200));
+        assert_eq!(u.runs[0].number, 2);
+    }
+
+    #[test]
+    fn the_table_reads_back_what_it_wrote_and_names_where_it_is_broken() {
+        let mut t = Records::default();
+        t.insert(record(1, 900, 50));
+        let mut r = record(2, 400, 70);
+        r.replay = None;
+        t.insert(r);
+        let text = t.to_text();
+        assert!(text.starts_with("# Delve's records"));
+        assert_eq!(Records::parse(&text).unwrap(), t);
+        let broken = text.replace("score = 900", "score = \"nine hundred\"");
+        let err = Records::parse(&broken).unwrap_err();
+        assert!(err.contains("line"), "{err}");
+        assert!(err.contains("score"), "{err}");
+    }
+}

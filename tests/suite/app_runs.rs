@@ -1,0 +1,326 @@
+//! Headless tests of kept runs: GameOver keeps the morgue, the replay and the record; the
+//! Watch screen plays a replay to its hash and jumps; the Replays and Records screens list
+//! them; files changed on disk reload once, and broken ones hold the content and show why.
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+
+use super::app_headless::{app, game, headless, press};
+use delve::app::content::watch_files::{AutoReloads, WatchFiles};
+use delve::app::content::{ContentErrors, CoreSource, ModSource, ModsStore, ReloadNotice};
+use delve::app::save::{LastKept, RunArchive, SaveStore};
+use delve::app::screens::watch::{WatchFrom, WatchRequest, Watching};
+use delve::app::shared::{Screen, TurnPhase};
+use delve::app::{ContentRes, GameRes};
+use delve::game::{Game, RunOutcome, bot};
+use delve::replay::Replay;
+use delve::runs::{Shelf, kept::read_records};
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn set_screen(app: &mut App, s: Screen) {
+    app.world_mut().resource_mut::<NextState<Screen>>().set(s);
+    app.update();
+    app.update();
+}
+
+fn content(app: &App) -> delve::content::Content {
+    app.world().resource::<ContentRes>().0.clone()
+}
+
+/// Plays the bot in the app's run for `turns` turns (the core's own steps, as a replay would).
+fn bot_turns(app: &mut App, turns: u64) {
+    let c = content(app);
+    let mut g = game(app).clone();
+    while g.turn < turns && !g.is_over() {
+        let cmd = bot::explore(&g, &c);
+        g.execute(&cmd, &c);
+    }
+    app.world_mut().resource_mut::<GameRes>().0 = g;
+}
+
+/// Every UI text on screen, joined.
+fn texts(app: &mut App) -> String {
+    let mut q = app.world_mut().query::<&Text>();
+    q.iter(app.world())
+        .map(|t| t.0.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Ends the run as a death after some bot play, and lets the GameOver screen open.
+fn die(app: &mut App) {
+    bot_turns(app, 150);
+    app.world_mut().resource_mut::<GameRes>().0.outcome = Some(RunOutcome::Died);
+    // The turn phase resolves (as after the hero's last command): Finish sees the run is over.
+    app.world_mut()
+        .resource_mut::<NextState<TurnPhase>>()
+        .set(TurnPhase::Resolving);
+    app.update();
+    app.update();
+    app.update();
+    assert_eq!(screen(app), Screen::GameOver);
+}
+
+#[test]
+fn a_finished_run_keeps_its_morgue_replay_and_record() {
+    let mut app = app(21);
+    die(&mut app);
+    let kept = app.world().resource::<LastKept>().0.clone().expect("kept");
+    assert!(kept.problems.is_empty(), "{:?}", kept.problems);
+    assert_eq!(kept.morgue.as_deref(), Some("morgue/000001-seed-21.txt"));
+    assert_eq!(
+        kept.replay.as_deref(),
+        Some("replays/000001-seed-21.replay")
+    );
+    assert_eq!(kept.place, Some(0));
+    let shown = texts(&mut app);
+    assert!(
+        shown.contains("Morgue: morgue/000001-seed-21.txt"),
+        "{shown}"
+    );
+    assert!(shown.contains("Records: #1 of the best runs"), "{shown}");
+    assert!(shown.contains("W  watch this run"), "{shown}");
+    let c = content(&app);
+    let g = game(&app).clone();
+    let archive = app.world_mut().resource_mut::<RunArchive>();
+    let morgue = archive
+        .0
+        .read(Shelf::Morgues, "000001-seed-21.txt")
+        .unwrap()
+        .unwrap();
+    let morgue = String::from_utf8(morgue).unwrap();
+    assert!(morgue.contains("Seed:        21"), "{morgue}");
+    assert!(morgue.contains(&format!("turn {}", g.turn)), "{morgue}");
+    let bytes = archive
+        .0
+        .read(Shelf::Replays, "000001-seed-21.replay")
+        .unwrap()
+        .unwrap();
+    let replay = Replay::decode(&bytes, &c).unwrap();
+    assert_eq!(replay.final_hash, g.state_hash());
+    let mut archive = app.world_mut().resource_mut::<RunArchive>();
+    let records = read_records(archive.0.as_mut(), &mut Vec::new());
+    assert_eq!(records.runs.len(), 1);
+    assert_eq!(records.runs[0].seed, 21);
+    assert_eq!(records.runs[0].cause, "Died");
+
+    // The Records screen lists it and opens its morgue.
+    set_screen(&mut app, Screen::MainMenu);
+    press(&mut app, KeyCode::KeyT);
+    assert_eq!(screen(&app), Screen::Records);
+    let shown = texts(&mut app);
+    assert!(shown.contains("Died"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    assert!(texts(&mut app).contains("Delve morgue file"));
+    press(&mut app, KeyCode::Escape);
+    // W watches its replay.
+    press(&mut app, KeyCode::KeyW);
+    assert_eq!(screen(&app), Screen::Watch);
+}
+
+fn request(app: &mut App, seed: u64, turns: u64) -> Replay {
+    let c = content(app);
+    let mut g = Game::new(seed, &c).unwrap();
+    while g.turn < turns && !g.is_over() {
+        let cmd = bot::explore(&g, &c);
+        g.execute(&cmd, &c);
+    }
+    let replay = Replay::of(&g, &c);
+    app.insert_resource(WatchRequest {
+        replay: replay.clone(),
+        title: "a test run".into(),
+        from: WatchFrom::MainMenu,
+    });
+    replay
+}
+
+#[test]
+fn watching_plays_steps_and_jumps_and_gives_the_players_run_back() {
+    let mut app = app(5);
+    bot_turns(&mut app, 40);
+    let own = game(&app).clone();
+    set_screen(&mut app, Screen::MainMenu);
+    let replay = request(&mut app, 12, 400);
+    set_screen(&mut app, Screen::Watch);
+    assert_eq!(screen(&app), Screen::Watch);
+    assert_eq!(game(&app).seed, 12, "the watched run is on screen");
+    // Paused, a turn at a time.
+    press(&mut app, KeyCode::Space);
+    let t = app.world().resource::<Watching>().viewer.turn();
+    press(&mut app, KeyCode::ArrowRight);
+    press(&mut app, KeyCode::ArrowRight);
+    assert_eq!(app.world().resource::<Watching>().viewer.turn(), t + 2);
+    assert_eq!(game(&app).turn, (t + 2) as u64);
+    // Digits and Enter jump; the state equals playing that many turns.
+    for key in [
+        KeyCode::Digit2,
+        KeyCode::Digit5,
+        KeyCode::Digit0,
+        KeyCode::Enter,
+    ] {
+        press(&mut app, key);
+    }
+    let c = content(&app);
+    let mut played = Game::new(12, &c).unwrap();
+    assert!(replay.commands.len() > 250, "the bot's run is long enough");
+    for cmd in &replay.commands[..250] {
+        played.execute(cmd, &c);
+    }
+    assert_eq!(game(&app).state_hash(), played.state_hash());
+    // End: the recorded hash, said on the bar.
+    press(&mut app, KeyCode::End);
+    assert_eq!(game(&app).state_hash(), replay.final_hash);
+    press(&mut app, KeyCode::Space); // at the end, play stops at once and says so
+    let bar = texts(&mut app);
+    assert!(
+        bar.contains(&format!(
+            "turn {} of {}",
+            replay.commands.len(),
+            replay.commands.len()
+        )),
+        "{bar}"
+    );
+    assert!(bar.contains("as recorded"), "{bar}");
+    assert!(app.world().get_resource::<SaveStore>().is_some());
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert_eq!(
+        game(&app).state_hash(),
+        own.state_hash(),
+        "the player's run is back"
+    );
+}
+
+#[test]
+fn a_replay_of_other_content_is_refused_with_the_replay_commands_words() {
+    let mut app = app(5);
+    set_screen(&mut app, Screen::MainMenu);
+    let c = content(&app);
+    let g = Game::new(3, &c).unwrap();
+    let mut other = c.clone();
+    other.balance.evasion += 0.01;
+    let bytes = Replay::of(&g, &other).encode(&other).unwrap();
+    app.world_mut()
+        .resource_mut::<RunArchive>()
+        .0
+        .write(Shelf::Replays, "000001-seed-3.replay", &bytes)
+        .unwrap();
+    press(&mut app, KeyCode::KeyW);
+    assert_eq!(screen(&app), Screen::Replays);
+    let shown = texts(&mut app);
+    assert!(shown.contains("#1  seed 3"), "{shown}");
+    assert!(shown.contains("recorded with other content"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Replays, "refused, it stays");
+    assert!(texts(&mut app).contains("Cannot watch #1"));
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("delve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write_slime(mods: &Path, name: &str) {
+    let dir = mods.join("good");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("mod.toml"),
+        "id = \"good\"\nname = \"Good\"\nversion = \"0.1.0\"\nengine = \"1\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("creatures.toml"),
+        format!(
+            "[[creatures]]\nid = \"good:slime\"\nname = \"{name}\"\nsymbol = \"s\"\n\
+             color = \"green\"\nabilities = [\"core:attack\"]\n"
+        ),
+    )
+    .unwrap();
+}
+
+/// Runs frames (with real time passing) until `done` or five seconds.
+fn frames_until(app: &mut App, mut done: impl FnMut(&App) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(5) {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+fn reloads(app: &App) -> u32 {
+    app.world().resource::<AutoReloads>().0
+}
+
+#[test]
+fn saved_files_reload_once_and_broken_ones_hold_the_run_on_its_content() {
+    let dir = scratch("auto-reload");
+    let mods = dir.join("mods");
+    write_slime(&mods, "Slime");
+    let (m, choices) = (mods.clone(), dir.join("mods.toml"));
+    let mut app = headless(move |app| {
+        app.insert_resource(ModSource::Folder(m));
+        app.insert_resource(ModsStore(SaveStore::File(choices)));
+        app.insert_resource(CoreSource(None));
+        app.insert_resource(WatchFiles(true));
+    });
+    app.update();
+    app.update();
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::InGame);
+    let slime = |app: &App| {
+        app.world()
+            .resource::<ContentRes>()
+            .0
+            .creature("good:slime")
+            .map(|c| c.name.clone())
+    };
+    assert_eq!(slime(&app).as_deref(), Some("Slime"));
+
+    // Saved in two writes (as editors do): one reload, after they settle.
+    write_slime(&mods, "Green slime");
+    assert!(frames_until(&mut app, |a| reloads(a) == 1), "no reload");
+    for _ in 0..30 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(reloads(&app), 1, "one reload for one save");
+    assert_eq!(slime(&app).as_deref(), Some("Green slime"));
+    assert_eq!(game(&app).reloads.len(), 1, "the run goes on, marked");
+    let notice = app.world().resource::<ReloadNotice>().0.clone().unwrap();
+    assert!(notice.starts_with("Content reloaded"), "{notice}");
+
+    // Broken: the content and the run stay as they were, and the errors say where.
+    let fingerprint = app.world().resource::<ContentRes>().0.fingerprint();
+    std::fs::write(mods.join("good/creatures.toml"), "[[creatures]\n").unwrap();
+    assert!(frames_until(&mut app, |a| reloads(a) == 2), "no reload");
+    app.update();
+    let errors = app.world().resource::<ContentErrors>().0.clone();
+    let errors = errors.expect("the overlay's errors");
+    assert!(errors.contains("good/creatures.toml:1:"), "{errors}");
+    assert_eq!(
+        app.world().resource::<ContentRes>().0.fingerprint(),
+        fingerprint
+    );
+    assert_eq!(slime(&app).as_deref(), Some("Green slime"));
+    assert_eq!(game(&app).reloads.len(), 1, "a held reload is not one");
+    let notice = app.world().resource::<ReloadNotice>().0.clone().unwrap();
+    assert!(notice.starts_with("Reload held"), "{notice}");
+
+    // Fixed: the overlay goes, the new content comes in.
+    write_slime(&mods, "Blue slime");
+    assert!(frames_until(&mut app, |a| reloads(a) == 3), "no reload");
+    app.update();
+    assert_eq!(app.world().resource::<ContentErrors>().0, None);
+    assert_eq!(slime(&app).as_deref(), Some("Blue slime"));
+    std::fs::remove_dir_all(&dir).ok();
+}
