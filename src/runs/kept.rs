@@ -345,16 +345,10 @@ pub fn list_replays(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::bot;
 
+    /// A bot run played to its end.
     fn finished(seed: u64, content: &Content) -> (Game, RunStats) {
-        let mut game = Game::new(seed, content).unwrap();
-        let mut stats = RunStats::starting_at(&game);
-        while !game.is_over() && game.turn < 20_000 {
-            let cmd = bot::explore(&game, content);
-            stats.execute(&mut game, &cmd, content);
-        }
-        (game, stats)
+        crate::runs::stats::bot_run(seed, 20_000, content)
     }
 
     #[test]

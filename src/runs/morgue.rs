@@ -143,18 +143,8 @@ fn slot_name(slot: Slot) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::bot;
     use crate::replay::Replay;
-
-    fn bot_run(seed: u64, turns: u64, content: &Content) -> (Game, RunStats) {
-        let mut game = Game::new(seed, content).unwrap();
-        let mut stats = RunStats::starting_at(&game);
-        while game.turn < turns && !game.is_over() {
-            let cmd = bot::explore(&game, content);
-            stats.execute(&mut game, &cmd, content);
-        }
-        (game, stats)
-    }
+    use crate::runs::stats::bot_run;
 
     #[test]
     fn the_morgue_of_a_bot_run_lists_what_the_run_did() {

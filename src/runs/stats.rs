@@ -106,6 +106,18 @@ impl RunStats {
     }
 }
 
+/// Tests: the explore bot plays `seed` for up to `turns` turns (or to its end), counted.
+#[cfg(test)]
+pub(crate) fn bot_run(seed: u64, turns: u64, content: &Content) -> (Game, RunStats) {
+    let mut game = Game::new(seed, content).expect("a run starts");
+    let mut stats = RunStats::starting_at(&game);
+    while game.turn < turns && !game.is_over() {
+        let cmd = crate::game::bot::explore(&game, content);
+        stats.execute(&mut game, &cmd, content);
+    }
+    (game, stats)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

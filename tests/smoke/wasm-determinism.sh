@@ -9,8 +9,10 @@ mkdir -p "$dir"
 source scripts/wasm-env.sh
 command -v node >/dev/null || bash scripts/deps.sh nodejs
 # The library alone as a cdylib: no Bevy, no dev-dependencies, just the exports.
-wasm_cargo rustc --locked --lib --release --features wasm-replay --crate-type cdylib
-wasm="$WASM_TARGET_DIR/wasm32-unknown-unknown/release/delve.wasm"
+# In the browser smoke's profile, so the standard library and the shared crates built for it
+# are reused; the hashes must not depend on the optimisation level anyway.
+wasm_cargo rustc --locked --lib --profile web-ci --features wasm-replay --crate-type cdylib
+wasm="$WASM_TARGET_DIR/wasm32-unknown-unknown/web-ci/delve.wasm"
 cargo build --locked --quiet --bin delve
 native="${CARGO_TARGET_DIR:-target}/debug/delve"
 files=()

@@ -45,6 +45,28 @@ pub(super) fn app(seed: u64) -> App {
     app
 }
 
+/// The screen shown.
+pub(super) fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// Every UI text on screen, joined.
+pub(super) fn texts(app: &mut App) -> String {
+    let mut q = app.world_mut().query::<&Text>();
+    q.iter(app.world())
+        .map(|t| t.0.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A new empty folder under the system's temporary folder, for this test process.
+pub(super) fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("delve-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn hash(app: &App) -> u64 {
     app.world().resource::<GameRes>().0.state_hash()
 }

@@ -4,18 +4,11 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::{TilePos, TileStorage, TileVisible};
 
-use super::app_headless::{game, headless, press};
+use super::app_headless::{game, headless, press, scratch, screen, texts};
 use delve::app::content::{CoreSource, ModCatalogue, ModChoices, ModSource, ModsStore};
 use delve::app::save::SaveStore;
 use delve::app::shared::Screen;
 use delve::app::{ContentRes, GameRes};
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("delve-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn write_mod(mods: &Path, id: &str, creatures: &str) {
     let dir = mods.join(id);
@@ -51,21 +44,8 @@ fn with_core(mods: &Path, choices: &Path, core: Option<PathBuf>) -> App {
     app
 }
 
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
 fn content(app: &App) -> &delve::content::Content {
     &app.world().resource::<ContentRes>().0
-}
-
-/// Every UI text on screen, joined.
-fn texts(app: &mut App) -> String {
-    let mut q = app.world_mut().query::<&Text>();
-    q.iter(app.world())
-        .map(|t| t.0.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 #[test]

@@ -22,6 +22,20 @@ function watch(page) {
   });
   return page;
 }
+// Presses `keys` in turn, again and again, until the page opens a file picker (a slow build
+// may still be drawing the screen a key is meant for); the chooser.
+async function untilPicker(p, keys) {
+  const chooser = p.waitForEvent("filechooser", { timeout: 40000 });
+  let picker = null;
+  chooser.then((c) => { picker = c; }, () => {});
+  for (let i = 0; i < 8 && !picker; i++) {
+    for (const key of keys) {
+      if (!picker) await p.keyboard.press(key);
+      await p.waitForTimeout(1200);
+    }
+  }
+  return chooser;
+}
 const firstFrame = (page) =>
   page.waitForFunction(() => window.delveFirstFrameMs !== undefined, null, { timeout: 180000 });
 const context = await browser.newContext({ viewport: { width: 1024, height: 700 }, acceptDownloads: true });
@@ -101,6 +115,29 @@ try {
   errors.push(`the touch check failed: ${e.message}`);
 }
 
+// Watching in the browser: W on the menu lists the kept replays, O opens a replay file (the
+// run exported above) and the viewer plays it.
+let watched = null;
+if (replay) {
+  try {
+    const origin = new URL(url).origin;
+    const p = watch(await context.newPage());
+    await p.goto(`${origin}/`);
+    await firstFrame(p);
+    await p.waitForTimeout(1500);
+    await p.focus("canvas#bevy");
+    // Escape (back to the menu from wherever a slow build left it), W, O.
+    await (await untilPicker(p, ["Escape", "KeyW", "KeyO"])).setFiles(replay);
+    await p.waitForFunction(() => (window.delveGame?.turn ?? 0) > 0, null, { timeout: 30000 });
+    await p.waitForTimeout(1500);
+    await p.screenshot({ path: `${dir}/web-watch.png` });
+    watched = await p.evaluate(() => window.delveGame);
+    await p.close();
+  } catch (e) {
+    errors.push(`watching a replay file failed: ${e.message}`);
+  }
+}
+
 // Mods from the player's own folder: the Mods screen's picker (A), kept across a reload.
 if (modsDir) {
   try {
@@ -110,18 +147,8 @@ if (modsDir) {
     await firstFrame(p);
     await p.waitForTimeout(1500);
     await p.focus("canvas#bevy");
-    // M opens the Mods screen from the menu (and does nothing there), A the picker: both are
-    // pressed again until the picker opens, as a slow build may still be drawing the menu.
-    const chooser = p.waitForEvent("filechooser", { timeout: 40000 });
-    let picker = null;
-    chooser.then((c) => { picker = c; }, () => {});
-    for (let i = 0; i < 10 && !picker; i++) {
-      await p.keyboard.press("KeyM");
-      await p.waitForTimeout(1500);
-      if (!picker) await p.keyboard.press("KeyA");
-      await p.waitForTimeout(1500);
-    }
-    await (await chooser).setFiles(modsDir);
+    // M opens the Mods screen from the menu (and does nothing there), A the picker.
+    await (await untilPicker(p, ["KeyM", "KeyA"])).setFiles(modsDir);
     await p.waitForFunction(() => window.delveMods?.folders.length > 0, null, { timeout: 10000 });
     await p.waitForTimeout(2000);
     // The cursor onto the broken one (bundled mods first, then the added ones by name), so
@@ -146,5 +173,5 @@ if (modsDir) {
   }
 }
 await browser.close();
-console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, total_ms: Date.now() - started, saved, replay, touch, mods, errors }));
+console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, total_ms: Date.now() - started, saved, replay, touch, watched, mods, errors }));
 process.exit(errors.length ? 1 : 0);

@@ -7,7 +7,7 @@ use crate::app::shared::{
     TurnSteps, UiSystems,
 };
 use crate::app::turn::DIGIT_KEYS;
-use crate::app::ui::log::MessageLog;
+use crate::app::ui::log::{LineKind, MessageLog};
 
 use crate::game::{Game, TURN_STEPS};
 use crate::replay::Replay;
@@ -182,7 +182,16 @@ fn watch_input(
         return;
     }
     if keys.just_pressed(KeyCode::Space) {
-        w.playing = !w.playing && !w.viewer.at_end();
+        if w.viewer.at_end() {
+            // At the end, Space plays the run again from its start.
+            if let Err(e) = w.viewer.jump_to(0, &content.0) {
+                w.status = Some(e.to_string());
+            }
+            w.resync = true;
+            w.playing = true;
+        } else {
+            w.playing = !w.playing;
+        }
     }
     for (key, speed) in [KeyCode::KeyZ, KeyCode::KeyX, KeyCode::KeyC]
         .into_iter()
@@ -255,6 +264,25 @@ fn advance(
     awake: Option<ResMut<KeepAwake>>,
 ) {
     let w = &mut *watching;
+    // A start or a jump redraws everything from the state shown, before it moves on.
+    if w.resync {
+        w.resync = false;
+        game.0 = w.viewer.game().clone();
+        if let Some(mut log) = log {
+            log.refill(&game.0, &content.0);
+            // At turn 0 the log greets the run as in play; later, say where watching began.
+            if log.0.is_empty() && game.0.turn > 0 {
+                log.push(
+                    format!("Watching from turn {}.", game.0.turn),
+                    LineKind::Info,
+                );
+            }
+        }
+        floors.write(FloorEntered {
+            floor: game.0.floor,
+        });
+        return;
+    }
     let floor_before = game.0.floor;
     let mut moved = false;
     if w.playing {
@@ -288,18 +316,10 @@ fn advance(
             w.status = Some(end_check(w.viewer.game(), w.viewer.replay()));
         }
     }
-    if w.resync || moved {
+    if moved {
         game.0 = w.viewer.game().clone();
     }
-    if w.resync {
-        w.resync = false;
-        if let Some(mut log) = log {
-            log.refill(&game.0, &content.0);
-        }
-        floors.write(FloorEntered {
-            floor: game.0.floor,
-        });
-    } else if game.0.floor != floor_before {
+    if game.0.floor != floor_before {
         floors.write(FloorEntered {
             floor: game.0.floor,
         });
@@ -327,7 +347,7 @@ pub fn bar_text(w: &Watching) -> String {
         .map_or(String::new(), |t| format!("   jump to turn {t}_ (Enter)"));
     let mut text = format!(
         "Watching {}   turn {} of {}   {state} x{}{typed}\n\
-         Space play/pause   Left/Right a turn   PgUp/PgDn 100   Home/End   Z/X/C speed x1/x4/x16   digits+Enter jump   F3 AI   Esc back",
+         Space play/pause (at the end: again)   Left/Right a turn   PgUp/PgDn 100   Home/End   Z/X/C speed x1/x4/x16   digits+Enter jump   F3 AI   Esc back",
         w.title,
         w.viewer.turn(),
         w.viewer.last_turn(),
