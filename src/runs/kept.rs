@@ -133,6 +133,11 @@ impl Archive for MemoryArchive {
     }
 }
 
+/// The name of kept run `number`'s file of kind `extension` ("000012-seed-7.txt").
+pub fn kept_file_name(number: u64, seed: u64, extension: &str) -> String {
+    format!("{number:06}-seed-{seed}.{extension}")
+}
+
 /// The run number a kept file's name starts with ("000012-seed-7.txt" → 12).
 pub fn run_number(name: &str) -> Option<u64> {
     let digits: String = name.chars().take_while(char::is_ascii_digit).collect();
@@ -218,9 +223,7 @@ pub fn keep_run(
         }
     }
     kept.number = numbers.into_iter().max().unwrap_or(0) + 1;
-    let base = format!("{:06}-seed-{}", kept.number, game.seed);
-
-    let morgue_name = format!("{base}.txt");
+    let morgue_name = kept_file_name(kept.number, game.seed, "txt");
     match archive.write(
         Shelf::Morgues,
         &morgue_name,
@@ -232,7 +235,7 @@ pub fn keep_run(
 
     let mut replay_name = None;
     if game.reloads.is_empty() {
-        let name = format!("{base}.replay");
+        let name = kept_file_name(kept.number, game.seed, "replay");
         let written = Replay::of(game, content)
             .encode(content)
             .map_err(|e| e.to_string())

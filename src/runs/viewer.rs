@@ -1,6 +1,5 @@
 //! Watching a replay: its run played again turn by turn, with jumps to any turn (from the
 //! nearest kept snapshot, or from the start).
-use super::stats::RunStats;
 use crate::content::Content;
 use crate::game::{Command, Game, Outcome};
 use crate::replay::{Replay, ReplayError};
@@ -83,8 +82,9 @@ impl Viewer {
     /// before it, or from the turn shown when that is nearer.
     pub fn jump_to(&mut self, turn: usize, content: &Content) -> Result<(), ReplayError> {
         let turn = turn.min(self.last_turn());
-        if (turn < self.turn() || self.nearest_snapshot(turn) > self.turn())
-            && let Some((at, state)) = self.snapshots.iter().rev().find(|(t, _)| *t <= turn)
+        let snapshot = self.snapshots.iter().rev().find(|(t, _)| *t <= turn);
+        if let Some((at, state)) = snapshot
+            && (turn < self.turn() || *at > self.turn())
         {
             self.game = state.clone();
             self.game.record = self.replay.commands[..*at].to_vec();
@@ -93,20 +93,6 @@ impl Viewer {
             self.step(content)?;
         }
         Ok(())
-    }
-
-    fn nearest_snapshot(&self, turn: usize) -> usize {
-        self.snapshots
-            .iter()
-            .rev()
-            .map(|(t, _)| *t)
-            .find(|t| *t <= turn)
-            .unwrap_or(0)
-    }
-
-    /// The whole run's figures (played again from the start; the shown turn is not moved).
-    pub fn stats(&self, content: &Content) -> Result<RunStats, ReplayError> {
-        RunStats::of_replay(&self.replay, content).map(|(_, s)| s)
     }
 }
 

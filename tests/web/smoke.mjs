@@ -36,6 +36,15 @@ async function untilPicker(p, keys) {
   }
   return chooser;
 }
+// A new page of the same browser (its storage too) on the game's menu, with the keys' focus.
+async function menuPage() {
+  const p = watch(await context.newPage());
+  await p.goto(`${new URL(url).origin}/`);
+  await firstFrame(p);
+  await p.waitForTimeout(1500);
+  await p.focus("canvas#bevy");
+  return p;
+}
 const firstFrame = (page) =>
   page.waitForFunction(() => window.delveFirstFrameMs !== undefined, null, { timeout: 180000 });
 const context = await browser.newContext({ viewport: { width: 1024, height: 700 }, acceptDownloads: true });
@@ -120,12 +129,7 @@ try {
 let watched = null;
 if (replay) {
   try {
-    const origin = new URL(url).origin;
-    const p = watch(await context.newPage());
-    await p.goto(`${origin}/`);
-    await firstFrame(p);
-    await p.waitForTimeout(1500);
-    await p.focus("canvas#bevy");
+    const p = await menuPage();
     // Escape (back to the menu from wherever a slow build left it), W, O.
     await (await untilPicker(p, ["Escape", "KeyW", "KeyO"])).setFiles(replay);
     await p.waitForFunction(() => (window.delveGame?.turn ?? 0) > 0, null, { timeout: 30000 });
@@ -141,12 +145,7 @@ if (replay) {
 // Mods from the player's own folder: the Mods screen's picker (A), kept across a reload.
 if (modsDir) {
   try {
-    const origin = new URL(url).origin;
-    const p = watch(await context.newPage());
-    await p.goto(`${origin}/`);
-    await firstFrame(p);
-    await p.waitForTimeout(1500);
-    await p.focus("canvas#bevy");
+    const p = await menuPage();
     // M opens the Mods screen from the menu (and does nothing there), A the picker.
     await (await untilPicker(p, ["KeyM", "KeyA"])).setFiles(modsDir);
     await p.waitForFunction(() => window.delveMods?.folders.length > 0, null, { timeout: 10000 });

@@ -179,7 +179,7 @@ fn game_over_input(
         // The run as it was just played: its commands are in the state.
         commands.insert_resource(WatchRequest {
             replay: crate::replay::Replay::of(&g.0, &content.0),
-            title: format!("run #{} (seed {seed})", k.number),
+            title: super::watch::run_title(k.number, seed),
             from: WatchFrom::GameOver,
         });
         commands.set_state(Screen::Watch);
@@ -187,7 +187,7 @@ fn game_over_input(
         && keys.just_pressed(KeyCode::KeyD)
         && let (Some(k), Some(a)) = (&kept.0, &archive)
     {
-        let name = format!("{:06}-seed-{seed}.txt", k.number);
+        let name = crate::runs::kept::kept_file_name(k.number, seed, "txt");
         let said =
             a.0.read(Shelf::Morgues, &name)
                 .and_then(|b| b.ok_or_else(|| format!("{name} is no longer kept")))

@@ -39,6 +39,21 @@ pub(super) fn plugin(app: &mut App) {
     ));
 }
 
+/// A list's cursor after this frame's Up and Down keys: one row, wrapping round the `n` rows.
+pub fn list_cursor(keys: &ButtonInput<KeyCode>, at: usize, n: usize) -> usize {
+    if n == 0 {
+        return at;
+    }
+    let mut at = at;
+    if keys.just_pressed(KeyCode::ArrowDown) {
+        at = (at + 1) % n;
+    }
+    if keys.just_pressed(KeyCode::ArrowUp) {
+        at = (at + n - 1) % n;
+    }
+    at
+}
+
 /// The root of a full-window screen: a centred column on a background colour.
 pub fn full_screen(background: Color) -> impl Bundle {
     (

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use crate::app::save::RunArchive;
 use crate::app::shared::{AppSystems, ContentRes, Screen, UiSystems};
 
-use super::watch::{WatchFrom, WatchNotice, request_kept};
+use super::watch::{WatchFrom, WatchNotice, request_kept, run_title};
 use crate::runs::kept::read_records;
 use crate::runs::{Records, Shelf};
 
@@ -171,13 +171,7 @@ pub(super) fn records_input(
         commands.set_state(Screen::MainMenu);
         return;
     }
-    let n = v.records.runs.len();
-    if keys.just_pressed(KeyCode::ArrowDown) && n > 0 {
-        v.cursor = (v.cursor + 1) % n;
-    }
-    if keys.just_pressed(KeyCode::ArrowUp) && n > 0 {
-        v.cursor = (v.cursor + n - 1) % n;
-    }
+    v.cursor = super::list_cursor(&keys, v.cursor, v.records.runs.len());
     let Some(r) = v.records.runs.get(v.cursor) else {
         return;
     };
@@ -196,7 +190,7 @@ pub(super) fn records_input(
             notice.0 = Some("This run has no replay: its content was reloaded during it.".into());
             return;
         };
-        let title = format!("run #{} (seed {})", r.number, r.seed);
+        let title = run_title(r.number, r.seed);
         match request_kept(
             archive.0.as_ref(),
             &content.0,

@@ -6,7 +6,7 @@ use crate::app::save::RunArchive;
 use crate::app::shared::{AppSystems, ContentRes, Screen, UiSystems};
 use crate::app::web;
 
-use super::watch::{WatchFrom, WatchNotice, request_kept};
+use super::watch::{WatchFrom, WatchNotice, request_bytes, request_kept, run_title};
 use crate::runs::{KeptReplay, list_replays};
 
 /// The list as read on entering the screen, and the cursor.
@@ -154,13 +154,7 @@ fn list_input(
         commands.set_state(Screen::MainMenu);
         return;
     }
-    let n = list.entries.len();
-    if keys.just_pressed(KeyCode::ArrowDown) && n > 0 {
-        list.cursor = (list.cursor + 1) % n;
-    }
-    if keys.just_pressed(KeyCode::ArrowUp) && n > 0 {
-        list.cursor = (list.cursor + n - 1) % n;
-    }
+    list.cursor = super::list_cursor(&keys, list.cursor, list.entries.len());
     if keys.just_pressed(KeyCode::KeyO)
         && let Err(e) = web::pick_replay_file()
     {
@@ -168,13 +162,9 @@ fn list_input(
     }
     // A file the browser's picker opened (it arrives a few frames after the key).
     if let Some((name, bytes)) = web::take_opened_replay() {
-        match crate::replay::Replay::decode(&bytes, &content.0) {
-            Ok(replay) => {
-                commands.insert_resource(super::watch::WatchRequest {
-                    replay,
-                    title: name,
-                    from: WatchFrom::Replays,
-                });
+        match request_bytes(&bytes, &content.0, name.clone(), WatchFrom::Replays) {
+            Ok(request) => {
+                commands.insert_resource(request);
                 commands.set_state(Screen::Watch);
             }
             Err(e) => notice.0 = Some(format!("Cannot watch {name}: {e}")),
@@ -183,7 +173,7 @@ fn list_input(
     if keys.just_pressed(KeyCode::Enter)
         && let Some(e) = list.entries.get(list.cursor)
     {
-        let title = format!("run #{} (seed {})", e.number, e.seed);
+        let title = run_title(e.number, e.seed);
         match request_kept(
             archive.0.as_ref(),
             &content.0,

@@ -123,12 +123,7 @@ fn input(
     screen: Res<State<Screen>>,
     mut commands: Commands,
 ) {
-    if keys.just_pressed(KeyCode::ArrowUp) {
-        row.0 = (row.0 + ROWS - 1) % ROWS;
-    }
-    if keys.just_pressed(KeyCode::ArrowDown) {
-        row.0 = (row.0 + 1) % ROWS;
-    }
+    row.0 = super::list_cursor(&keys, row.0, ROWS);
     for (key, by) in [
         (KeyCode::ArrowLeft, -1),
         (KeyCode::ArrowRight, 1),

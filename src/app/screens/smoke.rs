@@ -230,7 +230,7 @@ fn drive(
                 .zip(archive.as_ref().zip(content.as_ref()))
                 .and_then(|(run, (archive, content))| {
                     let name = run.replay?;
-                    let title = format!("run #{} (seed {})", run.number, run.seed);
+                    let title = super::watch::run_title(run.number, run.seed);
                     let from = super::watch::WatchFrom::Records;
                     super::watch::request_kept(archive.0.as_ref(), &content.0, &name, title, from)
                         .map_err(|e| warn!("smoke: cannot watch the kept run: {e}"))

@@ -368,8 +368,28 @@ fn show_bar(watching: Res<Watching>, mut bar: Query<&mut Text, With<WatchBar>>) 
     }
 }
 
-/// A kept replay, read and checked against the content, as a request to watch it; refused
+/// How the viewer names kept run `number`.
+pub fn run_title(number: u64, seed: u64) -> String {
+    format!("run #{number} (seed {seed})")
+}
+
+/// A replay file's bytes, checked against the content, as a request to watch it; refused
 /// with `delve replay`'s own message when it belongs to other content or rules.
+pub fn request_bytes(
+    bytes: &[u8],
+    content: &crate::content::Content,
+    title: String,
+    from: WatchFrom,
+) -> Result<WatchRequest, String> {
+    let replay = Replay::decode(bytes, content).map_err(|e| e.to_string())?;
+    Ok(WatchRequest {
+        replay,
+        title,
+        from,
+    })
+}
+
+/// A kept replay as a request to watch it (see `request_bytes`).
 pub fn request_kept(
     archive: &dyn crate::runs::Archive,
     content: &crate::content::Content,
@@ -380,12 +400,7 @@ pub fn request_kept(
     let bytes = archive
         .read(crate::runs::Shelf::Replays, name)?
         .ok_or_else(|| format!("{name} is no longer kept"))?;
-    let replay = Replay::decode(&bytes, content).map_err(|e| e.to_string())?;
-    Ok(WatchRequest {
-        replay,
-        title,
-        from,
-    })
+    request_bytes(&bytes, content, title, from)
 }
 
 /// `delve watch FILE`: the replay to open once the content has loaded, instead of the menu.
