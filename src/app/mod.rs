@@ -3,6 +3,7 @@
 //! Turn scheduling, dungeon, AI and combat each own their steps of the core's turn table as
 //! systems, which run only in the Resolving turn phase and are chained here in the table's
 //! order; rendering and UI only read.
+pub mod a11y;
 pub mod ai;
 mod audio;
 mod combat;
@@ -79,6 +80,7 @@ pub fn logic_plugin(app: &mut App) {
         combat::plugin,
         ai::plugin,
         save::plugin,
+        a11y::plugin,
     ));
 }
 

@@ -1,4 +1,5 @@
-//! The player's settings (tile zoom, animations, colour-blind palette, sound volume and mute),
+//! The player's settings (tile zoom, animations, colour-blind palette, sound volume and mute,
+//! text size and high contrast),
 //! kept in `saves/settings.toml` (`$DELVE_SETTINGS`; in the browser, local storage) and applied
 //! to the game at once. A file that does not read is moved aside to `settings.toml.bad`, said
 //! on the main menu, and the defaults are used; nothing is guessed.
@@ -26,6 +27,10 @@ pub struct Settings {
     /// Sound volume, 0 to 100.
     pub volume: u32,
     pub muted: bool,
+    /// The UI's scale, text and panels together: 1 to 2.
+    pub text_scale: f32,
+    /// Light text on opaque dark panels (a11y::contrast).
+    pub high_contrast: bool,
 }
 
 impl Default for Settings {
@@ -36,12 +41,16 @@ impl Default for Settings {
             colour_blind: false,
             volume: 70,
             muted: false,
+            text_scale: 1.0,
+            high_contrast: false,
         }
     }
 }
 
 pub const ZOOM_MIN: f32 = 0.5;
 pub const ZOOM_MAX: f32 = 2.5;
+pub const TEXT_SCALE_MIN: f32 = 1.0;
+pub const TEXT_SCALE_MAX: f32 = 2.0;
 
 impl Settings {
     /// Reads a settings file; a bad value names its field and the allowed range.
@@ -51,6 +60,12 @@ impl Settings {
             return Err(format!(
                 "`zoom` is {}, it must be from {ZOOM_MIN} to {ZOOM_MAX}",
                 s.zoom
+            ));
+        }
+        if !(TEXT_SCALE_MIN..=TEXT_SCALE_MAX).contains(&s.text_scale) {
+            return Err(format!(
+                "`text_scale` is {}, it must be from {TEXT_SCALE_MIN} to {TEXT_SCALE_MAX}",
+                s.text_scale
             ));
         }
         if s.volume > 100 {
@@ -216,6 +231,8 @@ mod tests {
             colour_blind: true,
             volume: 30,
             muted: true,
+            text_scale: 1.5,
+            high_contrast: true,
         };
         assert_eq!(Settings::parse(&s.to_toml()).unwrap(), s);
         assert!(
@@ -227,6 +244,11 @@ mod tests {
             Settings::parse("volume = 101")
                 .unwrap_err()
                 .contains("`volume`")
+        );
+        assert!(
+            Settings::parse("text_scale = 3.0")
+                .unwrap_err()
+                .contains("`text_scale` is 3")
         );
         assert!(Settings::parse("loud = true").unwrap_err().contains("loud"));
         // A partial file keeps the defaults for what it does not name.

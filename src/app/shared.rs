@@ -207,3 +207,31 @@ impl KeepAwake {
         self.until = self.until.max(now + secs);
     }
 }
+
+/// What a screen or overlay offers, for assistive technology: set on the screen's root and
+/// kept current by the screen (the a11y plugin makes the entries buttons and focuses the one
+/// the cursor is on; the browser's page mirrors them).
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Menu {
+    /// The screen's name, as a screen reader says it ("Main menu").
+    pub title: String,
+    /// Each entry in words with its key ("New run: Enter").
+    pub entries: Vec<String>,
+    /// The entry the cursor is on, for the screens that have a cursor.
+    pub focused: Option<usize>,
+}
+
+/// A text drawn for the eye that assistive technology skips: it says what a `Menu`'s buttons
+/// already say (the main menu's and the pause menu's entries).
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct SeenOnly;
+
+impl Menu {
+    pub fn new(title: &str, entries: Vec<String>, focused: Option<usize>) -> Self {
+        Self {
+            title: title.into(),
+            entries,
+            focused,
+        }
+    }
+}

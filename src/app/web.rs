@@ -183,6 +183,50 @@ mod imp {
         let _ = js_sys::Reflect::set(&window, &"delveGame".into(), &o);
     }
 
+    fn a11y_api() -> Option<wasm_bindgen::JsValue> {
+        let window = web_sys::window()?;
+        js_sys::Reflect::get(&window, &"delveA11y".into())
+            .ok()
+            .filter(|v| v.is_object())
+    }
+
+    /// Says `text` through the page's live region (`window.delveA11y.announce`).
+    pub fn announce(text: &str, assertive: bool) {
+        let Some(api) = a11y_api() else { return };
+        if let Some(f) = field(&api, "announce") {
+            let f: js_sys::Function = f.unchecked_into();
+            let _ = f.call2(&api, &text.into(), &assertive.into());
+        }
+    }
+
+    /// Gives the page the screen's title, text, menu entries and focused entry
+    /// (`window.delveA11y.screen`).
+    pub fn mirror_screen(
+        title: &str,
+        lines: &[String],
+        entries: &[String],
+        focused: Option<usize>,
+    ) {
+        let Some(api) = a11y_api() else { return };
+        let Some(f) = field(&api, "screen") else {
+            return;
+        };
+        let f: js_sys::Function = f.unchecked_into();
+        let list = |items: &[String]| {
+            items
+                .iter()
+                .map(|s| wasm_bindgen::JsValue::from_str(s))
+                .collect::<js_sys::Array>()
+        };
+        let args = js_sys::Array::of4(
+            &title.into(),
+            &list(lines),
+            &list(entries),
+            &focused.map_or(wasm_bindgen::JsValue::NULL, |i| (i as u32).into()),
+        );
+        let _ = f.apply(&api, &args);
+    }
+
     /// Opens the browser's folder picker (a key or a tap counts as the user's gesture).
     pub fn pick_mods() -> Result<(), String> {
         call("pick", None)
@@ -290,6 +334,8 @@ mod imp {
         Vec::new()
     }
     pub fn publish_game(_: u64, _: u32, _: [f32; 2], _: f32) {}
+    pub fn announce(_: &str, _: bool) {}
+    pub fn mirror_screen(_: &str, _: &[String], _: &[String], _: Option<usize>) {}
     pub fn user_mods_message() -> Option<String> {
         None
     }

@@ -13,6 +13,7 @@ mod modifiers;
 mod queue;
 mod reload;
 mod state;
+pub mod surroundings;
 pub mod travel;
 mod turn;
 

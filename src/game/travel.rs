@@ -94,6 +94,11 @@ pub fn known_path(game: &Game, to: Pos) -> Option<Vec<Pos>> {
     if !game.map.in_bounds(to) || !game.is_explored(to) || !game.map.is_passable(to) {
         return None;
     }
+    nearest(&known_map(game), game.hero_pos(), |p| p == to).filter(|path| path.len() >= 2)
+}
+
+/// The floor as the hero knows it: the tiles seen, walls everywhere else.
+pub fn known_map(game: &Game) -> TileMap {
     let mut known = TileMap::new(game.map.width(), game.map.height(), Tile::Wall);
     for i in 0..game.map.len() {
         if game.explored[i] {
@@ -101,7 +106,7 @@ pub fn known_path(game: &Game, to: Pos) -> Option<Vec<Pos>> {
             known.set(p, game.map.get(p));
         }
     }
-    nearest(&known, game.hero_pos(), |p| p == to).filter(|path| path.len() >= 2)
+    known
 }
 
 #[cfg(test)]

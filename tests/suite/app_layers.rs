@@ -13,6 +13,7 @@ const LAYERS: &[&[&str]] = &[
     &["render"],
     &["ui", "window", "idle", "settings", "audio"],
     &["screens"],
+    &["a11y"],
 ];
 
 fn layer(module: &str) -> Option<usize> {

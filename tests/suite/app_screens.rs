@@ -57,7 +57,8 @@ fn the_mods_screen_lists_reports_toggles_and_remembers() {
     let choices = dir.join("mods.toml");
     let mut app = with_mods(&mods, &choices);
     assert_eq!(screen(&app), Screen::MainMenu);
-    assert!(texts(&mut app).contains("M  mods"));
+    // The menu's Mods entry with its key.
+    assert!(texts(&mut app).contains(&format!("  {:<18} {:>5}", "Mods", "M")));
     press(&mut app, KeyCode::KeyM);
     assert_eq!(screen(&app), Screen::Mods);
     let list = app.world().resource::<ModCatalogue>().0.clone();

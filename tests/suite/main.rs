@@ -9,6 +9,8 @@ mod determinism;
 mod saves_replays;
 
 #[cfg(feature = "app")]
+mod app_a11y;
+#[cfg(feature = "app")]
 mod app_headless;
 #[cfg(feature = "app")]
 mod app_runs;

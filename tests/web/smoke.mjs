@@ -2,7 +2,8 @@
 // plays a few turns, saves a screenshot, hides the tab (the game must save to local storage),
 // exports the run's replay from the pause menu (a download); then, on a touch screen, taps a
 // tile next to the hero and checks the hero travelled (web-touch.png); then adds a folder of
-// mods through the Mods screen's folder picker (web-mods.png), reloads and finds them kept.
+// mods through the Mods screen's folder picker (web-mods.png), reloads and finds them kept; reads
+// the page's live region (the turns' lines) and the main menu's focused entry from the page.
 // Fails on any page error or console error.
 // Usage: node smoke.mjs URL DIR MODS_DIR   (MODS_DIR holds one folder per mod to add; writes
 // DIR/web.png, DIR/web-touch.png, DIR/web-mods.png and DIR/web.replay; playwright-core under
@@ -56,6 +57,8 @@ let saved = null;
 let replay = null;
 let touch = null;
 let mods = null;
+let news = null;
+let a11y = null;
 try {
   await page.goto(url);
   await firstFrame(page);
@@ -68,6 +71,11 @@ try {
   await page.keyboard.press("KeyX");
   await page.waitForTimeout(4000);
   await page.screenshot({ path: `${dir}/web.png` });
+  // What a browser screen reader hears: the page's polite live region holds the turns' lines.
+  news = await page.evaluate(() => [...document.querySelectorAll("#a11y-news p")].map((p) => p.textContent));
+  if (!news.some((t) => t.startsWith("Welcome to Delve.")) || news.length < 2) {
+    errors.push(`the page's live region lacks the log's lines: ${JSON.stringify(news)}`);
+  }
   // The tab goes hidden: the run must be in local storage right after.
   saved = await page.evaluate(() => {
     Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
@@ -95,6 +103,37 @@ try {
 } catch (e) {
   errors.push(`the game did not get through the smoke: ${e.message}`);
   await page.screenshot({ path: `${dir}/web.png` }).catch(() => {});
+}
+
+// The main menu in the page: its title, entries and the focused one (aria-activedescendant),
+// and the focus following the cursor.
+{
+  try {
+    const p = await menuPage();
+    const menu = () => p.evaluate(() => {
+      const id = document.getElementById("bevy").getAttribute("aria-activedescendant");
+      return {
+        title: document.getElementById("a11y-title").textContent,
+        focused: id && document.getElementById(id)?.textContent,
+        entries: [...document.querySelectorAll("#a11y-menu [role=option]")].map((e) => e.textContent),
+      };
+    });
+    const before = await menu();
+    await p.keyboard.press("ArrowDown");
+    await p.waitForFunction(() => {
+      const id = document.getElementById("bevy").getAttribute("aria-activedescendant");
+      return id && document.getElementById(id)?.textContent !== "New run: Enter";
+    }, null, { timeout: 20000 }).catch(() => {});
+    const after = await menu();
+    a11y = { before, after };
+    if (before.title !== "Main menu" || before.focused !== "New run: Enter" || !before.entries.includes("Quit: Q")) {
+      errors.push(`the page does not carry the main menu: ${JSON.stringify(before)}`);
+    }
+    if (after.focused !== "Random seed: R") errors.push(`the page's focus did not follow the cursor: ${JSON.stringify(after)}`);
+    await p.close();
+  } catch (e) {
+    errors.push(`reading the menu from the page failed: ${e.message}`);
+  }
 }
 
 // A phone: a tap on a seen floor tile two or three steps from the hero travels there.
@@ -172,5 +211,5 @@ if (modsDir) {
   }
 }
 await browser.close();
-console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, total_ms: Date.now() - started, saved, replay, touch, watched, mods, errors }));
+console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, total_ms: Date.now() - started, saved, replay, touch, watched, mods, news, a11y, errors }));
 process.exit(errors.length ? 1 : 0);

@@ -65,8 +65,11 @@ fn follow_hero(
     glyphs: Query<(&Glyph, &Transform), Without<Camera2d>>,
     camera: Single<(&mut Transform, &Projection), With<Camera2d>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
+    ui_scale: Option<Res<UiScale>>,
 ) {
     let Some(game) = game else { return };
+    // The sidebar and the log grow with the UI's text scale (Settings).
+    let ui = ui_scale.map_or(1.0, |u| u.0);
     let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.0.hero) else {
         return;
     };
@@ -81,14 +84,14 @@ fn follow_hero(
     cam.translation.x = clamp_axis(
         tf.translation.x,
         w * scale,
-        SIDEBAR_WIDTH * scale,
+        SIDEBAR_WIDTH * ui * scale,
         -half,
         map.width() as f32 * TILE - half,
     );
     cam.translation.y = clamp_axis(
         tf.translation.y,
         h * scale,
-        LOG_HEIGHT * scale,
+        LOG_HEIGHT * ui * scale,
         -half,
         map.height() as f32 * TILE - half,
     );

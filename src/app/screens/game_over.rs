@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::app::save::{KeepRun, LastKept, RunArchive, SaveStore};
-use crate::app::shared::{AppSystems, ContentRes, GameRes, NewRun, Screen, UiSystems};
+use crate::app::shared::{AppSystems, ContentRes, GameRes, Menu, NewRun, Screen, UiSystems};
 use crate::runs::{Kept, Shelf};
 
 use super::watch::{WatchFrom, WatchRequest};
@@ -92,8 +92,17 @@ fn spawn_summary(
             ""
         },
     );
+    let mut entries = vec!["New run: Enter".to_string(), "Same seed again: S".into()];
+    if can_watch {
+        entries.push("Watch this run: W".into());
+    }
+    if cfg!(target_arch = "wasm32") {
+        entries.push("Download the morgue: D".into());
+    }
+    entries.push("Main menu: M".into());
     commands.spawn((
         Name::new("Game over"),
+        Menu::new("Game over", entries, None),
         DespawnOnExit(Screen::GameOver),
         super::full_screen(Color::srgb(0.08, 0.02, 0.03)),
         children![

@@ -3,7 +3,7 @@
 use bevy::input::mouse::MouseWheel;
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, Overlay, OverlayInput, Screen};
+use crate::app::shared::{AppSystems, Menu, Overlay, OverlayInput, Screen};
 use crate::app::turn::{Action, Bindings};
 use crate::app::ui::log::MessageLog;
 
@@ -60,6 +60,7 @@ fn toggle(
 fn spawn_history(mut commands: Commands) {
     commands.spawn((
         Name::new("Message history"),
+        Menu::new("Message history", Vec::new(), None),
         DespawnOnExit(Overlay::History),
         overlay_root(0.88),
         children![

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AppSystems, ContentRes, GameRes, Overlay, OverlayInput, PendingCommand, Screen, TurnPhase,
+    AppSystems, ContentRes, GameRes, Menu, Overlay, OverlayInput, PendingCommand, Screen, TurnPhase,
 };
 
 use crate::app::turn::{Action, Bindings, LETTERS, SelectedTarget, TurnInput};
@@ -141,6 +141,7 @@ pub fn inventory_command(
 fn spawn_inventory(mut commands: Commands) {
     commands.spawn((
         Name::new("Inventory"),
+        Menu::new("Inventory", Vec::new(), None),
         DespawnOnExit(Overlay::Inventory),
         super::pause::overlay_root(0.8),
         children![

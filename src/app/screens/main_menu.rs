@@ -1,8 +1,9 @@
 //! The main menu (the title screen): the dungeon's inhabitants in a row under the title; new
-//! run with a seed, continue, watch a replay, records, mods, settings, help, quit.
+//! run with a seed, continue, watch a replay, records, mods, settings, help, quit. Each entry
+//! has its letter; Up/Down or Tab move the cursor and Enter does the entry it is on.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, GameRes, LoadKeptRun, NewRun, Screen};
+use crate::app::shared::{AppSystems, GameRes, LoadKeptRun, Menu, NewRun, Screen, SeenOnly};
 
 use super::SkipMenu;
 
@@ -12,6 +13,7 @@ use crate::app::render::picture::{PictureNode, Pictures, picture_node};
 use crate::app::turn::DIGIT_KEYS;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuCursor>();
     // After the menu (and so after Continue's load): a skipped menu's new run must win.
     app.add_systems(
         OnEnter(Screen::MainMenu),
@@ -33,6 +35,96 @@ pub struct SeedText;
 #[derive(Component)]
 pub struct MenuHelp;
 
+/// The menu's entries, drawn with the cursor's one marked.
+#[derive(Component)]
+struct EntriesText;
+
+/// What the menu offers, in its order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Entry {
+    Continue,
+    #[default]
+    NewRun,
+    RandomSeed,
+    Watch,
+    Records,
+    Mods,
+    Settings,
+    Help,
+    Quit,
+}
+
+impl Entry {
+    /// The entry's words and its own key.
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Entry::Continue => ("Continue the run", "C"),
+            Entry::NewRun => ("New run", "Enter"),
+            Entry::RandomSeed => ("Random seed", "R"),
+            Entry::Watch => ("Watch replays", "W"),
+            Entry::Records => ("Records", "T"),
+            Entry::Mods => ("Mods", "M"),
+            Entry::Settings => ("Settings", "O"),
+            Entry::Help => ("Help: the keys", "H"),
+            Entry::Quit => ("Quit", "Q"),
+        }
+    }
+
+    fn key(self) -> KeyCode {
+        match self {
+            Entry::Continue => KeyCode::KeyC,
+            Entry::NewRun => KeyCode::Enter,
+            Entry::RandomSeed => KeyCode::KeyR,
+            Entry::Watch => KeyCode::KeyW,
+            Entry::Records => KeyCode::KeyT,
+            Entry::Mods => KeyCode::KeyM,
+            Entry::Settings => KeyCode::KeyO,
+            Entry::Help => KeyCode::KeyH,
+            Entry::Quit => KeyCode::KeyQ,
+        }
+    }
+}
+
+/// The entries, Continue only when there is a run to continue.
+pub fn entries(can_continue: bool) -> Vec<Entry> {
+    use Entry::*;
+    let all = [
+        Continue, NewRun, RandomSeed, Watch, Records, Mods, Settings, Help, Quit,
+    ];
+    all.into_iter()
+        .filter(|e| can_continue || *e != Continue)
+        .collect()
+}
+
+/// Which entry the cursor is on; on opening, New run (so Enter starts one, as it always has).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct MenuCursor(pub Entry);
+
+/// The entries as drawn, the cursor's marked.
+fn entries_text(list: &[Entry], at: Entry) -> String {
+    list.iter()
+        .map(|e| {
+            let (words, key) = e.words();
+            let mark = if *e == at { ">" } else { " " };
+            format!("{mark} {words:<18} {key:>5}")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn menu_of(list: &[Entry], at: Entry) -> Menu {
+    Menu::new(
+        "Main menu",
+        list.iter()
+            .map(|e| {
+                let (words, key) = e.words();
+                format!("{words}: {key}")
+            })
+            .collect(),
+        list.iter().position(|e| *e == at),
+    )
+}
+
 /// `delve play --seed N` asks for a new run: it replaces a kept one, as Enter does.
 fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
     if skip.is_some() {
@@ -53,7 +145,10 @@ fn spawn_menu(
     content: Option<Res<crate::app::shared::ContentRes>>,
     pictures: Option<Res<Pictures>>,
     palette: Option<Res<Palette>>,
+    mut cursor: ResMut<MenuCursor>,
 ) {
+    *cursor = MenuCursor::default();
+    let list = entries(existing.is_some());
     let mut packs = report.map_or_else(String::new, |r| r.0.summary());
     if let Some(n) = content_notice.and_then(|n| n.0.clone()) {
         packs = format!("{packs}\n{n}");
@@ -61,53 +156,55 @@ fn spawn_menu(
     if let Some(n) = notice.and_then(|n| n.0.clone()) {
         packs = format!("{packs}\nSave: {n}");
     }
-    let continue_line = if existing.is_some() {
-        "C  continue the run\n"
-    } else {
-        ""
-    };
-    let root = commands.spawn((
-        Name::new("Main menu"),
-        DespawnOnExit(Screen::MainMenu),
-        super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
-        children![
-            (
-                Text::new("DELVE"),
-                TextFont::from_font_size(72.0),
-                TextColor(Color::srgb(0.95, 0.8, 0.3)),
-            ),
-            (
-                Text::new("a turn-based descent"),
-                TextFont::from_font_size(20.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.65)),
-            ),
-            (
-                SeedText,
-                Text::new(seed_line(run.seed)),
-                TextFont::from_font_size(24.0),
-                TextColor(Color::WHITE),
-            ),
-            (
-                Text::new(packs),
-                TextFont::from_font_size(16.0),
-                TextColor(Color::srgb(0.55, 0.6, 0.55)),
-            ),
-            (
-                Text::new(format!(
-                    "{continue_line}Enter  new run     R  random seed     digits  type a seed\nW  watch replays     T  records     M  mods     O  settings     H  help     Q  quit"
-                )),
-                TextFont::from_font_size(18.0),
-                TextColor(Color::srgb(0.75, 0.75, 0.8)),
-                TextLayout::justify(Justify::Center),
-            ),
-            (
-                MenuHelp,
-                Text::new(""),
-                TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.7, 0.75, 0.7)),
-            ),
-        ],
-    )).id();
+    let root = commands
+        .spawn((
+            Name::new("Main menu"),
+            menu_of(&list, cursor.0),
+            DespawnOnExit(Screen::MainMenu),
+            super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
+            children![
+                (
+                    Text::new("DELVE"),
+                    TextFont::from_font_size(72.0),
+                    TextColor(Color::srgb(0.95, 0.8, 0.3)),
+                ),
+                (
+                    Text::new("a turn-based descent"),
+                    TextFont::from_font_size(20.0),
+                    TextColor(Color::srgb(0.6, 0.6, 0.65)),
+                ),
+                (
+                    SeedText,
+                    Text::new(seed_line(run.seed)),
+                    TextFont::from_font_size(24.0),
+                    TextColor(Color::WHITE),
+                ),
+                (
+                    Text::new(packs),
+                    TextFont::from_font_size(16.0),
+                    TextColor(Color::srgb(0.55, 0.6, 0.55)),
+                ),
+                (
+                    EntriesText,
+                    SeenOnly,
+                    Text::new(entries_text(&list, cursor.0)),
+                    TextFont::from_font_size(18.0),
+                    TextColor(Color::srgb(0.8, 0.8, 0.85)),
+                ),
+                (
+                    Text::new("Up/Down or Tab  choose     Enter  do it     digits  type a seed"),
+                    TextFont::from_font_size(15.0),
+                    TextColor(Color::srgb(0.6, 0.6, 0.65)),
+                ),
+                (
+                    MenuHelp,
+                    Text::new(""),
+                    TextFont::from_font_size(15.0),
+                    TextColor(Color::srgb(0.7, 0.75, 0.7)),
+                ),
+            ],
+        ))
+        .id();
     // The title's art: the dungeon's inhabitants, hero first, in their colours.
     let Some(content) = content else { return };
     let palette = palette.map_or_else(Palette::default, |p| *p);
@@ -143,53 +240,74 @@ pub fn seed_line(seed: u64) -> String {
     format!("Seed: {seed}")
 }
 
+/// The seed line, the key list and the entries: one `Text` each, written in turn.
+type MenuTexts = (
+    Query<'static, 'static, &'static mut Text, With<SeedText>>,
+    Query<'static, 'static, &'static mut Text, With<MenuHelp>>,
+    Query<'static, 'static, &'static mut Text, With<EntriesText>>,
+);
+
+#[allow(clippy::too_many_arguments)]
 fn menu_input(
     keys: Res<ButtonInput<KeyCode>>,
     mut run: ResMut<NewRun>,
     existing: Option<Res<GameRes>>,
     mut commands: Commands,
-    mut text: Query<&mut Text, With<SeedText>>,
-    mut help: Query<&mut Text, (With<MenuHelp>, Without<SeedText>)>,
+    mut cursor: ResMut<MenuCursor>,
+    mut texts: ParamSet<MenuTexts>,
+    mut menu: Query<&mut Menu>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if keys.just_pressed(KeyCode::KeyM) {
-        commands.set_state(Screen::Mods);
-    }
-    if keys.just_pressed(KeyCode::KeyO) {
-        commands.set_state(Screen::Settings);
-    }
-    if keys.just_pressed(KeyCode::KeyW) {
-        commands.set_state(Screen::Replays);
-    }
-    if keys.just_pressed(KeyCode::KeyT) {
-        commands.set_state(Screen::Records);
-    }
-    if keys.any_just_pressed([KeyCode::KeyH, KeyCode::F1]) {
-        // The key list is the help overlay's, shown in place of nothing.
-        for mut t in &mut help {
-            t.0 = if t.0.is_empty() {
-                super::pause::KEYS.to_string()
-            } else {
-                String::new()
-            };
+    let list = entries(existing.is_some());
+    let at = list.iter().position(|e| *e == cursor.0).unwrap_or(0);
+    let moved = super::list_cursor(&keys, at, list.len());
+    if moved != at || !list.contains(&cursor.0) {
+        cursor.0 = list[moved];
+        for mut t in &mut texts.p2() {
+            t.0 = entries_text(&list, cursor.0);
+        }
+        if let Some(mut m) = menu.iter_mut().next() {
+            m.set_if_neq(menu_of(&list, cursor.0));
         }
     }
-    if keys.just_pressed(KeyCode::Enter) {
-        // A new run replaces a kept one.
-        commands.remove_resource::<GameRes>();
-        commands.set_state(Screen::InGame);
-    }
-    if keys.just_pressed(KeyCode::KeyC) && existing.is_some() {
-        commands.set_state(Screen::InGame);
-    }
-    if keys.just_pressed(KeyCode::KeyQ) {
-        exit.write(AppExit::Success);
-    }
+    // An entry's own letter, or Enter for the one under the cursor.
+    let chosen = list
+        .iter()
+        .copied()
+        .find(|e| e.key() != KeyCode::Enter && keys.just_pressed(e.key()))
+        .or_else(|| keys.just_pressed(KeyCode::F1).then_some(Entry::Help))
+        .or_else(|| keys.just_pressed(KeyCode::Enter).then_some(cursor.0));
     let mut changed = false;
-    if keys.just_pressed(KeyCode::KeyR) {
-        // A new seed from the old one: the menu needs no clock to vary it.
-        run.seed = crate::rng::mix(run.seed);
-        changed = true;
+    match chosen {
+        Some(Entry::Mods) => commands.set_state(Screen::Mods),
+        Some(Entry::Settings) => commands.set_state(Screen::Settings),
+        Some(Entry::Watch) => commands.set_state(Screen::Replays),
+        Some(Entry::Records) => commands.set_state(Screen::Records),
+        Some(Entry::Help) => {
+            // The key list is the help overlay's, shown in place of nothing.
+            for mut t in &mut texts.p1() {
+                t.0 = if t.0.is_empty() {
+                    super::pause::KEYS.to_string()
+                } else {
+                    String::new()
+                };
+            }
+        }
+        Some(Entry::NewRun) => {
+            // A new run replaces a kept one.
+            commands.remove_resource::<GameRes>();
+            commands.set_state(Screen::InGame);
+        }
+        Some(Entry::Continue) if existing.is_some() => commands.set_state(Screen::InGame),
+        Some(Entry::Quit) => {
+            exit.write(AppExit::Success);
+        }
+        Some(Entry::RandomSeed) => {
+            // A new seed from the old one: the menu needs no clock to vary it.
+            run.seed = crate::rng::mix(run.seed);
+            changed = true;
+        }
+        _ => {}
     }
     if keys.just_pressed(KeyCode::Backspace) {
         run.seed /= 10;
@@ -202,7 +320,7 @@ fn menu_input(
         }
     }
     if changed {
-        for mut t in &mut text {
+        for mut t in &mut texts.p0() {
             **t = seed_line(run.seed);
         }
     }

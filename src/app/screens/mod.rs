@@ -39,16 +39,19 @@ pub(super) fn plugin(app: &mut App) {
     ));
 }
 
-/// A list's cursor after this frame's Up and Down keys: one row, wrapping round the `n` rows.
+/// A list's cursor after this frame's keys: Down or Tab one row on, Up or Shift+Tab one back,
+/// wrapping round the `n` rows (in menus and overlays only: in play Tab picks the next enemy).
 pub fn list_cursor(keys: &ButtonInput<KeyCode>, at: usize, n: usize) -> usize {
     if n == 0 {
         return at;
     }
     let mut at = at;
-    if keys.just_pressed(KeyCode::ArrowDown) {
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let tab = keys.just_pressed(KeyCode::Tab);
+    if keys.just_pressed(KeyCode::ArrowDown) || (tab && !shift) {
         at = (at + 1) % n;
     }
-    if keys.just_pressed(KeyCode::ArrowUp) {
+    if keys.just_pressed(KeyCode::ArrowUp) || (tab && shift) {
         at = (at + n - 1) % n;
     }
     at

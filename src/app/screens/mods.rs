@@ -2,7 +2,7 @@
 //! report of the selected mod, and reloading from disk.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, Screen};
+use crate::app::shared::{AppSystems, Menu, Screen};
 
 use crate::app::content::{
     ContentReport, ModCatalogue, ModChoices, ModSource, ModsStore, ReloadNotice, ReloadRequest,
@@ -64,6 +64,7 @@ fn spawn_mods(mut commands: Commands) {
     let browser = cfg!(target_arch = "wasm32");
     commands.spawn((
         Name::new("Mods"),
+        Menu::default(),
         DespawnOnExit(Screen::Mods),
         super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
         children![
@@ -267,10 +268,12 @@ fn mods_input(
         commands.set_state(Screen::MainMenu);
         return;
     }
-    if n > 0 && keys.any_just_pressed([KeyCode::ArrowDown, KeyCode::KeyJ, KeyCode::KeyS]) {
+    // The list's own cursor (Up/Down, Tab) and the vi and WASD keys.
+    cursor.0 = super::list_cursor(&keys, cursor.0, n);
+    if n > 0 && keys.any_just_pressed([KeyCode::KeyJ, KeyCode::KeyS]) {
         cursor.0 = (cursor.0 + 1) % n;
     }
-    if n > 0 && keys.any_just_pressed([KeyCode::ArrowUp, KeyCode::KeyK, KeyCode::KeyW]) {
+    if n > 0 && keys.any_just_pressed([KeyCode::KeyK, KeyCode::KeyW]) {
         cursor.0 = (cursor.0 + n - 1) % n;
     }
     cursor.0 = cursor.0.min(n.saturating_sub(1));
@@ -327,6 +330,7 @@ fn show_mods(
     source: Res<ModSource>,
     page: Res<PageModsNotice>,
     mut texts: ParamSet<ScreenTexts>,
+    mut menu: Query<&mut Menu>,
 ) {
     let changed = page.is_changed()
         || list.is_changed()
@@ -341,7 +345,24 @@ fn show_mods(
         (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
         (a, b) => a.or(b).map(str::to_string),
     };
-    texts.p0().0 = list_text(&list, &choices, &report.0, cursor.0, &source.added_here());
+    let shown = list_text(&list, &choices, &report.0, cursor.0, &source.added_here());
+    // Each mod's line, said without the cursor mark and the on/off box's brackets.
+    let entries = shown
+        .lines()
+        .map(|l| {
+            let l = l.trim_start_matches(['>', ' ']);
+            let l = l
+                .replacen("[x] ", "on: ", 1)
+                .replacen("[ ] ", "off: ", 1)
+                .replacen("[!] ", "broken: ", 1);
+            l.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    let focused = (!list.0.is_empty()).then_some(cursor.0);
+    if let Some(mut m) = menu.iter_mut().next() {
+        m.set_if_neq(Menu::new("Mods", entries, focused));
+    }
+    texts.p0().0 = shown;
     texts.p1().0 = report_text(
         &list,
         &report.0,

@@ -1,8 +1,11 @@
 //! The pause and help overlays: Escape pauses (resume, export the run's replay, or return to
-//! the menu); F1 shows the keys. Escape closes whichever is open. Overlays never end a fight.
+//! the menu: each entry by its key, or Up/Down or Tab then Enter); F1 shows the keys. Escape
+//! closes whichever is open. Overlays never end a fight.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, ContentRes, GameRes, Overlay, OverlayInput, Screen};
+use crate::app::shared::{
+    AppSystems, ContentRes, GameRes, Menu, Overlay, OverlayInput, Screen, SeenOnly, UiSystems,
+};
 
 use crate::app::save::{SaveStore, export};
 
@@ -12,15 +15,61 @@ use crate::replay::Replay;
 #[derive(Component)]
 struct PauseRoot;
 
+/// The pause menu's entries, drawn with the cursor's one marked.
+#[derive(Component)]
+struct PauseEntries;
+
+/// The pause menu's entries: words and key.
+const PAUSE_ENTRIES: [(&str, &str); 5] = [
+    ("Resume", "Esc"),
+    ("Export this run's replay", "R"),
+    ("Settings", "O"),
+    ("Keys", "F1"),
+    ("Quit to the main menu (Continue resumes the run)", "M"),
+];
+
+/// The entry the pause menu's cursor is on (Resume on opening).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct PauseCursor(pub usize);
+
+fn pause_lines(at: usize) -> String {
+    PAUSE_ENTRIES
+        .iter()
+        .enumerate()
+        .map(|(i, (words, key))| {
+            let mark = if i == at { ">" } else { " " };
+            format!("{mark} {key:<4} {words}")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn pause_menu(at: usize) -> Menu {
+    Menu::new(
+        "Paused",
+        PAUSE_ENTRIES
+            .iter()
+            .map(|(words, key)| format!("{words}: {key}"))
+            .collect(),
+        Some(at),
+    )
+}
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PauseCursor>();
     app.add_systems(OnEnter(Overlay::Pause), spawn_pause);
     app.add_systems(OnEnter(Overlay::Help), spawn_help);
     app.add_systems(
         Update,
-        pause_input
-            .in_set(AppSystems::Input)
-            .in_set(OverlayInput)
-            .run_if(in_state(Screen::InGame)),
+        (
+            pause_input
+                .in_set(AppSystems::Input)
+                .in_set(OverlayInput)
+                .run_if(in_state(Screen::InGame)),
+            draw_pause
+                .in_set(UiSystems::Overlay)
+                .run_if(in_state(Overlay::Pause).and_then(resource_changed::<PauseCursor>)),
+        ),
     );
 }
 
@@ -42,23 +91,43 @@ pub(super) fn overlay_root(alpha: f32) -> impl Bundle {
     )
 }
 
-fn spawn_pause(mut commands: Commands) {
+fn spawn_pause(mut commands: Commands, mut cursor: ResMut<PauseCursor>) {
+    *cursor = PauseCursor::default();
     commands.spawn((
         Name::new("Pause"),
         PauseRoot,
+        pause_menu(0),
         DespawnOnExit(Overlay::Pause),
         overlay_root(0.7),
         children![
             (Text::new("Paused"), TextFont::from_font_size(48.0)),
             (
-                Text::new(
-                    "Esc  resume\nR  export this run's replay\nO  settings\nF1  keys\nM  quit to the main menu (Continue resumes the run)"
-                ),
+                PauseEntries,
+                SeenOnly,
+                Text::new(pause_lines(0)),
                 TextFont::from_font_size(20.0),
-                TextLayout::justify(Justify::Center),
+            ),
+            (
+                Text::new("Up/Down or Tab  choose     Enter  do it"),
+                TextFont::from_font_size(15.0),
+                TextColor(Color::srgb(0.6, 0.6, 0.6)),
             ),
         ],
     ));
+}
+
+/// The pause menu with its cursor's entry marked.
+fn draw_pause(
+    cursor: Res<PauseCursor>,
+    mut entries: Query<&mut Text, With<PauseEntries>>,
+    mut menu: Query<&mut Menu, With<PauseRoot>>,
+) {
+    for mut t in &mut entries {
+        t.0 = pause_lines(cursor.0);
+    }
+    for mut m in &mut menu {
+        m.set_if_neq(pause_menu(cursor.0));
+    }
 }
 
 /// Every key of the game, for the help overlay.
@@ -81,6 +150,11 @@ Any time
   Esc                    pause (R there exports the replay)
   F1                     this help
   M                      message history
+Reading aloud (for screen readers; also shown over the map)
+  V                      describe the surroundings (in a fight, the fight first)
+  C                      read the fight: enemies, hit chances, abilities
+  N                      read the log's last lines
+  R                      say the last announcement again
   F2                     animations on / off
   F3                     the monsters' AI overlay
   F4                     colour-blind-safe colours on / off
@@ -90,6 +164,7 @@ Any time
 fn spawn_help(mut commands: Commands) {
     commands.spawn((
         Name::new("Help"),
+        Menu::new("Keys", Vec::new(), None),
         DespawnOnExit(Overlay::Help),
         overlay_root(0.8),
         children![
@@ -114,26 +189,37 @@ fn pause_input(
     content: Res<ContentRes>,
     store: Res<SaveStore>,
     root: Query<Entity, With<PauseRoot>>,
+    mut cursor: ResMut<PauseCursor>,
 ) {
     let paused = *overlay.get() == Overlay::Pause;
-    if keys.just_pressed(KeyCode::Escape) {
+    // Enter does the entry under the cursor, as its own key would.
+    let mut chosen = None;
+    if paused {
+        let at = super::list_cursor(&keys, cursor.0, PAUSE_ENTRIES.len());
+        cursor.set_if_neq(PauseCursor(at));
+        if keys.just_pressed(KeyCode::Enter) {
+            chosen = Some(cursor.0);
+        }
+    }
+    let pressed = |key: KeyCode, entry: usize| keys.just_pressed(key) || chosen == Some(entry);
+    if pressed(KeyCode::Escape, 0) {
         next_overlay.set(if *overlay.get() == Overlay::None {
             Overlay::Pause
         } else {
             Overlay::None
         });
-    } else if keys.just_pressed(KeyCode::F1) {
+    } else if pressed(KeyCode::F1, 3) {
         next_overlay.set(if *overlay.get() == Overlay::Help {
             Overlay::None
         } else {
             Overlay::Help
         });
-    } else if paused && keys.just_pressed(KeyCode::KeyO) {
+    } else if paused && pressed(KeyCode::KeyO, 2) {
         next_overlay.set(Overlay::Settings);
-    } else if paused && keys.just_pressed(KeyCode::KeyM) {
+    } else if paused && pressed(KeyCode::KeyM, 4) {
         commands.set_state(Screen::MainMenu);
     } else if paused
-        && keys.just_pressed(KeyCode::KeyR)
+        && pressed(KeyCode::KeyR, 1)
         && let Some(game) = game
         && let Ok(root) = root.single()
     {

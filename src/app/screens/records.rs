@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::app::save::RunArchive;
-use crate::app::shared::{AppSystems, ContentRes, Screen, UiSystems};
+use crate::app::shared::{AppSystems, ContentRes, Menu, Screen, UiSystems};
 
 use super::watch::{WatchFrom, WatchNotice, request_kept, run_title};
 use crate::runs::kept::read_records;
@@ -55,6 +55,7 @@ fn read_table(mut archive: ResMut<RunArchive>, mut view: ResMut<RecordsView>) {
 fn spawn_screen(mut commands: Commands) {
     commands.spawn((
         Name::new("Records"),
+        Menu::default(),
         DespawnOnExit(Screen::Records),
         super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
         children![
@@ -130,12 +131,49 @@ fn show_table(
     view: Res<RecordsView>,
     notice: Res<WatchNotice>,
     mut text: Query<&mut Text, With<TableText>>,
+    mut menu: Query<&mut Menu>,
 ) {
     for mut t in &mut text {
         let new = table_text(&view, notice.0.as_deref());
         if t.0 != new {
             t.0 = new;
         }
+    }
+    // Said as a sentence, not as the table's columns.
+    let entries = view
+        .records
+        .runs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            format!(
+                "{}: score {}, {} on floor {}, {} turns, {} gold, {} kills, seed {}, {}",
+                i + 1,
+                r.score,
+                r.outcome,
+                r.floor,
+                r.turns,
+                r.gold,
+                r.kills,
+                r.seed,
+                r.cause
+            )
+        })
+        .collect();
+    let (title, focused) = match view.morgue {
+        Some(_) => ("Morgue", None),
+        None => (
+            "Records",
+            (!view.records.runs.is_empty()).then_some(view.cursor),
+        ),
+    };
+    let entries = if view.morgue.is_some() {
+        Vec::new()
+    } else {
+        entries
+    };
+    if let Some(mut m) = menu.iter_mut().next() {
+        m.set_if_neq(Menu::new(title, entries, focused));
     }
 }
 

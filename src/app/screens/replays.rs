@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::app::save::RunArchive;
-use crate::app::shared::{AppSystems, ContentRes, Screen, UiSystems};
+use crate::app::shared::{AppSystems, ContentRes, Menu, Screen, UiSystems};
 use crate::app::web;
 
 use super::watch::{WatchFrom, WatchNotice, request_bytes, request_kept, run_title};
@@ -55,6 +55,7 @@ fn read_list(
 fn spawn_screen(mut commands: Commands) {
     commands.spawn((
         Name::new("Replays"),
+        Menu::default(),
         DespawnOnExit(Screen::Replays),
         super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
         children![
@@ -133,12 +134,18 @@ fn show_list(
     list: Res<ReplayList>,
     notice: Res<WatchNotice>,
     mut text: Query<&mut Text, With<ListText>>,
+    mut menu: Query<&mut Menu>,
 ) {
     for mut t in &mut text {
         let new = list_text(&list, notice.0.as_deref());
         if t.0 != new {
             t.0 = new;
         }
+    }
+    let entries = list.entries.iter().map(entry_line).collect();
+    let focused = (!list.entries.is_empty()).then_some(list.cursor);
+    if let Some(mut m) = menu.iter_mut().next() {
+        m.set_if_neq(Menu::new("Watch a replay", entries, focused));
     }
 }
 

@@ -1,10 +1,11 @@
 //! The Settings screen (O on the main menu and in the pause menu): tile zoom, animations, the
-//! colour-blind palette, sound volume and mute, and the key bindings in use. Up/Down choose,
-//! Left/Right (or Enter) change, Esc goes back; every change is kept at once.
+//! colour-blind palette, sound volume and mute, text size and high contrast, and the key
+//! bindings in use. Up/Down (or Tab) choose, Left/Right (or Enter) change, Esc goes back;
+//! every change is kept at once.
 use bevy::prelude::*;
 
-use crate::app::settings::{Settings, ZOOM_MAX, ZOOM_MIN};
-use crate::app::shared::{AppSystems, Overlay, Screen, UiSystems};
+use crate::app::settings::{Settings, TEXT_SCALE_MAX, TEXT_SCALE_MIN, ZOOM_MAX, ZOOM_MIN};
+use crate::app::shared::{AppSystems, Menu, Overlay, Screen, UiSystems};
 use crate::app::turn::{Action, Bindings, name_of};
 
 use super::pause::overlay_root;
@@ -16,7 +17,7 @@ pub struct SettingsRow(pub usize);
 #[derive(Component)]
 struct SettingsText;
 
-pub const ROWS: usize = 5;
+pub const ROWS: usize = 7;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SettingsRow>();
@@ -42,6 +43,7 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn<S: States>(mut commands: Commands, despawn: DespawnOnExit<S>) {
     commands.spawn((
         Name::new("Settings"),
+        Menu::default(),
         despawn,
         overlay_root(0.92),
         children![
@@ -74,7 +76,12 @@ pub fn change(s: &mut Settings, row: usize, by: i32) {
         1 => s.animations = !s.animations,
         2 => s.colour_blind = !s.colour_blind,
         3 => s.volume = (s.volume as i32 + 10 * by).clamp(0, 100) as u32,
-        _ => s.muted = !s.muted,
+        4 => s.muted = !s.muted,
+        5 => {
+            let t = s.text_scale + 0.25 * by as f32;
+            s.text_scale = t.clamp(TEXT_SCALE_MIN, TEXT_SCALE_MAX);
+        }
+        _ => s.high_contrast = !s.high_contrast,
     }
 }
 
@@ -90,6 +97,8 @@ pub fn rows(s: &Settings, chosen: usize) -> Vec<String> {
         ("Colour-blind palette", on(s.colour_blind).to_string()),
         ("Sound volume", format!("{}%", s.volume)),
         ("Mute", on(s.muted).to_string()),
+        ("Text size", format!("{:.0}%", s.text_scale * 100.0)),
+        ("High contrast", on(s.high_contrast).to_string()),
     ];
     values
         .iter()
@@ -144,11 +153,26 @@ fn draw(
     row: Res<SettingsRow>,
     bindings: Res<Bindings>,
     mut text: Single<&mut Text, With<SettingsText>>,
+    mut menu: Query<&mut Menu>,
 ) {
     if !settings.is_changed() && !row.is_changed() && !text.0.is_empty() {
         return;
     }
     let mut lines = rows(&settings, row.0);
+    let entries = lines
+        .iter()
+        .map(|l| {
+            let words: Vec<&str> = l[1..].split_whitespace().collect();
+            words
+                .join(" ")
+                .replace(" < ", ": ")
+                .trim_end_matches(" >")
+                .to_string()
+        })
+        .collect();
+    if let Some(mut m) = menu.iter_mut().next() {
+        m.set_if_neq(Menu::new("Settings", entries, Some(row.0)));
+    }
     lines.push(String::new());
     lines.push("Keys (saves/keys.toml changes them; F1 lists them all)".into());
     lines.extend(bindings_lines(&bindings));
@@ -180,6 +204,15 @@ mod tests {
         assert_eq!(s.volume, 0);
         change(&mut s, 4, 1);
         assert!(s.muted);
+        change(&mut s, 5, 1);
+        assert_eq!(s.text_scale, 1.25);
+        for _ in 0..10 {
+            change(&mut s, 5, 1);
+        }
+        assert_eq!(s.text_scale, TEXT_SCALE_MAX);
+        change(&mut s, 6, 1);
+        assert!(s.high_contrast);
+        assert!(rows(&s, 0)[6].contains("High contrast") && rows(&s, 0)[6].contains("on"));
         let shown = rows(&s, 3);
         assert!(shown[3].starts_with("> Sound volume") && shown[3].contains("0%"));
         assert!(

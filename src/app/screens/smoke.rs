@@ -48,6 +48,9 @@ enum Stage {
     History,
     /// The Settings overlay, from the pause menu.
     Settings,
+    /// The run in high contrast with the text at 150 % (then back as it was).
+    Contrast,
+    ContrastOff,
     GameOver,
     /// The records table with the run just kept, then its replay opened from there.
     Records,
@@ -93,6 +96,7 @@ fn drive(
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
     counted: Res<PictureCount>,
     (records, watching, archive): KeptRuns,
+    mut settings: ResMut<crate::app::settings::Settings>,
 ) {
     smoke.frames += 1;
     let settled = smoke.frames > SETTLE;
@@ -168,6 +172,21 @@ fn drive(
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "settings.png");
             commands.set_state(Overlay::None);
+            settings.high_contrast = true;
+            settings.text_scale = 1.5;
+            smoke.stage = Stage::Contrast;
+            smoke.frames = 0;
+        }
+        (Stage::Contrast, Screen::InGame) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "contrast.png");
+            smoke.stage = Stage::ContrastOff;
+            smoke.frames = 0;
+        }
+        (Stage::ContrastOff, Screen::InGame) if settled => {
+            // After the picture is taken (the frame after it was asked for).
+            settings.high_contrast = false;
+            settings.text_scale = 1.0;
             smoke.stage = Stage::GameOver;
             smoke.frames = 0;
         }

@@ -22,10 +22,18 @@ pub enum Action {
     Inventory,
     /// The message history overlay.
     History,
+    /// Read the surroundings aloud (and the fight, in one).
+    Describe,
+    /// Read the fight aloud: enemies, hit chances, abilities and their locks.
+    ReadFight,
+    /// Read the log's last lines aloud.
+    ReadLog,
+    /// Say the last announcement again.
+    SayAgain,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 12] = [
+const NAMES: [(&str, Action); 16] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -38,6 +46,10 @@ const NAMES: [(&str, Action); 12] = [
     ("pick_up", Action::PickUp),
     ("inventory", Action::Inventory),
     ("history", Action::History),
+    ("describe", Action::Describe),
+    ("read_fight", Action::ReadFight),
+    ("read_log", Action::ReadLog),
+    ("say_again", Action::SayAgain),
 ];
 
 /// The letter keys A–Z (also the inventory's item letters).
@@ -148,6 +160,10 @@ impl Default for Bindings {
         bind(&[KeyCode::Comma, KeyCode::KeyP], PickUp);
         bind(&[KeyCode::KeyI, KeyCode::KeyE], Inventory);
         bind(&[KeyCode::KeyM], History);
+        bind(&[KeyCode::KeyV], Describe);
+        bind(&[KeyCode::KeyC], ReadFight);
+        bind(&[KeyCode::KeyN], ReadLog);
+        bind(&[KeyCode::KeyR], SayAgain);
         Self(map)
     }
 }

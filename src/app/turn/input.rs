@@ -86,7 +86,11 @@ pub fn key_command(
         | Action::TravelStairs
         | Action::Flee
         | Action::Inventory
-        | Action::History => None,
+        | Action::History
+        | Action::Describe
+        | Action::ReadFight
+        | Action::ReadLog
+        | Action::SayAgain => None,
     }
 }
 

@@ -1,6 +1,6 @@
 //! In-game UI: the sidebar, the message log, the combat panel, the examine panel and the
 //! content errors overlay. Reads only.
-mod combat_panel;
+pub mod combat_panel;
 mod content_errors;
 mod examine;
 pub mod log;

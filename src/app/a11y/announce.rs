@@ -1,0 +1,215 @@
+//! Announcements: each turn's new log lines through a polite live region; a fight's start, the
+//! hero's health falling below a quarter, a level reached and the run's end through an
+//! assertive one. A turn with nothing new says nothing; the same words said again on the next
+//! turn are counted ("(x2)") so a screen reader hears them as new.
+use accesskit::{Live, Node as AccessNode, Role};
+use bevy::a11y::AccessibilityNode;
+use bevy::prelude::*;
+
+use crate::app::shared::{AppSystems, ContentRes, FloorEntered, GameRes, Notice, TurnResolved};
+use crate::app::ui::log::{LineKind, lines_for, welcome};
+use crate::app::web;
+use crate::game::Attr;
+
+/// How a screen reader should say it: after what it is saying, or at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Urgency {
+    Polite,
+    Assertive,
+}
+
+/// Something to say: the turn's news, or what the player asked to hear.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct Announce {
+    pub text: String,
+    pub urgency: Urgency,
+}
+
+impl Announce {
+    pub fn polite(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            urgency: Urgency::Polite,
+        }
+    }
+    pub fn assertive(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            urgency: Urgency::Assertive,
+        }
+    }
+}
+
+/// One of the two live regions: its node's value is the last thing said at its urgency.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiveRegion(pub Urgency);
+
+/// The last announcement (for "say again") and how many times running it was said.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct LastSaid {
+    pub text: Option<String>,
+    pub urgency: Option<Urgency>,
+    repeats: u32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Announce>().init_resource::<LastSaid>();
+    app.add_systems(Startup, spawn_regions);
+    app.add_systems(
+        Update,
+        (news, speak)
+            .chain()
+            .in_set(AppSystems::Present)
+            .after(crate::app::shared::UiSystems::Screen),
+    );
+}
+
+fn spawn_regions(mut commands: Commands) {
+    for (urgency, live, name) in [
+        (Urgency::Polite, Live::Polite, "News"),
+        (Urgency::Assertive, Live::Assertive, "Alerts"),
+    ] {
+        let mut n = AccessNode::new(Role::Label);
+        n.set_label(name);
+        n.set_live(live);
+        commands.spawn((Name::new(name), LiveRegion(urgency), AccessibilityNode(n)));
+    }
+}
+
+/// Whether one of the rules' log lines is said at once: a fight's start, a level reached, the
+/// hero's death or escape.
+pub fn is_alert(text: &str, kind: LineKind) -> bool {
+    text.contains("A fight begins")
+        || text.contains("You are killed")
+        || matches!(kind, LineKind::Level)
+}
+
+/// The turn's news: its log lines (a refused command's reason), the app's notices, a new run's
+/// welcome, and the hero's health crossing below a quarter.
+#[allow(clippy::too_many_arguments)]
+fn news(
+    mut turns: MessageReader<TurnResolved>,
+    mut notices: MessageReader<Notice>,
+    mut floors: MessageReader<FloorEntered>,
+    game: Option<Res<GameRes>>,
+    content: Option<Res<ContentRes>>,
+    mut said: MessageWriter<Announce>,
+    mut was_low: Local<bool>,
+    mut turn_lines: Local<Vec<String>>,
+) {
+    let (Some(game), Some(content)) = (game, content) else {
+        turns.clear();
+        notices.clear();
+        floors.clear();
+        return;
+    };
+    let (g, c) = (&game.0, &content.0);
+    let mut polite = Vec::new();
+    let mut assertive = Vec::new();
+    if floors.read().count() > 0 && g.turn == 0 {
+        polite.push(welcome(g.seed));
+        *was_low = false;
+    }
+    let mut any_turn = false;
+    for t in turns.read() {
+        if !any_turn {
+            turn_lines.clear();
+        }
+        any_turn = true;
+        for (text, kind) in lines_for(t, g, c) {
+            turn_lines.push(text.clone());
+            if is_alert(&text, kind) {
+                assertive.push(text);
+            } else {
+                polite.push(text);
+            }
+        }
+    }
+    // Travel stopping for a monster says what the turn's log already said: not again.
+    polite.extend(
+        notices
+            .read()
+            .map(|n| n.0.clone())
+            .filter(|n| !turn_lines.contains(n)),
+    );
+    if any_turn && !g.is_over() {
+        let max = g.attribute(g.hero, Attr::MaxHealth, c);
+        let health = g.hero().health;
+        let low = health < max / 4.0;
+        if low && !*was_low {
+            assertive.push(format!("Health low: {:.0} of {max:.0}.", health.max(0.0)));
+        }
+        *was_low = low;
+    }
+    if !assertive.is_empty() {
+        said.write(Announce::assertive(fold(assertive).join(" ")));
+    }
+    if !polite.is_empty() {
+        said.write(Announce::polite(fold(polite).join(" ")));
+    }
+}
+
+/// The lines with each repeat folded into its first ("… (x2)"), as the log folds them: two
+/// goblins missing in one turn are said once, counted.
+pub fn fold(lines: Vec<String>) -> Vec<String> {
+    let mut out: Vec<(String, u32)> = Vec::new();
+    for l in lines {
+        match out.iter_mut().find(|(t, _)| *t == l) {
+            Some((_, n)) => *n += 1,
+            None => out.push((l, 1)),
+        }
+    }
+    out.into_iter()
+        .map(|(t, n)| if n > 1 { format!("{t} (x{n})") } else { t })
+        .collect()
+}
+
+/// Puts each announcement in its live region (and the page's, in the browser). Words the same
+/// as the last said get a count, so the region changes and is said again.
+fn speak(
+    mut said: MessageReader<Announce>,
+    mut last: ResMut<LastSaid>,
+    mut regions: Query<(&LiveRegion, &mut AccessibilityNode)>,
+) {
+    for a in said.read() {
+        if a.text.trim().is_empty() {
+            continue;
+        }
+        if last.text.as_deref() == Some(a.text.as_str()) {
+            last.repeats += 1;
+        } else {
+            last.text = Some(a.text.clone());
+            last.repeats = 1;
+        }
+        last.urgency = Some(a.urgency);
+        let words = if last.repeats > 1 {
+            format!("{} (x{})", a.text, last.repeats)
+        } else {
+            a.text.clone()
+        };
+        for (region, mut node) in &mut regions {
+            if region.0 == a.urgency {
+                node.set_value(words.as_str());
+            }
+        }
+        web::announce(&words, a.urgency == Urgency::Assertive);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_in_one_announcement_are_counted_and_alerts_are_picked_out() {
+        let lines = ["Goblin misses Hero.", "Rat dies.", "Goblin misses Hero."];
+        assert_eq!(
+            fold(lines.iter().map(|s| s.to_string()).collect()),
+            vec!["Goblin misses Hero. (x2)", "Rat dies."]
+        );
+        assert!(is_alert("A fight begins: Goblin.", LineKind::Alert));
+        assert!(is_alert("You reach level 2!", LineKind::Level));
+        assert!(is_alert("You are killed by Orc (Smash).", LineKind::Harm));
+        assert!(!is_alert("A Goblin comes into view.", LineKind::Alert));
+    }
+}
