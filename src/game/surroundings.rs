@@ -3,9 +3,10 @@
 //! what lies here, and the way to the nearest unexplored tile and to the stairs down. Only what
 //! the hero has seen; ways are found over the tiles the hero knows, as travel finds them.
 use super::combat::Attr;
-use super::state::{AiMode, Creature, Game};
+use super::state::{AiMode, Creature, CreatureId, Game};
 use super::travel::known_map;
 use crate::content::Content;
+use crate::content::schema::TargetRule;
 use crate::grid::nearest;
 use crate::map::{Dir, Pos, Tile};
 
@@ -53,26 +54,24 @@ fn tile_words(t: Tile) -> &'static str {
     }
 }
 
-/// What a monster is doing, from its movement mode and the fight.
-fn doing(game: &Game, c: &Creature, hostile: bool) -> &'static str {
-    if game.enemies.contains(&c.id) {
-        return "fighting you";
-    }
-    if !hostile {
-        return "not hostile";
-    }
-    if c.frightened > 0 {
-        return "frightened, keeping away";
-    }
+/// What a monster is doing, in the player's words (the sidebar says the same).
+pub fn doing(game: &Game, content: &Content, id: CreatureId) -> &'static str {
+    let Some(c) = game.creature(id) else {
+        return "gone";
+    };
+    let forager = content
+        .creature(&c.kind)
+        .is_some_and(|k| k.movement.target == TargetRule::Treasure);
     match c.ai.mode {
-        AiMode::Chase if c.ai.target == game.hero_pos() => "coming for you",
-        AiMode::Chase => "hunting",
-        AiMode::Wander if !c.ai.alerted => "has not noticed you",
-        AiMode::Wander => "wandering",
-        AiMode::Scatter => "heading off to its corner",
+        AiMode::Frightened => "frightened",
         AiMode::Flee => "fleeing",
-        AiMode::Frightened => "frightened, keeping away",
-        AiMode::Away => "backing off",
+        _ if game.enemies.contains(&id) => "fighting",
+        _ if forager => "foraging",
+        _ if !c.ai.alerted => "unaware",
+        AiMode::Chase => "hunting",
+        AiMode::Away => "keeping away",
+        AiMode::Scatter => "circling",
+        AiMode::Wander => "wandering",
     }
 }
 
@@ -155,15 +154,19 @@ pub fn surroundings(game: &Game, content: &Content) -> Vec<String> {
         lines.push("No monsters in view.".into());
     }
     for c in seen {
-        let kind = content.creature(&c.kind);
-        let hostile = kind.is_some_and(|k| k.hostile);
+        let hostile = content.creature(&c.kind).is_some_and(|k| k.hostile);
+        let what = if hostile {
+            doing(game, content, c.id)
+        } else {
+            "not hostile"
+        };
         let cmax = game.attribute(c.id, Attr::MaxHealth, content);
         lines.push(format!(
             "{}: {}, {} away, {}, {:.0} of {cmax:.0} health.",
             game.name(c.id, content),
             offset_words(c.pos.x - hero.x, c.pos.y - hero.y),
             dist(c),
-            doing(game, c, hostile),
+            what,
             c.health.max(0.0)
         ));
     }
@@ -270,7 +273,7 @@ mod tests {
         assert!(
             lines
                 .iter()
-                .any(|l| l.starts_with("Goblin: 2 south, 2 west, 4 away, has not noticed you")),
+                .any(|l| l.starts_with("Goblin: 2 south, 2 west, 4 away, unaware")),
             "{text}"
         );
         assert!(

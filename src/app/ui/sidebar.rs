@@ -8,9 +8,9 @@ use crate::app::render::picture::{PictureNode, Pictures, picture_node};
 use crate::app::shared::{ContentRes, GameRes, RunShown, SIDEBAR_WIDTH, UiSystems};
 
 use crate::content::Content;
-use crate::content::schema::TargetRule;
 use crate::game::items::item_name;
-use crate::game::{AiMode, Attr, CreatureId, Game};
+use crate::game::surroundings::doing;
+use crate::game::{Attr, CreatureId, Game};
 
 /// The sidebar's column (the combat panel spawns into it).
 #[derive(Component)]
@@ -37,27 +37,6 @@ pub struct InView {
     pub health: f64,
     pub max_health: f64,
     pub doing: &'static str,
-}
-
-/// What a monster is doing, in the player's words.
-pub fn doing(game: &Game, content: &Content, id: CreatureId) -> &'static str {
-    let Some(c) = game.creature(id) else {
-        return "gone";
-    };
-    let forager = content
-        .creature(&c.kind)
-        .is_some_and(|k| k.movement.target == TargetRule::Treasure);
-    match c.ai.mode {
-        AiMode::Frightened => "frightened",
-        AiMode::Flee => "fleeing",
-        _ if game.enemies.contains(&id) => "fighting",
-        _ if forager => "foraging",
-        _ if !c.ai.alerted => "unaware",
-        AiMode::Chase => "hunting",
-        AiMode::Away => "keeping away",
-        AiMode::Scatter => "circling",
-        AiMode::Wander => "wandering",
-    }
 }
 
 /// Every living monster the hero sees, nearest first.
