@@ -5,7 +5,7 @@ use bevy::a11y::AccessibilityNode;
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 
-use super::app_headless::{app, game, headless, press, screen};
+use super::app_headless::{app, game, headless, press, screen, tap};
 use delve::app::GameRes;
 use delve::app::a11y::{LiveRegion, ReadPanel, Urgency};
 use delve::app::shared::Screen;
@@ -41,17 +41,6 @@ fn live(app: &mut App, urgency: Urgency) -> String {
     };
     assert_eq!(node.live(), Some(want));
     node.value().unwrap_or_default().to_string()
-}
-
-/// Presses a key for one frame only.
-fn tap(app: &mut App, key: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
-    app.update();
-    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    input.release(key);
-    input.clear();
 }
 
 fn no_line_twice(text: &str) {

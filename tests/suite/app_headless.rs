@@ -75,8 +75,8 @@ pub(super) fn game(app: &App) -> &delve::game::Game {
     &app.world().resource::<GameRes>().0
 }
 
-/// Presses a key for one frame, then lets the turn resolve.
-pub(super) fn press(app: &mut App, key: KeyCode) {
+/// Presses a key for one frame only.
+pub(super) fn tap(app: &mut App, key: KeyCode) {
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(key);
@@ -84,6 +84,11 @@ pub(super) fn press(app: &mut App, key: KeyCode) {
     let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     input.release(key);
     input.clear();
+}
+
+/// Presses a key for one frame, then lets the turn resolve.
+pub(super) fn press(app: &mut App, key: KeyCode) {
+    tap(app, key);
     app.update();
     app.update();
 }

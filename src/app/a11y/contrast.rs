@@ -1,27 +1,51 @@
 //! The high-contrast palette (Settings): every UI text drawn light and opaque in its own hue,
 //! every panel behind text near black and opaque, and the UI text scale. Each node keeps its
 //! screen's own colour, so turning it off gives the colours back.
+use std::marker::PhantomData;
+
+use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
 
 use crate::app::settings::Settings;
 
-/// A node's own colour and the one drawn for it under high contrast.
+/// A node's own colour (the screen's) and the one drawn for it under high contrast, for one
+/// colour component `C`.
 #[derive(Component, Debug, Clone, Copy)]
-struct OwnText {
+struct Own<C: Send + Sync + 'static> {
     own: Color,
     drawn: Color,
+    of: PhantomData<fn() -> C>,
 }
 
-#[derive(Component, Debug, Clone, Copy)]
-struct OwnBackground {
-    own: Color,
-    drawn: Color,
+/// A colour the high-contrast palette changes, and how.
+trait Contrasted: Component<Mutability = Mutable> {
+    fn colour(&mut self) -> &mut Color;
+    fn contrast(c: Color) -> Color;
+}
+
+impl Contrasted for TextColor {
+    fn colour(&mut self) -> &mut Color {
+        &mut self.0
+    }
+    fn contrast(c: Color) -> Color {
+        contrast_text(c)
+    }
+}
+
+impl Contrasted for BackgroundColor {
+    fn colour(&mut self) -> &mut Color {
+        &mut self.0
+    }
+    fn contrast(c: Color) -> Color {
+        contrast_background(c)
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (texts, backgrounds, text_scale).after(crate::app::shared::AppSystems::Present),
+        (keep::<TextColor>, keep::<BackgroundColor>, text_scale)
+            .after(crate::app::shared::AppSystems::Present),
     );
 }
 
@@ -35,10 +59,11 @@ pub fn contrast_text(c: Color) -> Color {
     })
 }
 
-/// The dark, opaque version of a panel's colour; a clear one stays clear.
+/// The dark, opaque version of a panel's colour; a clear one stays clear, and a bright one (a
+/// health bar's fill) stays as it is.
 pub fn contrast_background(c: Color) -> Color {
     let h: Hsla = c.into();
-    if h.alpha == 0.0 {
+    if h.alpha == 0.0 || h.lightness > 0.25 {
         return c;
     }
     Color::Hsla(Hsla {
@@ -48,33 +73,31 @@ pub fn contrast_background(c: Color) -> Color {
     })
 }
 
-fn high(settings: &Option<Res<Settings>>) -> bool {
-    settings.as_ref().is_some_and(|s| s.high_contrast)
-}
-
-fn texts(
+/// Draws every changed colour (every colour, when the settings change) in the palette chosen.
+fn keep<C: Contrasted>(
     mut commands: Commands,
     settings: Option<Res<Settings>>,
-    mut nodes: Query<(Entity, &mut TextColor, Option<&mut OwnText>)>,
+    mut nodes: Query<(Entity, &mut C, Option<&mut Own<C>>)>,
 ) {
     let all = settings.as_ref().is_some_and(|s| s.is_changed());
-    let on = high(&settings);
+    let on = settings.as_ref().is_some_and(|s| s.high_contrast);
     for (e, mut colour, own) in &mut nodes {
         if !all && !colour.is_changed() {
             continue;
         }
         // A colour the screen set itself since the last pass becomes the node's own.
+        let now = *colour.bypass_change_detection().colour();
         let own_colour = match &own {
-            Some(o) if colour.0 == o.drawn => o.own,
-            _ => colour.0,
+            Some(o) if now == o.drawn => o.own,
+            _ => now,
         };
         let drawn = if on {
-            contrast_text(own_colour)
+            C::contrast(own_colour)
         } else {
             own_colour
         };
-        if colour.0 != drawn {
-            colour.0 = drawn;
+        if now != drawn {
+            *colour.colour() = drawn;
         }
         match own {
             Some(mut o) => {
@@ -82,48 +105,10 @@ fn texts(
                 o.drawn = drawn;
             }
             None if on => {
-                commands.entity(e).try_insert(OwnText {
+                commands.entity(e).try_insert(Own::<C> {
                     own: own_colour,
                     drawn,
-                });
-            }
-            None => {}
-        }
-    }
-}
-
-fn backgrounds(
-    mut commands: Commands,
-    settings: Option<Res<Settings>>,
-    mut nodes: Query<(Entity, &mut BackgroundColor, Option<&mut OwnBackground>), With<Node>>,
-) {
-    let all = settings.as_ref().is_some_and(|s| s.is_changed());
-    let on = high(&settings);
-    for (e, mut colour, own) in &mut nodes {
-        if !all && !colour.is_changed() {
-            continue;
-        }
-        let own_colour = match &own {
-            Some(o) if colour.0 == o.drawn => o.own,
-            _ => colour.0,
-        };
-        let drawn = if on {
-            contrast_background(own_colour)
-        } else {
-            own_colour
-        };
-        if colour.0 != drawn {
-            colour.0 = drawn;
-        }
-        match own {
-            Some(mut o) => {
-                o.own = own_colour;
-                o.drawn = drawn;
-            }
-            None if on => {
-                commands.entity(e).try_insert(OwnBackground {
-                    own: own_colour,
-                    drawn,
+                    of: PhantomData,
                 });
             }
             None => {}
@@ -157,5 +142,11 @@ mod tests {
         let b: Hsla = contrast_background(veil).into();
         assert!(b.lightness <= 0.03 && b.alpha == 1.0);
         assert_eq!(contrast_background(Color::NONE), Color::NONE);
+        let bar = Color::srgb(0.25, 0.65, 0.3);
+        assert_eq!(
+            contrast_background(bar),
+            bar,
+            "a bar's fill keeps its colour"
+        );
     }
 }

@@ -55,6 +55,8 @@ pub fn may_reload_now(screen: Screen, phase: Option<TurnPhase>, overlay: Option<
 }
 
 /// Asks for the reload; in a run, the turn phase moves to Resolving, where reloads happen.
+/// (The browser has no files to watch.)
+#[cfg(not(target_arch = "wasm32"))]
 fn ask(request: &mut ReloadRequest, screen: Screen, commands: &mut Commands) {
     request.pending = true;
     request.hold_on_errors = true;
