@@ -2,13 +2,16 @@
 # Builds the browser version into a servable folder (default out/web).
 # Route (docs/DESIGN.md, "The browser build"): Debian's rustc-web builds std for wasm32 itself
 # (-Z build-std), wasm-ld-22 links, wasm-bindgen-cli at the lockfile's version makes the JS glue.
-# Usage: scripts/web-build.sh [OUT_DIR]     (WEB_PROFILE=web-release by default)
+# Usage: scripts/web-build.sh [OUT_DIR]     (WEB_PROFILE=web-small, the published one, by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-out/web}"
-profile="${WEB_PROFILE:-web-release}"
+profile="${WEB_PROFILE:-web-small}"
 source scripts/wasm-env.sh
-wasm_cargo build --locked --features app --bin delve --profile "$profile"
+# The published build leaves out the source locations panics would print (README: sizes).
+flags=""
+[ "$profile" = "web-small" ] && flags="-Zlocation-detail=none"
+RUSTFLAGS="$flags" wasm_cargo build --locked --features app --bin delve --profile "$profile"
 target_dir="$WASM_TARGET_DIR"
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
 tools="${DELVE_TOOLS:-$HOME/.cache/delve-tools}/wasm-bindgen-$version"

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 use crate::app::shared::{Overlay, Screen, TurnPhase};
 
+#[cfg(not(target_arch = "wasm32"))]
 use super::ReloadRequest;
 
 /// How long the files must stay still before they are read again.
