@@ -7,7 +7,7 @@ use bevy::a11y::AccessibilityNode;
 use bevy::prelude::*;
 
 use crate::app::shared::{AppSystems, ContentRes, FloorEntered, GameRes, Notice, TurnResolved};
-use crate::app::ui::log::{LineKind, lines_for, welcome};
+use crate::app::ui::log::{LineKind, counted, lines_for, welcome};
 use crate::app::web;
 use crate::game::Attr;
 
@@ -95,7 +95,6 @@ fn news(
     content: Option<Res<ContentRes>>,
     mut said: MessageWriter<Announce>,
     mut was_low: Local<bool>,
-    mut turn_lines: Local<Vec<String>>,
 ) {
     let (Some(game), Some(content)) = (game, content) else {
         turns.clear();
@@ -112,12 +111,8 @@ fn news(
     }
     let mut any_turn = false;
     for t in turns.read() {
-        if !any_turn {
-            turn_lines.clear();
-        }
         any_turn = true;
         for (text, kind) in lines_for(t, g, c) {
-            turn_lines.push(text.clone());
             if is_alert(&text, kind) {
                 assertive.push(text);
             } else {
@@ -125,13 +120,7 @@ fn news(
             }
         }
     }
-    // Travel stopping for a monster says what the turn's log already said: not again.
-    polite.extend(
-        notices
-            .read()
-            .map(|n| n.0.clone())
-            .filter(|n| !turn_lines.contains(n)),
-    );
+    polite.extend(notices.read().map(|n| n.0.clone()));
     if any_turn && !g.is_over() {
         let max = g.attribute(g.hero, Attr::MaxHealth, c);
         let health = g.hero().health;
@@ -159,9 +148,7 @@ pub fn fold(lines: Vec<String>) -> Vec<String> {
             None => out.push((l, 1)),
         }
     }
-    out.into_iter()
-        .map(|(t, n)| if n > 1 { format!("{t} (x{n})") } else { t })
-        .collect()
+    out.into_iter().map(|(t, n)| counted(&t, n)).collect()
 }
 
 /// Puts each announcement in its live region (and the page's, in the browser). Words the same
@@ -182,11 +169,7 @@ fn speak(
             last.repeats = 1;
         }
         last.urgency = Some(a.urgency);
-        let words = if last.repeats > 1 {
-            format!("{} (x{})", a.text, last.repeats)
-        } else {
-            a.text.clone()
-        };
+        let words = counted(&a.text, last.repeats);
         for (region, mut node) in &mut regions {
             if region.0 == a.urgency {
                 node.set_value(words.as_str());

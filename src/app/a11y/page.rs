@@ -4,7 +4,7 @@
 //! into the page's live regions (`web/index.html`, `window.delveA11y`).
 use bevy::prelude::*;
 
-use crate::app::shared::Menu;
+use crate::app::shared::{Menu, SeenOnly};
 use crate::app::web;
 
 /// What the page was last given: title, text, entries, focused entry.
@@ -20,15 +20,19 @@ pub(super) fn plugin(app: &mut App) {
     }
 }
 
-/// The screen as words: its menu's title and entries, and every text under its root in order.
-pub fn screen_words(
+/// Texts the page reads: not those drawn only for the eye (the menu's entries say them).
+type PageTexts<'w, 's> = Query<'w, 's, &'static Text, Without<SeenOnly>>;
+
+/// The screen as words: its menu's title and entries, and every text of its root and under it,
+/// in order.
+fn screen_words(
     root: Entity,
     menu: &Menu,
     children: &Query<&Children>,
-    texts: &Query<&Text>,
+    texts: &PageTexts,
 ) -> Mirrored {
-    let lines = children
-        .iter_descendants_depth_first(root)
+    let lines = std::iter::once(root)
+        .chain(children.iter_descendants_depth_first(root))
         .filter_map(|e| texts.get(e).ok())
         .map(|t| t.0.clone())
         .filter(|t| !t.trim().is_empty())
@@ -49,7 +53,7 @@ fn mirror(
     menus: Query<(Entity, &Menu)>,
     panels: Query<(Entity, &Name)>,
     children: Query<&Children>,
-    texts: Query<&Text>,
+    texts: PageTexts,
     changed_text: Query<(), Changed<Text>>,
     changed_menu: Query<(), Changed<Menu>>,
     mut last: Local<Option<Mirrored>>,
@@ -67,13 +71,6 @@ fn mirror(
                 .filter(|(_, n)| RUN_PANELS.contains(&n.as_str()))
             {
                 words.1.extend(screen_words(e, &run, &children, &texts).1);
-                words.1.extend(
-                    texts
-                        .get(e)
-                        .ok()
-                        .map(|t| t.0.clone())
-                        .filter(|t| !t.trim().is_empty()),
-                );
             }
             words
         }

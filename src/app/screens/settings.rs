@@ -85,10 +85,10 @@ pub fn change(s: &mut Settings, row: usize, by: i32) {
     }
 }
 
-/// The rows as shown, the chosen one marked.
-pub fn rows(s: &Settings, chosen: usize) -> Vec<String> {
+/// Each row's name and value.
+fn values(s: &Settings) -> [(&'static str, String); ROWS] {
     let on = |b: bool| if b { "on" } else { "off" };
-    let values = [
+    [
         (
             "Tile zoom",
             format!("{:.0}%  ({:.0} px tiles)", s.zoom * 100.0, s.zoom * 32.0),
@@ -99,8 +99,12 @@ pub fn rows(s: &Settings, chosen: usize) -> Vec<String> {
         ("Mute", on(s.muted).to_string()),
         ("Text size", format!("{:.0}%", s.text_scale * 100.0)),
         ("High contrast", on(s.high_contrast).to_string()),
-    ];
-    values
+    ]
+}
+
+/// The rows as shown, the chosen one marked.
+pub fn rows(s: &Settings, chosen: usize) -> Vec<String> {
+    values(s)
         .iter()
         .enumerate()
         .map(|(i, (name, v))| {
@@ -159,16 +163,9 @@ fn draw(
         return;
     }
     let mut lines = rows(&settings, row.0);
-    let entries = lines
+    let entries = values(&settings)
         .iter()
-        .map(|l| {
-            let words: Vec<&str> = l[1..].split_whitespace().collect();
-            words
-                .join(" ")
-                .replace(" < ", ": ")
-                .trim_end_matches(" >")
-                .to_string()
-        })
+        .map(|(name, v)| format!("{name}: {v}"))
         .collect();
     if let Some(mut m) = menu.iter_mut().next() {
         m.set_if_neq(Menu::new("Settings", entries, Some(row.0)));

@@ -77,11 +77,16 @@ impl Entry {
     /// The line as shown: with "(xn)" when it was said n times in a row (the UI font has no
     /// multiplication sign).
     pub fn shown(&self) -> String {
-        if self.count > 1 {
-            format!("{} (x{})", self.text, self.count)
-        } else {
-            self.text.clone()
-        }
+        counted(&self.text, self.count)
+    }
+}
+
+/// A line said `n` times in a row, as the log and the announcements show it: "… (x3)".
+pub fn counted(text: &str, n: u32) -> String {
+    if n > 1 {
+        format!("{text} (x{n})")
+    } else {
+        text.to_string()
     }
 }
 
