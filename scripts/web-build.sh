@@ -8,10 +8,16 @@ cd "$(dirname "$0")/.."
 out="${1:-out/web}"
 profile="${WEB_PROFILE:-web-small}"
 source scripts/wasm-env.sh
-# The published build leaves out the source locations panics would print (README: sizes).
-flags=""
-[ "$profile" = "web-small" ] && flags="-Zlocation-detail=none"
-RUSTFLAGS="$flags" wasm_cargo build --locked --features app --bin delve --profile "$profile"
+src="."
+flags="${WEB_RUSTFLAGS-}"
+if [ "$profile" = "web-small" ]; then
+  # The published build (README: sizes): no source locations and no message formatting for
+  # panics (the page says when the game stopped), and Bevy's reflection without its
+  # auto-registration (scripts/web-reflect.sh says why and how).
+  [ -z "${WEB_RUSTFLAGS+x}" ] && flags="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
+  src="$(bash scripts/web-reflect.sh "$WASM_TARGET_DIR/published")"
+fi
+(cd "$src" && RUSTFLAGS="$flags" wasm_cargo build --locked --features app --bin delve --profile "$profile")
 target_dir="$WASM_TARGET_DIR"
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
 tools="${DELVE_TOOLS:-$HOME/.cache/delve-tools}/wasm-bindgen-$version"

@@ -3,7 +3,8 @@
 // exports the run's replay from the pause menu (a download); then, on a touch screen, taps a
 // tile next to the hero and checks the hero travelled (web-touch.png); then adds a folder of
 // mods through the Mods screen's folder picker (web-mods.png), reloads and finds them kept; reads
-// the page's live region (the turns' lines) and the main menu's focused entry from the page.
+// the page's live region (the turns' lines) and the main menu's focused entry from the page;
+// last, a failure while playing must show on the page.
 // Fails on any page error or console error.
 // Usage: node smoke.mjs URL DIR MODS_DIR   (MODS_DIR holds one folder per mod to add; writes
 // DIR/web.png, DIR/web-touch.png, DIR/web-mods.png and DIR/web.replay; playwright-core under
@@ -210,6 +211,22 @@ if (modsDir) {
     errors.push(`adding mods failed: ${e.message}`);
   }
 }
+// A failure while the game runs shows on the page (the published build stops at a panic
+// without a message): an uncaught error stands in for the game's trap.
+let stopped = null;
+try {
+  const p = await menuPage();
+  await p.evaluate(() => setTimeout(() => { throw new Error("smoke: a stand-in trap"); }, 0));
+  await p.waitForTimeout(500);
+  stopped = await p.evaluate(() => ({ shown: !document.getElementById("status").classList.contains("hidden"), text: document.getElementById("message").textContent }));
+  if (!stopped.shown || !stopped.text.startsWith("Delve stopped: Error: smoke: a stand-in trap")) errors.push(`a failure while playing is not shown: ${JSON.stringify(stopped)}`);
+  await p.close();
+} catch (e) {
+  errors.push(`the failure check failed: ${e.message}`);
+}
+// That stand-in's own page error and the page's report of it are expected.
+const expected = (e) => e.includes("smoke: a stand-in trap");
+errors.splice(0, errors.length, ...errors.filter((e) => !expected(e)));
 await browser.close();
-console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, total_ms: Date.now() - started, saved, replay, touch, watched, mods, news, a11y, errors }));
+console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, total_ms: Date.now() - started, saved, replay, touch, watched, mods, news, a11y, stopped, errors }));
 process.exit(errors.length ? 1 : 0);
