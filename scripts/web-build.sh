@@ -9,12 +9,12 @@ out="${1:-out/web}"
 profile="${WEB_PROFILE:-web-small}"
 source scripts/wasm-env.sh
 src="."
-flags="${WEB_RUSTFLAGS-}"
+flags=""
 if [ "$profile" = "web-small" ]; then
   # The published build (README: sizes): no source locations and no message formatting for
   # panics (the page says when the game stopped), and Bevy's reflection without its
   # auto-registration (scripts/web-reflect.sh says why and how).
-  [ -z "${WEB_RUSTFLAGS+x}" ] && flags="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
+  flags="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
   src="$(bash scripts/web-reflect.sh "$WASM_TARGET_DIR/published")"
 fi
 (cd "$src" && RUSTFLAGS="$flags" wasm_cargo build --locked --features app --bin delve --profile "$profile")

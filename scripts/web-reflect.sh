@@ -7,7 +7,8 @@
 # bevy_reflect with its default features, which include the registrations' inventory, and that
 # keeps the code of every reflected type in the download: 5.4 MB of the 20 MB (README: sizes).
 # Cargo has no way to turn a dependency's default feature off, hence the patched copy. The
-# copy's Cargo.lock is checked to differ from the project's in bevy_reflect's entry only.
+# copy's Cargo.lock is checked to add or change nothing but bevy_reflect's entry (crates only
+# the registrations used, such as inventory, drop out).
 # Usage: scripts/web-reflect.sh DIR   (run from the project's root)
 set -euo pipefail
 dir="${1:?usage: scripts/web-reflect.sh DIR}"
@@ -39,8 +40,7 @@ mkdir -p "$dir/delve"
 tar --exclude=./target --exclude=./out --exclude=./.git --exclude=./saves -cf - . | tar -xf - -C "$dir/delve"
 printf '\n[patch.crates-io]\nbevy_reflect = { path = "../bevy_reflect-%s" }\n' "$version" >> "$dir/delve/Cargo.toml"
 (cd "$dir/delve" && PATH="/usr/bin:$PATH" cargo tree --offline --quiet --features app --target wasm32-unknown-unknown >/dev/null)
-# Nothing new or changed: every other package of the copy's lock is one of the project's (the
-# crates only the registrations used, such as inventory, drop out).
+# Every other package of the copy's lock is one of the project's.
 python3 - Cargo.lock "$dir/delve/Cargo.lock" <<'PY'
 import sys
 def packages(path):
