@@ -11,10 +11,9 @@ source scripts/wasm-env.sh
 src="."
 flags=""
 if [ "$profile" = "web-small" ]; then
-  # The published build (README: sizes): no source locations and no message formatting for
-  # panics (the page says when the game stopped), and Bevy's reflection without its
-  # auto-registration (scripts/web-reflect.sh says why and how).
-  flags="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
+  # The published build (README: sizes): its flags (scripts/wasm-env.sh), and Bevy's reflection
+  # without its auto-registration (scripts/web-reflect.sh says why and how).
+  flags="$WEB_SMALL_RUSTFLAGS"
   src="$(bash scripts/web-reflect.sh "$WASM_TARGET_DIR/published")"
 fi
 (cd "$src" && RUSTFLAGS="$flags" wasm_cargo build --locked --features app --bin delve --profile "$profile")

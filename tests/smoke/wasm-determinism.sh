@@ -9,10 +9,11 @@ mkdir -p "$dir"
 source scripts/wasm-env.sh
 command -v node >/dev/null || bash scripts/deps.sh nodejs
 # The library alone as a cdylib: no Bevy, no dev-dependencies, just the exports.
-# In the browser smoke's profile, so the standard library and the shared crates built for it
-# are reused; the hashes must not depend on the optimisation level anyway.
-wasm_cargo rustc --locked --lib --profile web-ci --features wasm-replay --crate-type cdylib
-wasm="$WASM_TARGET_DIR/wasm32-unknown-unknown/web-ci/delve.wasm"
+# In the published build's profile and flags, so the standard library and the shared crates
+# built for it are reused; the hashes must not depend on the optimisation level anyway.
+RUSTFLAGS="$WEB_SMALL_RUSTFLAGS" wasm_cargo rustc --locked --lib --profile web-small \
+  --features wasm-replay --crate-type cdylib
+wasm="$WASM_TARGET_DIR/wasm32-unknown-unknown/web-small/delve.wasm"
 cargo build --locked --quiet --bin delve
 native="${CARGO_TARGET_DIR:-target}/debug/delve"
 files=()
