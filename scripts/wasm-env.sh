@@ -4,8 +4,7 @@
 bash "$(dirname "${BASH_SOURCE[0]}")/deps.sh" rustc-web cargo-web rust-web-src lld-22
 export WASM_TARGET_DIR="${WASM_TARGET_DIR:-$HOME/.cache/delve-wasm}"
 # The published profile's (web-small) compiler flags (README: sizes): no source locations and
-# no message formatting for panics (the page says when the game stopped). The determinism
-# check builds with them too, so the two share the standard library and the shared crates.
+# no message formatting for panics (the page says when the game stopped).
 export WEB_SMALL_RUSTFLAGS="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
 # Without CI's clippy wrapper (.ci/run): rustup's clippy-driver is not this rustc's.
 wasm_cargo() {

@@ -16,7 +16,7 @@ pub mod screens;
 pub mod settings;
 pub mod shared;
 pub mod turn;
-mod ui;
+pub mod ui;
 mod web;
 mod window;
 

@@ -2,6 +2,7 @@
 # Native versus browser: runs recorded by the native `delve sim --record` are replayed by the
 # core compiled to wasm32 (the browser build's target, run in Node's V8); every replay must
 # end in the native state hash. Usage: tests/smoke/wasm-determinism.sh [DIR]
+# WASM_BUILD_ONLY=1 stops after the wasm build (CI builds it early, beside the native builds).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 dir="${1:-out/wasm-determinism}"
@@ -9,11 +10,11 @@ mkdir -p "$dir"
 source scripts/wasm-env.sh
 command -v node >/dev/null || bash scripts/deps.sh nodejs
 # The library alone as a cdylib: no Bevy, no dev-dependencies, just the exports.
-# In the published build's profile and flags, so the standard library and the shared crates
-# built for it are reused; the hashes must not depend on the optimisation level anyway.
-RUSTFLAGS="$WEB_SMALL_RUSTFLAGS" wasm_cargo rustc --locked --lib --profile web-small \
-  --features wasm-replay --crate-type cdylib
-wasm="$WASM_TARGET_DIR/wasm32-unknown-unknown/web-small/delve.wasm"
+# In the light web-ci profile (quick to build; the hashes must not depend on the optimisation
+# level anyway), and not the published one, whose `delve.wasm` is the game's.
+wasm_cargo rustc --locked --lib --profile web-ci --features wasm-replay --crate-type cdylib
+wasm="$WASM_TARGET_DIR/wasm32-unknown-unknown/web-ci/delve.wasm"
+[ "${WASM_BUILD_ONLY:-}" = 1 ] && exit 0
 cargo build --locked --quiet --bin delve
 native="${CARGO_TARGET_DIR:-target}/debug/delve"
 files=()

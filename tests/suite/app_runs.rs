@@ -292,6 +292,12 @@ fn saved_files_reload_once_and_broken_ones_hold_the_run_on_its_content() {
     app.update();
     let errors = app.world().resource::<ContentErrors>().0.clone();
     let errors = errors.expect("the overlay's errors");
+    assert!(
+        errors.starts_with(
+            "The changed files do not load; the game goes on with the content as it was."
+        ),
+        "{errors}"
+    );
     assert!(errors.contains("good/creatures.toml:1:"), "{errors}");
     assert_eq!(
         app.world().resource::<ContentRes>().0.fingerprint(),

@@ -119,6 +119,8 @@ fn f5_reloads_content_in_a_run_which_goes_on_and_is_marked() {
         std::fs::copy(e.path(), core.join(e.file_name())).unwrap();
     }
     let mut app = with_core(&mods, &dir.join("mods.toml"), Some(core.clone()));
+    // The content errors overlay (the rest of the in-game UI needs the window).
+    app.add_plugins(delve::app::ui::content_errors::plugin);
     press(&mut app, KeyCode::Enter);
     assert_eq!(screen(&app), Screen::InGame);
     press(&mut app, KeyCode::Space); // a turn, so the run is under way
@@ -196,6 +198,23 @@ fn f5_reloads_content_in_a_run_which_goes_on_and_is_marked() {
     assert_eq!(report.skipped, ["good"]);
     assert_eq!(game(&app).reloads.len(), 3);
     assert!(app.world().get_resource::<GameRes>().is_some());
+    // The overlay says what became of the content (not "as it was": it reloaded), then where.
+    let errors = app.world().resource::<delve::app::content::ContentErrors>();
+    let errors = errors.0.clone().expect("the overlay's text");
+    let lead = "Left out until fixed: good. The rest of the content reloaded.";
+    assert!(errors.starts_with(lead), "{errors}");
+    assert!(errors.contains("good/creatures.toml:1:"), "{errors}");
+    assert!(texts(&mut app).contains(lead));
+    // The Mods screen shows the report itself: the overlay steps aside there.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Mods);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Mods);
+    let shown = texts(&mut app);
+    assert!(!shown.contains(lead), "{shown}");
+    assert!(shown.contains("good/creatures.toml:1:"), "{shown}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -34,10 +34,33 @@ pub struct ReloadRequest {
     pub hold_on_errors: bool,
 }
 
-/// The errors of the last load (file, line, caret, suggestion), shown over the game until a
-/// load comes out clean; `None` when it did.
+/// What the overlay says of the last load's errors (what became of the content, then each
+/// error's file, line, caret and suggestion), shown over the game until a load comes out
+/// clean; `None` when it did.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct ContentErrors(pub Option<String>);
+
+/// The overlay's text when a reload is held: nothing changed.
+pub fn held_text(errors: &str) -> String {
+    format!(
+        "The changed files do not load; the game goes on with the content as it was.\n\
+         Fix them and save: this goes away by itself (F5 reloads by hand).\n\n{errors}"
+    )
+}
+
+/// The overlay's text when a reload took the new content in: the broken mods left out.
+pub fn reloaded_text(skipped: &[String], errors: &str) -> String {
+    let lead = match skipped {
+        [] => "The content reloaded, with errors.".to_string(),
+        _ => format!(
+            "Left out until fixed: {}. The rest of the content reloaded.",
+            skipped.join(", ")
+        ),
+    };
+    format!(
+        "{lead}\nFix the files and save (F5 reloads by hand); this goes away with the errors.\n\n{errors}"
+    )
+}
 
 /// The report's errors alone, as the overlay shows them.
 pub fn errors_text(report: &LoadReport) -> Option<String> {
@@ -176,7 +199,7 @@ fn reload(
     let hold = std::mem::take(&mut request.hold_on_errors);
     let line = match load_all(core.0.as_ref(), &source, &choices) {
         Err(e) => {
-            errors.0 = Some(e.clone());
+            errors.0 = Some(held_text(&e));
             format!("Reload refused: {e}; the old content stays.")
         }
         // Held when a pack in use now would drop out; a mod that was already broken does not
@@ -184,14 +207,14 @@ fn reload(
         Ok((_, report, _))
             if hold && report.skipped.iter().any(|p| content.0.packs.contains(p)) =>
         {
-            errors.0 = errors_text(&report);
+            errors.0 = errors_text(&report).map(|e| held_text(&e));
             warn!("content report:\n{report}");
             "Reload held: the changed files have errors (shown over the game); the content \
              stays as it was until they are fixed."
                 .to_string()
         }
         Ok((new, report, catalogue)) => {
-            errors.0 = errors_text(&report);
+            errors.0 = errors_text(&report).map(|e| reloaded_text(&report.skipped, &e));
             *list = catalogue;
             let adopted = match game {
                 Some(mut g) => g.0.adopt_content(&new),

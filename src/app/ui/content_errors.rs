@@ -1,39 +1,36 @@
 //! The content errors overlay: when changed files do not load, their errors (file, line, caret,
-//! suggestion) show over whatever screen is open, until a load comes out clean.
+//! suggestion) show over whatever screen is open, until a load comes out clean; the Mods
+//! screen shows the whole report itself, so the overlay steps aside there.
 use bevy::prelude::*;
 
 use crate::app::content::ContentErrors;
-use crate::app::shared::UiSystems;
+use crate::app::shared::{Screen, UiSystems};
 
 #[derive(Component)]
 struct ErrorsPanel;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         show_errors
             .in_set(UiSystems::Overlay)
-            .run_if(resource_changed::<ContentErrors>),
+            .run_if(resource_changed::<ContentErrors>.or_else(state_changed::<Screen>)),
     );
-}
-
-/// The overlay's text for these errors.
-pub fn panel_text(errors: &str) -> String {
-    format!(
-        "The changed files do not load; the game goes on with the content as it was.\n\
-         Fix them and save: this goes away by itself (F5 reloads by hand).\n\n{errors}"
-    )
 }
 
 fn show_errors(
     mut commands: Commands,
     errors: Res<ContentErrors>,
+    screen: Option<Res<State<Screen>>>,
     panels: Query<Entity, With<ErrorsPanel>>,
 ) {
     for e in &panels {
         commands.entity(e).despawn();
     }
     let Some(text) = &errors.0 else { return };
+    if screen.is_some_and(|s| *s.get() == Screen::Mods) {
+        return;
+    }
     commands.spawn((
         Name::new("Content errors"),
         ErrorsPanel,
@@ -48,11 +45,12 @@ fn show_errors(
             overflow: Overflow::clip(),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.1, 0.02, 0.03, 0.94)),
+        // Opaque: the screen under it must not show through its text.
+        BackgroundColor(Color::srgb(0.1, 0.02, 0.03)),
         BorderColor::all(Color::srgb(0.85, 0.3, 0.25)),
         GlobalZIndex(20),
         children![(
-            Text::new(panel_text(text)),
+            Text::new(text.clone()),
             TextFont::from_font_size(15.0),
             TextColor(Color::srgb(1.0, 0.85, 0.8)),
         )],

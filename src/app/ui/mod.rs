@@ -1,7 +1,7 @@
 //! In-game UI: the sidebar, the message log, the combat panel, the examine panel and the
 //! content errors overlay. Reads only.
 pub mod combat_panel;
-mod content_errors;
+pub mod content_errors;
 mod examine;
 pub mod log;
 pub mod sidebar;
