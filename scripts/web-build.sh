@@ -10,13 +10,17 @@ profile="${WEB_PROFILE:-web-small}"
 source scripts/wasm-env.sh
 src="."
 flags=""
+std_features=()
 if [ "$profile" = "web-small" ]; then
   # The published build (README: sizes): its flags (scripts/wasm-env.sh), and Bevy's reflection
   # without its auto-registration (scripts/web-reflect.sh says why and how).
   flags="$WEB_SMALL_RUSTFLAGS"
+  # The standard library's own size-first algorithms (its sorts above all: 0.3 MB of them).
+  std_features=(-Z build-std-features=optimize_for_size)
   src="$(bash scripts/web-reflect.sh "$WASM_TARGET_DIR/published")"
 fi
-(cd "$src" && RUSTFLAGS="$flags" wasm_cargo build --locked --features app --bin delve --profile "$profile")
+(cd "$src" && RUSTFLAGS="$flags" wasm_cargo build --locked --features app --bin delve \
+  --profile "$profile" "${std_features[@]}")
 target_dir="$WASM_TARGET_DIR"
 version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"$/\1/p')
 tools="${DELVE_TOOLS:-$HOME/.cache/delve-tools}/wasm-bindgen-$version"
