@@ -3,9 +3,6 @@
 # own target dir so the native builds' artefacts are not rebuilt by a second rustc.
 bash "$(dirname "${BASH_SOURCE[0]}")/deps.sh" rustc-web cargo-web rust-web-src lld-22
 export WASM_TARGET_DIR="${WASM_TARGET_DIR:-$HOME/.cache/delve-wasm}"
-# The published profile's (web-small) compiler flags (README: sizes): no source locations and
-# no message formatting for panics (the page says when the game stopped).
-export WEB_SMALL_RUSTFLAGS="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
 # Without CI's clippy wrapper (.ci/run): rustup's clippy-driver is not this rustc's.
 wasm_cargo() {
   env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS PATH="/usr/bin:$PATH" RUSTC_BOOTSTRAP=1 \

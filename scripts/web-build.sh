@@ -12,9 +12,10 @@ src="."
 flags=""
 std_features=()
 if [ "$profile" = "web-small" ]; then
-  # The published build (README: sizes): its flags (scripts/wasm-env.sh), and Bevy's reflection
-  # without its auto-registration (scripts/web-reflect.sh says why and how).
-  flags="$WEB_SMALL_RUSTFLAGS"
+  # The published build (README: sizes): no source locations and no message formatting for
+  # panics (the page says when the game stopped), and Bevy's reflection without its
+  # auto-registration (scripts/web-reflect.sh says why and how).
+  flags="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
   # The standard library's own size-first algorithms (its sorts above all: 0.3 MB of them).
   std_features=(-Z build-std-features=optimize_for_size)
   src="$(bash scripts/web-reflect.sh "$WASM_TARGET_DIR/published")"

@@ -40,11 +40,16 @@ pub struct ReloadRequest {
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
 pub struct ContentErrors(pub Option<String>);
 
+/// The overlay's text: what became of the content, what to do, then the errors.
+fn overlay_text(lead: &str, errors: &str) -> String {
+    format!("{lead}\nFix them and save: this goes away by itself (F5 reloads by hand).\n\n{errors}")
+}
+
 /// The overlay's text when a reload is held: nothing changed.
 pub fn held_text(errors: &str) -> String {
-    format!(
-        "The changed files do not load; the game goes on with the content as it was.\n\
-         Fix them and save: this goes away by itself (F5 reloads by hand).\n\n{errors}"
+    overlay_text(
+        "The changed files do not load; the game goes on with the content as it was.",
+        errors,
     )
 }
 
@@ -57,9 +62,7 @@ pub fn reloaded_text(skipped: &[String], errors: &str) -> String {
             skipped.join(", ")
         ),
     };
-    format!(
-        "{lead}\nFix the files and save (F5 reloads by hand); this goes away with the errors.\n\n{errors}"
-    )
+    overlay_text(&lead, errors)
 }
 
 /// The report's errors alone, as the overlay shows them.

@@ -21,14 +21,14 @@ pub fn plugin(app: &mut App) {
 fn show_errors(
     mut commands: Commands,
     errors: Res<ContentErrors>,
-    screen: Option<Res<State<Screen>>>,
+    screen: Res<State<Screen>>,
     panels: Query<Entity, With<ErrorsPanel>>,
 ) {
     for e in &panels {
         commands.entity(e).despawn();
     }
     let Some(text) = &errors.0 else { return };
-    if screen.is_some_and(|s| *s.get() == Screen::Mods) {
+    if *screen.get() == Screen::Mods {
         return;
     }
     commands.spawn((
