@@ -13,12 +13,14 @@ flags=""
 std_features=()
 if [ "$profile" = "web-small" ]; then
   # The published build (README: sizes): no source locations and no message formatting for
-  # panics (the page says when the game stopped), and Bevy's reflection without its
-  # auto-registration (scripts/web-reflect.sh says why and how).
-  flags="-Zlocation-detail=none -Zunstable-options -Cpanic=immediate-abort"
+  # panics (the page says when the game stopped); derived `Debug` prints a type's or variant's
+  # name only (no player reads more: key names are variant names); Bevy's reflection without
+  # its auto-registration and its core pipeline without the 3D half (scripts/web-patches.sh
+  # says why and how).
+  flags="-Zlocation-detail=none -Zfmt-debug=shallow -Zunstable-options -Cpanic=immediate-abort"
   # The standard library's own size-first algorithms (its sorts above all: 0.3 MB of them).
   std_features=(-Z build-std-features=optimize_for_size)
-  src="$(bash scripts/web-reflect.sh "$WASM_TARGET_DIR/published")"
+  src="$(bash scripts/web-patches.sh "$WASM_TARGET_DIR/published")"
 fi
 (cd "$src" && RUSTFLAGS="$flags" wasm_cargo build --locked --features app --bin delve \
   --profile "$profile" "${std_features[@]}")
@@ -27,7 +29,10 @@ version=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "
 tools="${DELVE_TOOLS:-$HOME/.cache/delve-tools}/wasm-bindgen-$version"
 if [ ! -x "$tools/bin/wasm-bindgen" ]; then
   # Not --locked: the CLI's own lockfile pins a crate version the registry here lacks.
-  cargo install wasm-bindgen-cli --version "=$version" --root "$tools"
+  # Lightly optimised: it builds in less time (once per machine, but in a cold CI's time) and
+  # still runs in seconds.
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install wasm-bindgen-cli --version "=$version" \
+    --root "$tools"
 fi
 mkdir -p "$out"
 "$tools/bin/wasm-bindgen" --target web --no-typescript --remove-name-section \

@@ -1,5 +1,5 @@
-# Packs the curated game-icons into assets/art/: icons.png (white silhouettes on transparent,
-# grey+alpha), icons.toml (the manifest the game embeds) and CREDITS.md. Run by fetch-art.sh.
+# Packs the curated game-icons into assets/art/: icons.png (white silhouettes as a grey
+# coverage mask), icons.toml (the manifest the game embeds) and CREDITS.md. Run by fetch-art.sh.
 import argparse
 import json
 import re
@@ -147,11 +147,10 @@ def main():
         svg.write_text(atlas_svg(icon_set, names))
         subprocess.run([args.resvg, str(svg), str(rendered)], check=True)
         rgba = Image.open(rendered).convert("RGBA")
-    # White everywhere and the coverage in alpha: transparent pixels carry no colour, so the
-    # grey channel is constant and compresses to nothing.
-    alpha = rgba.getchannel("A")
-    white = Image.new("L", rgba.size, 255)
-    atlas = Image.merge("LA", (white, alpha))
+    # A coverage mask: one grey channel whose brightness is the icon's opacity (the game draws
+    # it as white with that alpha). The colour of transparent pixels carries nothing, and a
+    # second, constant channel still costs a fifth of the file (README: sizes).
+    atlas = rgba.getchannel("A")
     png = args.out / "icons.png"
     atlas.save(png, optimize=True, compress_level=9)
     size = png.stat().st_size

@@ -41,15 +41,15 @@ impl Sound {
     /// Its file under `assets/`.
     pub fn file(self) -> &'static str {
         match self {
-            Sound::Step => "sounds/step.wav",
-            Sound::Hit => "sounds/hit.wav",
-            Sound::Miss => "sounds/miss.wav",
-            Sound::Kill => "sounds/kill.wav",
-            Sound::Pickup => "sounds/pickup.wav",
-            Sound::Descend => "sounds/descend.wav",
-            Sound::LevelUp => "sounds/levelup.wav",
-            Sound::Death => "sounds/death.wav",
-            Sound::Alarm => "sounds/alarm.wav",
+            Sound::Step => "sounds/step.ogg",
+            Sound::Hit => "sounds/hit.ogg",
+            Sound::Miss => "sounds/miss.ogg",
+            Sound::Kill => "sounds/kill.ogg",
+            Sound::Pickup => "sounds/pickup.ogg",
+            Sound::Descend => "sounds/descend.ogg",
+            Sound::LevelUp => "sounds/levelup.ogg",
+            Sound::Death => "sounds/death.ogg",
+            Sound::Alarm => "sounds/alarm.ogg",
         }
     }
 }

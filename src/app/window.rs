@@ -29,7 +29,8 @@ pub fn primary() -> Window {
     }
 }
 
-/// The alpha of every pixel of the atlas image (the built-in copy), row by row, and its width.
+/// The coverage of every pixel of the atlas image (the built-in copy), row by row, and its
+/// width: the grey of a mask (as the atlas is saved), else the alpha.
 fn atlas_alpha() -> Result<(Vec<u8>, u32), String> {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(FILES[0].1));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
@@ -45,7 +46,7 @@ fn atlas_alpha() -> Result<(Vec<u8>, u32), String> {
     let alpha = buf[..info.buffer_size()]
         .chunks(channels)
         .map(|px| {
-            if channels % 2 == 0 {
+            if channels == 1 || channels % 2 == 0 {
                 px[channels - 1]
             } else {
                 255

@@ -3,6 +3,8 @@ pub mod art;
 mod balance;
 pub mod diagnostics;
 pub mod doc;
+// Desktop only: the browser loads a few packs, where its speed is not worth its download.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod fast_toml;
 mod load;
 pub mod mods;

@@ -18,44 +18,44 @@ pub const FILES: [(&str, &[u8]); 11] = [
         include_bytes!("../../../assets/art/icons.png"),
     ),
     (
-        "sounds/step.wav",
-        include_bytes!("../../../assets/sounds/step.wav"),
+        "sounds/step.ogg",
+        include_bytes!("../../../assets/sounds/step.ogg"),
     ),
     (
-        "sounds/hit.wav",
-        include_bytes!("../../../assets/sounds/hit.wav"),
+        "sounds/hit.ogg",
+        include_bytes!("../../../assets/sounds/hit.ogg"),
     ),
     (
-        "sounds/miss.wav",
-        include_bytes!("../../../assets/sounds/miss.wav"),
+        "sounds/miss.ogg",
+        include_bytes!("../../../assets/sounds/miss.ogg"),
     ),
     (
-        "sounds/kill.wav",
-        include_bytes!("../../../assets/sounds/kill.wav"),
+        "sounds/kill.ogg",
+        include_bytes!("../../../assets/sounds/kill.ogg"),
     ),
     (
-        "sounds/pickup.wav",
-        include_bytes!("../../../assets/sounds/pickup.wav"),
+        "sounds/pickup.ogg",
+        include_bytes!("../../../assets/sounds/pickup.ogg"),
     ),
     (
-        "sounds/descend.wav",
-        include_bytes!("../../../assets/sounds/descend.wav"),
+        "sounds/descend.ogg",
+        include_bytes!("../../../assets/sounds/descend.ogg"),
     ),
     (
-        "sounds/levelup.wav",
-        include_bytes!("../../../assets/sounds/levelup.wav"),
+        "sounds/levelup.ogg",
+        include_bytes!("../../../assets/sounds/levelup.ogg"),
     ),
     (
-        "sounds/death.wav",
-        include_bytes!("../../../assets/sounds/death.wav"),
+        "sounds/death.ogg",
+        include_bytes!("../../../assets/sounds/death.ogg"),
     ),
     (
-        "sounds/alarm.wav",
-        include_bytes!("../../../assets/sounds/alarm.wav"),
+        "sounds/alarm.ogg",
+        include_bytes!("../../../assets/sounds/alarm.ogg"),
     ),
     (
-        "sounds/menu.wav",
-        include_bytes!("../../../assets/sounds/menu.wav"),
+        "sounds/menu.ogg",
+        include_bytes!("../../../assets/sounds/menu.ogg"),
     ),
 ];
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use bevy::asset::RenderAssetUsages;
+use bevy::asset::{AssetEventSystems, RenderAssetUsages};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
@@ -158,6 +158,57 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         make_sprites.run_if(resource_exists_and_changed::<ContentRes>),
     );
+    // In the frame the atlas arrives, before the renderer takes it.
+    app.add_systems(
+        PostUpdate,
+        atlas_mask_to_alpha
+            .run_if(resource_exists::<Pictures>)
+            .after(AssetEventSystems),
+    );
+}
+
+/// The atlas is a grey coverage mask (a fifth smaller than white with alpha: README, sizes),
+/// which Bevy loads as opaque grey RGBA: each time it (re)loads, it becomes white with the grey
+/// as alpha. An atlas saved with its own alpha is drawn as it is.
+fn atlas_mask_to_alpha(
+    mut events: MessageReader<AssetEvent<Image>>,
+    pictures: Res<Pictures>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let atlas = pictures.atlas.id();
+    let loaded = events.read().any(|e| {
+        matches!(e, AssetEvent::Added { id }
+            | AssetEvent::LoadedWithDependencies { id }
+            | AssetEvent::Modified { id } if *id == atlas)
+    });
+    let is_mask = |image: &Image| {
+        matches!(
+            image.texture_descriptor.format,
+            TextureFormat::Rgba8UnormSrgb | TextureFormat::Rgba8Unorm
+        ) && image.data.as_ref().is_some_and(|d| is_grey_mask(d))
+    };
+    // Read first: only a change marks the image modified (and sends the event again).
+    if loaded
+        && images.get(atlas).is_some_and(is_mask)
+        && let Some(mut image) = images.get_mut(atlas)
+        && let Some(data) = image.data.as_mut()
+    {
+        mask_to_white_alpha(data);
+    }
+}
+
+/// Whether RGBA pixels are an opaque grey mask: every alpha full and every pixel grey.
+pub fn is_grey_mask(rgba: &[u8]) -> bool {
+    rgba.chunks_exact(4)
+        .all(|p| p[3] == 255 && p[0] == p[1] && p[1] == p[2])
+}
+
+/// Opaque grey RGBA pixels to white ones whose alpha is the grey.
+pub fn mask_to_white_alpha(rgba: &mut [u8]) {
+    for p in rgba.chunks_exact_mut(4) {
+        let grey = p[0];
+        p.copy_from_slice(&[255, 255, 255, grey]);
+    }
 }
 
 fn load_atlas(
@@ -217,5 +268,51 @@ fn make_sprites(
             RenderAssetUsages::MAIN_WORLD | RenderAssetUsages::RENDER_WORLD,
         );
         pictures.sprites.insert(id, images.add(image));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::content::files::FILES;
+    use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+
+    /// The built-in atlas, loaded as Bevy's PNG loader loads it, is drawn as white with its
+    /// grey as alpha, and stays so over later frames (its own change does not convert it twice).
+    #[test]
+    fn the_atlas_mask_becomes_white_with_its_grey_as_alpha() {
+        let image = Image::from_buffer(
+            FILES[0].1,
+            ImageType::Extension("png"),
+            CompressedImageFormats::NONE,
+            true,
+            ImageSampler::Default,
+            RenderAssetUsages::default(),
+        )
+        .expect("the atlas decodes");
+        let data = image.data.clone().expect("pixels");
+        assert!(is_grey_mask(&data), "the atlas is saved as a grey mask");
+        let grey: Vec<u8> = data.chunks_exact(4).map(|p| p[0]).collect();
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, AssetPlugin::default()))
+            .init_asset::<Image>();
+        let atlas = app.world_mut().resource_mut::<Assets<Image>>().add(image);
+        app.insert_resource(Pictures {
+            atlas: atlas.clone(),
+            layout: Handle::default(),
+            sprites: BTreeMap::new(),
+        });
+        app.add_systems(PostUpdate, atlas_mask_to_alpha.after(AssetEventSystems));
+        for _ in 0..4 {
+            app.update();
+            let images = app.world().resource::<Assets<Image>>();
+            let shown = images.get(&atlas).and_then(|i| i.data.as_ref()).unwrap();
+            assert!(shown.chunks_exact(4).all(|p| p[..3] == [255, 255, 255]));
+            let alpha: Vec<u8> = shown.chunks_exact(4).map(|p| p[3]).collect();
+            assert!(alpha == grey, "the alpha is the mask's grey");
+        }
+        // Silhouettes with soft edges: transparent, opaque and partial coverage all occur.
+        assert!(grey.contains(&0) && grey.contains(&255));
+        assert!(grey.iter().any(|&g| g > 0 && g < 255));
     }
 }
