@@ -35,13 +35,17 @@ done
 # Each change is an exact text replaced once; a text not found (another version) stops the build.
 python3 - "$dir" "$(entry bevy_reflect | sed -n 's/^version = "\(.*\)"$/\1/p')" \
   "$(entry bevy_core_pipeline | sed -n 's/^version = "\(.*\)"$/\1/p')" <<'PY'
-import sys
+import os, sys
 root, reflect, pipeline = sys.argv[1:]
 def change(path, old, new):
     text = open(path).read()
     if text.count(old) != 1:
         sys.exit(f"web-patches: {path}: the text to change is not there once:\n{old}")
+    times = os.stat(path)
     open(path, "w").write(text.replace(old, new))
+    # The packaged file's time again: the same change on the next run must not look like an
+    # edit, which would rebuild Bevy's render crates and the game (9 minutes in CI's smoke).
+    os.utime(path, ns=(times.st_atime_ns, times.st_mtime_ns))
 change(f"{root}/bevy_reflect-{reflect}/Cargo.toml",
        '    "debug",\n    "auto_register_inventory",\n]', '    "debug",\n]')
 lib = f"{root}/bevy_core_pipeline-{pipeline}/src/lib.rs"
