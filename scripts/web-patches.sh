@@ -22,10 +22,12 @@ patched=(bevy_reflect bevy_core_pipeline)
 entry() { awk -v n="$1" '/^\[\[package\]\]$/{p=0} $0=="name = \""n"\""{p=1} p' Cargo.lock; }
 PATH="/usr/bin:$PATH" cargo fetch --locked --target wasm32-unknown-unknown >/dev/null
 patch_lines=""
+declare -A versions
 for name in "${patched[@]}"; do
   version=$(entry "$name" | sed -n 's/^version = "\(.*\)"$/\1/p')
   sum=$(entry "$name" | sed -n 's/^checksum = "\(.*\)"$/\1/p')
   [ -n "$version" ] && [ -n "$sum" ] || { echo "web-patches: no $name from the registry in Cargo.lock" >&2; exit 1; }
+  versions[$name]=$version
   crate=$(ls "${CARGO_HOME:-$HOME/.cargo}"/registry/cache/*/"$name-$version.crate" | head -1)
   echo "$sum  $crate" | sha256sum --check --quiet - || { echo "web-patches: $crate does not match Cargo.lock's checksum" >&2; exit 1; }
   rm -rf "$dir/$name-$version"
@@ -33,8 +35,7 @@ for name in "${patched[@]}"; do
   patch_lines+="$name = { path = \"../$name-$version\" }"$'\n'
 done
 # Each change is an exact text replaced once; a text not found (another version) stops the build.
-python3 - "$dir" "$(entry bevy_reflect | sed -n 's/^version = "\(.*\)"$/\1/p')" \
-  "$(entry bevy_core_pipeline | sed -n 's/^version = "\(.*\)"$/\1/p')" <<'PY'
+python3 - "$dir" "${versions[bevy_reflect]}" "${versions[bevy_core_pipeline]}" <<'PY'
 import os, sys
 root, reflect, pipeline = sys.argv[1:]
 def change(path, old, new):

@@ -198,13 +198,13 @@ fn atlas_mask_to_alpha(
 }
 
 /// Whether RGBA pixels are an opaque grey mask: every alpha full and every pixel grey.
-pub fn is_grey_mask(rgba: &[u8]) -> bool {
+fn is_grey_mask(rgba: &[u8]) -> bool {
     rgba.chunks_exact(4)
         .all(|p| p[3] == 255 && p[0] == p[1] && p[1] == p[2])
 }
 
 /// Opaque grey RGBA pixels to white ones whose alpha is the grey.
-pub fn mask_to_white_alpha(rgba: &mut [u8]) {
+fn mask_to_white_alpha(rgba: &mut [u8]) {
     for p in rgba.chunks_exact_mut(4) {
         let grey = p[0];
         p.copy_from_slice(&[255, 255, 255, grey]);
