@@ -1,6 +1,6 @@
 //! Embeds the bundled mods (`mods/<folder>/**/*.toml` and their `*.png` sprites) so the
 //! browser build, which has no file system, carries them and loads them through the same
-//! loader as the desktop.
+//! loader as the desktop; and names the commit the game is built from (`DELVE_COMMIT`).
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -22,9 +22,43 @@ fn mod_files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
     }
 }
 
+/// The commit shown beside the version (`delve --version`, the main menu, the morgue):
+/// `DELVE_COMMIT` when set (a build from a copy without git: the browser's, a release
+/// package's), else git's short hash of HEAD, else "unknown". Reruns when HEAD moves.
+fn commit(manifest: &Path) -> String {
+    println!("cargo:rerun-if-env-changed=DELVE_COMMIT");
+    if let Some(c) = std::env::var_os("DELVE_COMMIT") {
+        return c.to_string_lossy().into_owned();
+    }
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .current_dir(manifest)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let Some(hash) = git(&["rev-parse", "--short=9", "HEAD"]) else {
+        return "unknown".into();
+    };
+    // HEAD itself, and the branch file it points at (a commit moves that one).
+    let mut watched = vec!["HEAD".to_string()];
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        watched.push(branch);
+    }
+    for path in watched {
+        if let Some(file) = git(&["rev-parse", "--git-path", &path]) {
+            println!("cargo:rerun-if-changed={}", manifest.join(file).display());
+        }
+    }
+    hash
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=mods");
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
+    println!("cargo:rustc-env=DELVE_COMMIT={}", commit(&manifest));
     let mods = manifest.join("mods");
     let mut folders: Vec<PathBuf> = std::fs::read_dir(&mods)
         .map(|it| {

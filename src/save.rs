@@ -316,7 +316,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(crate::test_tier::cases(300)))]
 
         /// Truncation at any length and a bit flip anywhere: an error with its message, or
         /// (a flip that changes nothing the loader reads, like hex case) the very same game.

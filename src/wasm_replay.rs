@@ -1,5 +1,8 @@
 //! The core's replay as bare wasm exports (feature `wasm-replay`), so a test can check that
 //! the same replay ends in the same state hash under the browser's wasm as natively.
+// A wasm module's exports are `no_mangle` functions and the host hands back raw memory: the
+// one place where `unsafe` is the interface itself.
+#![allow(unsafe_code)]
 use crate::content::Content;
 use crate::replay::Replay;
 

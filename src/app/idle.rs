@@ -46,7 +46,6 @@ fn pending<S: bevy::state::state::FreelyMutableState>(next: Option<Res<NextState
     next.is_some_and(|n| !matches!(*n, NextState::Unchanged))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn keep_awake(
     time: Res<Time>,
     awake: Res<KeepAwake>,

@@ -3,7 +3,6 @@
 //! kept in `saves/settings.toml` (`$DELVE_SETTINGS`; in the browser, local storage) and applied
 //! to the game at once. A file that does not read is moved aside to `settings.toml.bad`, said
 //! on the main menu, and the defaults are used; nothing is guessed.
-use std::path::PathBuf;
 
 use bevy::audio::{GlobalVolume, Volume};
 use bevy::prelude::*;
@@ -94,9 +93,7 @@ impl Default for SettingsStore {
             return Self(SaveStore::Browser("delve.settings".into()));
         }
         Self(SaveStore::File(
-            std::env::var_os("DELVE_SETTINGS")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| PathBuf::from("saves/settings.toml")),
+            crate::places::Places::here().file("DELVE_SETTINGS", "settings.toml"),
         ))
     }
 }

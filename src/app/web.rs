@@ -353,20 +353,6 @@ mod imp {
     }
 }
 
-/// The folders the game loads in the browser: the bundled ones, then the player's own; a
-/// player's folder of the same name as a bundled one replaces it (a newer copy of that mod).
-pub fn merge_folders(
-    bundled: Vec<crate::content::mods::ModFolder>,
-    user: Vec<crate::content::mods::ModFolder>,
-) -> Vec<crate::content::mods::ModFolder> {
-    let mut out: Vec<_> = bundled
-        .into_iter()
-        .filter(|b| !user.iter().any(|u| u.folder == b.folder))
-        .collect();
-    out.extend(user);
-    out
-}
-
 /// The `seed` parameter of a query string (`?a=1&seed=42`); a bad value is an error, not 0.
 /// Only the browser reads an address; the desktop runs its tests.
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
@@ -385,8 +371,9 @@ pub fn seed_from_query(search: &str) -> Result<Option<u64>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{merge_folders, seed_from_query};
+    use super::seed_from_query;
     use crate::content::mods::ModFolder;
+    use crate::content::mods::merge_folders;
 
     #[test]
     fn a_players_folder_loads_after_the_bundled_ones_and_replaces_its_namesake() {

@@ -18,7 +18,7 @@ pub use sim::{RunsSummary, SimArgs, SimReport, run_sim, simulate, simulate_game,
 #[derive(Parser, Debug)]
 #[command(
     name = "delve",
-    version,
+    version = crate::VERSION,
     about = "A turn-based dungeon-descent roguelike"
 )]
 pub struct Cli {

@@ -154,6 +154,18 @@ pub fn read_folders(dir: &Path) -> Vec<ModFolder> {
         .collect()
 }
 
+/// The mods the game loads: the bundled ones, then the player's own (in the browser, the
+/// folders added to the page; on the desktop, `mods/` in the data folder); a player's folder of
+/// the same name as a bundled one replaces it (a newer copy of that mod).
+pub fn merge_folders(bundled: Vec<ModFolder>, user: Vec<ModFolder>) -> Vec<ModFolder> {
+    let mut out: Vec<_> = bundled
+        .into_iter()
+        .filter(|b| !user.iter().any(|u| u.folder == b.folder))
+        .collect();
+    out.extend(user);
+    out
+}
+
 /// The core pack as `dir` holds it now (the desktop's `assets/core`, edited by a modder), or
 /// why it cannot be read: the same files as the embedded pack, in the same order.
 pub fn core_from_folder(dir: &Path) -> Result<Pack, String> {

@@ -170,6 +170,9 @@ mod tests {
 
     #[test]
     fn largest_floor_is_connected() {
+        if !crate::test_tier::run_slow("the 1001x1001 floor") {
+            return;
+        }
         let p = sized(8, 1001, 1001);
         let f = generate(&p, 2024, 8);
         check_floor(&f, &p);
@@ -178,6 +181,9 @@ mod tests {
 
     #[test]
     fn large_thin_and_loopy() {
+        if !crate::test_tier::run_slow("the 1001x61 floor") {
+            return;
+        }
         let mut p = sized(6, 1001, 61);
         (p.regression, p.imperfection, p.rooms) = (80.0, 60.0, 400);
         let f = generate(&p, 9, 6);
@@ -231,7 +237,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(1000))]
+        #![proptest_config(ProptestConfig::with_cases(crate::test_tier::cases(1000)))]
         #[test]
         fn small_floors(seed: u64, floor in 1u32..=8, w in odd(11, 31), h in odd(11, 31)) {
             let p = sized(floor, w, h);

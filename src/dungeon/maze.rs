@@ -243,6 +243,9 @@ mod tests {
 
     #[test]
     fn largest_map_is_perfect_without_overflow() {
+        if !crate::test_tier::run_slow("the 1001x1001 maze") {
+            return;
+        }
         assert_perfect(&carve_maze(1001, 1001, &mut floor_rng(3, 8)));
     }
 
@@ -254,7 +257,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(1000))]
+        #![proptest_config(ProptestConfig::with_cases(crate::test_tier::cases(1000)))]
         #[test]
         fn every_maze_is_a_tree(seed: u64, w in 1u32..=20, h in 1u32..=20) {
             let (w, h) = (2 * w + 1, 2 * h + 1);

@@ -494,7 +494,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(300))]
+        #![proptest_config(ProptestConfig::with_cases(crate::test_tier::cases(300)))]
         #[test]
         fn thinning_keeps_the_maze_connected(seed: u64, w in 5u32..=25, h in 5u32..=25, r in 0.0..=100.0f64, i in 0.0..=100.0f64, gap in 0u32..=40) {
             let mut map = carve_maze(2 * w + 1, 2 * h + 1, &mut floor_rng(seed, 1));

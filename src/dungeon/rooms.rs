@@ -328,7 +328,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(1000))]
+        #![proptest_config(ProptestConfig::with_cases(crate::test_tier::cases(1000)))]
         #[test]
         fn rooms_never_overlap(seed: u64, w in 5u32..=30, h in 5u32..=30, n in 0u32..=30, min in 1u32..=4, extra in 0u32..=3) {
             let p = profile(n, 2 * min + 1, 2 * (min + extra) + 1);

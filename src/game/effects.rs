@@ -8,6 +8,19 @@ use crate::content::schema::{ActionDef, Target};
 use crate::map::Pos;
 use crate::rng;
 
+/// Damage that lands: who dealt it (none for a trap's or a modifier's own), on whom, how much
+/// after resistance, of which type, whether it was critical, and the ability or modifier that
+/// caused it.
+#[derive(Clone, Copy)]
+pub(super) struct Hit<'a> {
+    pub source: Option<CreatureId>,
+    pub target: CreatureId,
+    pub amount: f64,
+    pub damage_type: &'a str,
+    pub critical: bool,
+    pub cause: Option<&'a str>,
+}
+
 impl Game {
     /// The creatures one action reaches.
     fn action_targets(
@@ -98,7 +111,15 @@ impl Game {
                         }
                         let r = self.resistance(t, damage_type, content);
                         let dealt = mitigate(raw, r, &content.balance);
-                        self.deal(actor, t, dealt, damage_type, critical, cause, content);
+                        let hit = Hit {
+                            source: actor,
+                            target: t,
+                            amount: dealt,
+                            damage_type,
+                            critical,
+                            cause,
+                        };
+                        self.deal(&hit, content);
                     }
                     ActionDef::Heal { amount, .. } => self.heal(t, *amount, content),
                     ActionDef::RestoreStamina { amount, .. } => {
@@ -171,17 +192,15 @@ impl Game {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn deal(
-        &mut self,
-        source: Option<CreatureId>,
-        target: CreatureId,
-        amount: f64,
-        damage_type: &str,
-        critical: bool,
-        cause: Option<&str>,
-        content: &Content,
-    ) {
+    pub(super) fn deal(&mut self, hit: &Hit<'_>, content: &Content) {
+        let Hit {
+            source,
+            target,
+            amount,
+            damage_type,
+            critical,
+            cause,
+        } = *hit;
         let Some(c) = self.creatures.get_mut(&target) else {
             return;
         };

@@ -48,6 +48,7 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     let _ = writeln!(w);
     let _ = writeln!(w, "Seed:        {}", game.seed);
     let _ = writeln!(w, "Rules:       version {}", game.rules);
+    let _ = writeln!(w, "Game:        Delve {}", crate::VERSION);
     let _ = writeln!(w, "Content:     {:016x}", content.fingerprint());
     let _ = writeln!(w, "Packs:       {}", content.packs.join(", "));
     if let Some(r) = game.reloads.first() {
@@ -156,6 +157,10 @@ mod tests {
         assert!(text.contains(&format!("Floor {} of {}", game.floor, game.floors)));
         assert!(text.contains(&format!("{:016x}", content.fingerprint())));
         assert!(text.contains("Packs:       core"));
+        // The version and the commit the game was built from, for a bug report.
+        let game_line = format!("Game:        Delve {}", env!("CARGO_PKG_VERSION"));
+        assert!(text.contains(&game_line), "{text}");
+        assert!(!env!("DELVE_COMMIT").is_empty());
         // One table row per floor the run saw, with its turns.
         for f in &stats.floors {
             let row = format!(

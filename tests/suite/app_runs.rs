@@ -254,7 +254,7 @@ fn saved_files_reload_once_and_broken_ones_hold_the_run_on_its_content() {
     write_slime(&mods, "Slime");
     let (m, choices) = (mods.clone(), dir.join("mods.toml"));
     let mut app = headless(move |app| {
-        app.insert_resource(ModSource::Folder(m));
+        app.insert_resource(ModSource::folder(m));
         app.insert_resource(ModsStore(SaveStore::File(choices)));
         app.insert_resource(CoreSource(None));
         app.insert_resource(WatchFiles(true));

@@ -35,7 +35,7 @@ fn with_mods(mods: &Path, choices: &Path) -> App {
 fn with_core(mods: &Path, choices: &Path, core: Option<PathBuf>) -> App {
     let (mods, choices) = (mods.to_path_buf(), choices.to_path_buf());
     let mut app = headless(move |app| {
-        app.insert_resource(ModSource::Folder(mods));
+        app.insert_resource(ModSource::folder(mods));
         app.insert_resource(ModsStore(SaveStore::File(choices)));
         app.insert_resource(CoreSource(core));
     });

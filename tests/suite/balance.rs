@@ -9,6 +9,9 @@ const SEEDS: u64 = 60;
 
 #[test]
 fn explore_bot_wins_sometimes_and_no_floor_is_a_wall() {
+    if !crate::tier::run_slow("the 60 balance runs") {
+        return;
+    }
     let content = Content::core().unwrap_or_else(|r| panic!("{r}"));
     // Two threads: the runs are independent, and the seeds fix the outcome.
     let half = SEEDS / 2;

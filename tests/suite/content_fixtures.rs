@@ -357,7 +357,7 @@ fn assert_located(report: &LoadReport, pack: &str, file: &str, text: &[u8]) {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(crate::tier::cases(200)))]
 
     #[test]
     fn arbitrary_bytes_give_located_errors(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..600)) {

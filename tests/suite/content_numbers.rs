@@ -153,7 +153,7 @@ fn refused_or_plays(pack: Pack, seed: u64) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(ProptestConfig::with_cases(crate::tier::cases(128)))]
 
     #[test]
     fn wild_balance_patches_are_refused_or_play(text in balance_patch(), seed in 0u64..1000) {

@@ -7,6 +7,8 @@ mod content_numbers;
 mod core_rules;
 mod determinism;
 mod saves_replays;
+#[path = "../../src/test_tier.rs"]
+mod tier;
 
 #[cfg(feature = "app")]
 mod app_a11y;

@@ -66,6 +66,29 @@ fn half_save_load_half_equals_straight_and_replay_reproduces() {
     }
 }
 
+/// A bug report can say which build it came from: the version and the commit git names.
+#[test]
+fn version_names_the_release_and_the_commit() {
+    let out = delve(&["--version"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(&format!("delve {} (", env!("CARGO_PKG_VERSION"))),
+        "{text}"
+    );
+    let head = Command::new("git")
+        .args(["rev-parse", "--short=9", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()
+        .filter(|o| o.status.success() && std::env::var_os("DELVE_COMMIT").is_none());
+    // From a git checkout, the commit is HEAD's (a copy without git says "unknown").
+    if let Some(head) = head {
+        let hash = String::from_utf8_lossy(&head.stdout).trim().to_string();
+        assert!(text.contains(&format!("({hash})")), "{text} lacks {hash}");
+    }
+}
+
 #[test]
 fn bad_files_exit_1_naming_the_file() {
     let dir = scratch("bad");
@@ -189,14 +212,15 @@ fn assert_no_tmp_left_but_ours(dir: &Path) {
     }
 }
 
-/// 100,000 bot turns over several seeds (`DELVE_SOAK_TURNS` sets another total, e.g. the
-/// README's 1,000,000), the state's invariants checked after every turn.
+/// 100,000 bot turns over several seeds in the slow tier, 10,000 in the quick one
+/// (`DELVE_SOAK_TURNS` sets another total, e.g. the README's 1,000,000), the state's
+/// invariants checked after every turn.
 #[test]
 fn soak_keeps_the_invariants() {
     let content = content();
     let goal: u64 = std::env::var("DELVE_SOAK_TURNS")
         .map(|v| v.parse().expect("DELVE_SOAK_TURNS must be a whole number"))
-        .unwrap_or(100_000);
+        .unwrap_or(if crate::tier::slow() { 100_000 } else { 10_000 });
     let mut total = 0u64;
     let mut seed = 1000;
     while total < goal {

@@ -86,7 +86,6 @@ pub fn is_alert(text: &str, kind: LineKind) -> bool {
 
 /// The turn's news: its log lines (a refused command's reason), the app's notices, a new run's
 /// welcome, and the hero's health crossing below a quarter.
-#[allow(clippy::too_many_arguments)]
 fn news(
     mut turns: MessageReader<TurnResolved>,
     mut notices: MessageReader<Notice>,

@@ -82,7 +82,6 @@ pub fn fight_lines(game: &Game, content: &Content, selected: usize) -> Vec<Strin
 }
 
 /// What each reading key says, or `None` when the key means something else here.
-#[allow(clippy::too_many_arguments)]
 fn read_keys(
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<Bindings>,

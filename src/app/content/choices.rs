@@ -19,9 +19,7 @@ impl Default for ModsStore {
             return Self(SaveStore::Browser("delve.mods".into()));
         }
         Self(SaveStore::File(
-            std::env::var_os("DELVE_MODS_FILE")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| PathBuf::from("saves/mods.toml")),
+            crate::places::Places::here().file("DELVE_MODS_FILE", "mods.toml"),
         ))
     }
 }
@@ -30,7 +28,9 @@ impl Default for ModsStore {
 /// the folders the player added to the page (kept in its IndexedDB, web/mods.js).
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub enum ModSource {
-    Folder(PathBuf),
+    /// Folders that hold mod folders, in load order (src/places.rs: the bundled `mods/`, then
+    /// the player's own); a later folder's mod replaces an earlier one's of the same name.
+    Folders(Vec<PathBuf>),
     Bundled,
 }
 
@@ -39,16 +39,33 @@ impl Default for ModSource {
         if cfg!(target_arch = "wasm32") {
             Self::Bundled
         } else {
-            Self::Folder(PathBuf::from("mods"))
+            Self::Folders(crate::places::Places::here().mods.clone())
         }
     }
 }
 
 impl ModSource {
+    /// Mods from one folder (a test's, or `--mods`).
+    pub fn folder(dir: PathBuf) -> Self {
+        Self::Folders(vec![dir])
+    }
+
+    /// Where a player puts mods, for messages: the last folder (the player's own).
+    pub fn where_to_add(&self) -> String {
+        match self {
+            ModSource::Folders(dirs) => dirs
+                .last()
+                .map_or_else(|| "`mods/`".into(), |d| format!("`{}`", d.display())),
+            ModSource::Bundled => "this page".into(),
+        }
+    }
+
     pub fn folders(&self) -> Vec<crate::content::mods::ModFolder> {
         match self {
-            ModSource::Folder(dir) => crate::content::mods::read_folders(dir),
-            ModSource::Bundled => crate::app::web::merge_folders(
+            ModSource::Folders(dirs) => dirs.iter().fold(Vec::new(), |loaded, dir| {
+                crate::content::mods::merge_folders(loaded, crate::content::mods::read_folders(dir))
+            }),
+            ModSource::Bundled => crate::content::mods::merge_folders(
                 crate::content::mods::bundled(),
                 crate::app::web::user_mods(),
             ),
@@ -58,7 +75,7 @@ impl ModSource {
     /// The folders the player added in this browser (removable on the Mods screen).
     pub fn added_here(&self) -> BTreeSet<String> {
         match self {
-            ModSource::Folder(_) => BTreeSet::new(),
+            ModSource::Folders(_) => BTreeSet::new(),
             ModSource::Bundled => crate::app::web::user_mod_names().into_iter().collect(),
         }
     }

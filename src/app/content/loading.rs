@@ -134,7 +134,6 @@ fn load_all(
     Ok((content, report, ModCatalogue(catalogue(&folders))))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn load(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
@@ -180,7 +179,6 @@ fn load(
 /// Loads again and swaps the content in, unless the core pack broke or the run (a kept one
 /// too) names ids the new content lacks: then the old content and its report stay, and the
 /// notice says why.
-#[allow(clippy::too_many_arguments)]
 fn reload(
     mut request: ResMut<ReloadRequest>,
     core: Res<CoreSource>,

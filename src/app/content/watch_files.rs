@@ -102,10 +102,8 @@ mod disk {
             return;
         }
         let mut roots: Vec<PathBuf> = Vec::new();
-        if let ModSource::Folder(dir) = &*mods
-            && dir.is_dir()
-        {
-            roots.push(dir.clone());
+        if let ModSource::Folders(dirs) = &*mods {
+            roots.extend(dirs.iter().filter(|d| d.is_dir()).cloned());
         }
         roots.extend(core.0.iter().filter(|d| d.is_dir()).cloned());
         if roots.is_empty() {
@@ -152,7 +150,6 @@ mod disk {
             || name.ends_with(".tmp"))
     }
 
-    #[allow(clippy::too_many_arguments)]
     pub fn poll(
         mut watch: ResMut<FileWatch>,
         mut request: ResMut<ReloadRequest>,

@@ -61,7 +61,6 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-#[allow(clippy::too_many_arguments)]
 fn sync_glyphs(
     mut commands: Commands,
     game: Option<Res<GameRes>>,

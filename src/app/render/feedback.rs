@@ -99,7 +99,6 @@ pub fn feedback_of(
     out
 }
 
-#[allow(clippy::too_many_arguments)]
 fn spawn_feedback(
     mut commands: Commands,
     game: Option<Res<GameRes>>,

@@ -254,7 +254,6 @@ fn spawn_layers(
 
 /// After each turn (and on a new floor, a new palette or reloaded content), touch only the
 /// tiles whose look changed.
-#[allow(clippy::too_many_arguments)]
 fn update_tiles(
     game: Option<Res<GameRes>>,
     content: Res<ContentRes>,

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 
 use crate::app::web;
+use crate::places::Places;
 
 /// Where the run is saved.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
@@ -22,11 +23,7 @@ impl Default for SaveStore {
         if cfg!(target_arch = "wasm32") {
             return Self::Browser("delve.run".into());
         }
-        Self::File(
-            std::env::var_os("DELVE_SAVE")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| PathBuf::from("saves/run.save")),
-        )
+        Self::File(Places::here().file("DELVE_SAVE", "run.save"))
     }
 }
 

@@ -154,7 +154,6 @@ fn show_note(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn game_over_input(
     keys: Res<ButtonInput<KeyCode>>,
     game: Option<Res<GameRes>>,

@@ -203,7 +203,6 @@ fn refresh(
     });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn inventory_input(
     keys: Res<ButtonInput<KeyCode>>,
     overlay: Res<State<Overlay>>,

@@ -134,7 +134,6 @@ fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn spawn_menu(
     mut commands: Commands,
     run: Res<NewRun>,
@@ -202,6 +201,18 @@ fn spawn_menu(
                     TextFont::from_font_size(15.0),
                     TextColor(Color::srgb(0.7, 0.75, 0.7)),
                 ),
+                // Which build this is, for a bug report: out of the column, in the corner.
+                (
+                    Text::new(format!("Delve {}", crate::VERSION)),
+                    TextFont::from_font_size(13.0),
+                    TextColor(Color::srgb(0.45, 0.45, 0.5)),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        right: px(10),
+                        bottom: px(8),
+                        ..default()
+                    },
+                ),
             ],
         ))
         .id();
@@ -247,7 +258,6 @@ type MenuTexts = (
     Query<'static, 'static, &'static mut Text, With<EntriesText>>,
 );
 
-#[allow(clippy::too_many_arguments)]
 fn menu_input(
     keys: Res<ButtonInput<KeyCode>>,
     mut run: ResMut<NewRun>,

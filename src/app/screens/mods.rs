@@ -154,15 +154,19 @@ pub fn list_text(
     choices: &ModChoices,
     report: &crate::content::LoadReport,
     cursor: usize,
-    added_here: &std::collections::BTreeSet<String>,
+    source: &ModSource,
 ) -> String {
     if list.0.is_empty() {
         return if cfg!(target_arch = "wasm32") {
             "No mods yet: add a mod folder (A) or drop one onto the page.".into()
         } else {
-            "No mods found: put mod folders into `mods/`.".into()
+            format!(
+                "No mods found: put mod folders into {}.",
+                source.where_to_add()
+            )
         };
     }
+    let added_here = source.added_here();
     list.0
         .iter()
         .enumerate()
@@ -228,7 +232,6 @@ pub fn report_text(
     out + &report.summary()
 }
 
-#[allow(clippy::too_many_arguments)]
 fn mods_input(
     keys: Res<ButtonInput<KeyCode>>,
     mut cursor: ResMut<ModsCursor>,
@@ -261,7 +264,10 @@ fn mods_input(
         } else if cfg!(target_arch = "wasm32") {
             format!("{folder} is built into the game; Space turns it off.")
         } else {
-            format!("{folder} is a folder in `mods/`: delete it there to remove it.")
+            format!(
+                "{folder} is a mod folder in {}: delete it there to remove it.",
+                source.where_to_add()
+            )
         });
     }
     if keys.just_pressed(KeyCode::Escape) {
@@ -320,7 +326,6 @@ type ScreenTexts = (
     Single<'static, 'static, &'static mut Text, With<ModsReport>>,
 );
 
-#[allow(clippy::too_many_arguments)]
 fn show_mods(
     list: Res<ModCatalogue>,
     choices: Res<ModChoices>,
@@ -345,7 +350,7 @@ fn show_mods(
         (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
         (a, b) => a.or(b).map(str::to_string),
     };
-    let shown = list_text(&list, &choices, &report.0, cursor.0, &source.added_here());
+    let shown = list_text(&list, &choices, &report.0, cursor.0, &source);
     // Each mod's line, said without the cursor mark and the on/off box's brackets.
     let entries = shown
         .lines()

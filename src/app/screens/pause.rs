@@ -179,7 +179,6 @@ fn spawn_help(mut commands: Commands) {
     ));
 }
 
-#[allow(clippy::too_many_arguments)]
 fn pause_input(
     keys: Res<ButtonInput<KeyCode>>,
     overlay: Res<State<Overlay>>,

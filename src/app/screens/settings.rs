@@ -156,6 +156,7 @@ fn draw(
     settings: Res<Settings>,
     row: Res<SettingsRow>,
     bindings: Res<Bindings>,
+    keys_path: Res<crate::app::turn::KeysPath>,
     mut text: Single<&mut Text, With<SettingsText>>,
     mut menu: Query<&mut Menu>,
 ) {
@@ -171,7 +172,10 @@ fn draw(
         m.set_if_neq(Menu::new("Settings", entries, Some(row.0)));
     }
     lines.push(String::new());
-    lines.push("Keys (saves/keys.toml changes them; F1 lists them all)".into());
+    lines.push(match &keys_path.0 {
+        Some(file) => format!("Keys ({} changes them; F1 lists them all)", file.display()),
+        None => "Keys (F1 lists them all)".into(),
+    });
     lines.extend(bindings_lines(&bindings));
     text.0 = lines.join("\n");
 }

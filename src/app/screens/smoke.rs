@@ -80,7 +80,6 @@ type KeptRuns<'w> = (
     Option<Res<'w, crate::app::save::RunArchive>>,
 );
 
-#[allow(clippy::too_many_arguments)]
 fn drive(
     mut smoke: ResMut<Smoke>,
     screen: Res<State<Screen>>,

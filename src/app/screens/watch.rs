@@ -251,7 +251,6 @@ fn watch_input(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn advance(
     time: Res<Time>,
     mut watching: ResMut<Watching>,

@@ -232,9 +232,7 @@ impl Default for KeysPath {
             return Self(None);
         }
         Self(Some(
-            std::env::var_os("DELVE_KEYS")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| PathBuf::from("saves/keys.toml")),
+            crate::places::Places::here().file("DELVE_KEYS", "keys.toml"),
         ))
     }
 }

@@ -118,7 +118,6 @@ fn tapped_enemy_attack(
     ))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn read_input(
     keys: Res<ButtonInput<KeyCode>>,
     tapped: Res<super::pointer::Tapped>,

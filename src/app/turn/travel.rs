@@ -73,7 +73,6 @@ pub fn travel_key(key: KeyCode, bindings: &Bindings) -> Option<TravelGoal> {
 
 /// Runs after the keyboard: starts travel on its key, stops it on any other key, else
 /// proposes the next step as the turn's command.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn step(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,

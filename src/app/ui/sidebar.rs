@@ -134,7 +134,6 @@ fn bar(text: String, fraction: f64, fill: Color) -> impl Bundle {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
 fn rebuild(
     mut commands: Commands,
     game: Option<Res<GameRes>>,

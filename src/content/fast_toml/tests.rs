@@ -295,7 +295,7 @@ fn generated_documents_are_often_taken_and_often_left() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::test_tier::cases(2000)))]
 
     #[test]
     fn generated_documents_read_as_toml_reads_them(text in document()) {

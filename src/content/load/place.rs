@@ -98,7 +98,12 @@ impl<'a> PackPlacements<'a> {
                         continue;
                     }
                     let id = def.id.get_ref();
-                    check.floors(r, "prefabs", id, Target::Prefabs, d, &def.weight, key);
+                    let rule = FloorRule {
+                        depths: d,
+                        weight: &def.weight,
+                        key,
+                    };
+                    check.floors(r, "prefabs", id, Target::Prefabs, rule);
                 }
                 None if !def.weight.span().is_empty() => r.error(
                     def.weight.span(),
@@ -258,6 +263,13 @@ impl Target {
     }
 }
 
+/// One rule that names floors, as written: its depths, its weight, and its key path.
+struct FloorRule<'r> {
+    depths: &'r Spanned<Depths>,
+    weight: &'r Spanned<u32>,
+    key: String,
+}
+
 /// Where one file's placements are written, and the list they join.
 struct Check<'c, 'a> {
     content: &'c Content,
@@ -280,24 +292,30 @@ impl<'a> Check<'_, 'a> {
     ) {
         for (j, rule) in rules.iter().enumerate() {
             let key = format!("{registry}[{i}].spawn[{j}]");
-            let (d, w) = (&rule.depths, &rule.weight);
-            self.floors(r, registry, id, target, d, w, key);
+            let rule = FloorRule {
+                depths: &rule.depths,
+                weight: &rule.weight,
+                key,
+            };
+            self.floors(r, registry, id, target, rule);
         }
     }
 
     /// A rule that names floors: its depths within the run, its weight above 0, and a
     /// prefab inside every floor it names.
-    #[allow(clippy::too_many_arguments)]
     fn floors(
         &mut self,
         r: &mut Refs<'_>,
         registry: &'static str,
         id: &str,
         target: fn(Depths) -> Target,
-        depths: &Spanned<Depths>,
-        weight: &Spanned<u32>,
-        key: String,
+        rule: FloorRule<'_>,
     ) {
+        let FloorRule {
+            depths,
+            weight,
+            key,
+        } = rule;
         let d = *depths.get_ref();
         let last = self.content.balance.floors;
         let at = || format!("{key}.depths");

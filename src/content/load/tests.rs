@@ -346,7 +346,7 @@ fn the_core_pack_cannot_name_a_sprite() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(500))]
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(crate::test_tier::cases(500)))]
 
     /// Whatever bytes a mod file holds, loading reports and never panics; a pack that
     /// failed is skipped whole and the core stays loaded.

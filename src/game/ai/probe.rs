@@ -29,6 +29,10 @@ pub(super) struct Probe {
 
 impl Probe {
     /// Labels open tiles with their distance from `source` until `stop` accepts one.
+    #[allow(
+        unsafe_code,
+        reason = "unchecked indexing in every monster's search (benches/ai.rs); the SAFETY note says why it holds"
+    )]
     pub(super) fn search(
         &mut self,
         cells: &Cells,

@@ -63,6 +63,10 @@ impl DistanceField {
 /// This is the hot loop of every `path` monster, so it is branch-free and unchecked. Whether
 /// a neighbour is new is a coin flip for the branch predictor; making it data instead
 /// (`tail += fresh`) measured 3-4× faster on changing maps.
+#[allow(
+    unsafe_code,
+    reason = "the branch-free unchecked loop measured 3-4x faster (benches/grid.rs); the SAFETY note says why it holds"
+)]
 fn bfs_levels(dist: &mut [u32], queue: &mut [u32], mut tail: usize, pad: Padded) {
     let cells = pad.len();
     assert!(dist.len() == cells && queue.len() >= cells);

@@ -439,6 +439,9 @@ fn serpentine(side: u32) -> TileMap {
 
 #[test]
 fn huge_serpentine_maze_does_not_overflow() {
+    if !crate::test_tier::run_slow("the 1001x1001 serpentine") {
+        return;
+    }
     let side = 1001;
     let map = serpentine(side);
     let start = Pos::new(1, 1);
