@@ -10,6 +10,9 @@ cd "$(dirname "$0")/.."
 out="${1:-out/web}"
 profile="${WEB_PROFILE:-web-small}"
 source scripts/wasm-env.sh
+# The commit the game shows beside its version (build.rs): named here, since the published
+# build compiles a copy of the project that has no git.
+export DELVE_COMMIT="${DELVE_COMMIT:-$(git rev-parse --short=9 HEAD 2>/dev/null || echo unknown)}"
 src="."
 flags=""
 std_features=()
