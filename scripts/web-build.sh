@@ -46,6 +46,11 @@ mkdir -p "$out"
   --remove-producers-section --out-dir "$out" --out-name delve \
   "$target_dir/wasm32-unknown-unknown/$profile/delve.wasm"
 cp web/index.html web/mods.js "$out/"
+# The game's own pictures and sounds, which the page's game fetches over HTTP (src/app/content/
+# files.rs) instead of carrying them in the wasm; their credits go with them.
+mkdir -p "$out/assets/art" "$out/assets/sounds"
+cp assets/art/icons.png assets/art/CREDITS.md "$out/assets/art/"
+cp assets/sounds/*.ogg assets/sounds/CREDITS.md "$out/assets/sounds/"
 # The page fetches this one and inflates it itself (DecompressionStream), so a plain static
 # server sends the small file; -n keeps the bytes the same from build to build.
 gzip -9 -n -k -f "$out/delve_bg.wasm"

@@ -183,6 +183,20 @@ mod imp {
         let _ = js_sys::Reflect::set(&window, &"delveGame".into(), &o);
     }
 
+    /// How many of the game's own files (pictures, sounds) have arrived: the page's loader
+    /// shows it (`window.delveFiles`), and hides once all are in.
+    pub fn files_progress(done: usize, total: usize) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let Ok(report) = js_sys::Reflect::get(&window, &"delveFiles".into()) else {
+            return;
+        };
+        if let Ok(report) = report.dyn_into::<js_sys::Function>() {
+            let _ = report.call2(&window, &(done as u32).into(), &(total as u32).into());
+        }
+    }
+
     fn a11y_api() -> Option<wasm_bindgen::JsValue> {
         let window = web_sys::window()?;
         js_sys::Reflect::get(&window, &"delveA11y".into())
@@ -334,6 +348,7 @@ mod imp {
         Vec::new()
     }
     pub fn publish_game(_: u64, _: u32, _: [f32; 2], _: f32) {}
+    pub fn files_progress(_: usize, _: usize) {}
     pub fn announce(_: &str, _: bool) {}
     pub fn mirror_screen(_: &str, _: &[String], _: &[String], _: Option<usize>) {}
     pub fn user_mods_message() -> Option<String> {

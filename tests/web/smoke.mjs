@@ -18,7 +18,13 @@ const errors = [];
 // a stand-in trap, which the page then reports.
 const STAND_IN = "smoke: a stand-in trap";
 const expected = (text) => text.includes("Using exceptions for control flow") || text.includes(STAND_IN);
+// The game's own files the page fetched over HTTP (path → status), from the first page.
+const fetched = {};
 function watch(page) {
+  page.on("response", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.includes("/assets/")) fetched[path] = r.status();
+  });
   page.on("pageerror", (e) => {
     if (!expected(String(e))) errors.push(`page error: ${e}`);
   });
@@ -57,6 +63,7 @@ const page = watch(await context.newPage());
 const started = Date.now();
 let firstFrameMs = null;
 let download = null;
+let files = null;
 let saved = null;
 let replay = null;
 let touch = null;
@@ -69,6 +76,16 @@ try {
   firstFrameMs = await page.evaluate(() => window.delveFirstFrameMs);
   download = await page.evaluate(() => ({ url: window.delveDownload?.url, gzip: window.delveDownload?.gzip, bytes: window.delveDownload?.bytes() }));
   if (!download.gzip) errors.push(`the page did not fetch the compressed wasm: ${JSON.stringify(download)}`);
+  // The pictures and sounds come over HTTP (not inside the wasm), all of them, and the
+  // loader counted them in.
+  await page.waitForFunction(() => window.delveFilesMs !== undefined, null, { timeout: 60000 });
+  files = { ms: await page.evaluate(() => window.delveFilesMs), fetched: { ...fetched } };
+  const wanted = ["art/icons.png", "sounds/step.ogg", "sounds/hit.ogg", "sounds/miss.ogg",
+    "sounds/kill.ogg", "sounds/pickup.ogg", "sounds/descend.ogg", "sounds/levelup.ogg",
+    "sounds/death.ogg", "sounds/alarm.ogg", "sounds/menu.ogg"];
+  for (const f of wanted) {
+    if (fetched[`/assets/${f}`] !== 200) errors.push(`the page did not fetch assets/${f}: ${JSON.stringify(fetched)}`);
+  }
   // Let the floor draw, then auto-explore (X) so the turn loop runs in the browser for a while.
   await page.waitForTimeout(3000);
   await page.focus("canvas#bevy");
@@ -228,5 +245,5 @@ try {
   errors.push(`the failure check failed: ${e.message}`);
 }
 await browser.close();
-console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, total_ms: Date.now() - started, saved, replay, touch, watched, mods, news, a11y, stopped, errors }));
+console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, files, total_ms: Date.now() - started, saved, replay, touch, watched, mods, news, a11y, stopped, errors }));
 process.exit(errors.length ? 1 : 0);

@@ -1,81 +1,73 @@
 //! The game's own files (the icon atlas, the sounds) through Bevy's `AssetServer`: read from
 //! `assets/` on the desktop when the game runs from a folder that has it (a checkout: an
-//! artist's edit shows), from copies built into the binary otherwise and always in the browser.
-//! The Loading screen waits for them; one that fails is reported, and the game goes on
-//! without it (glyphs for pictures, silence for sounds).
+//! artist's edit shows), from copies built into the binary otherwise; fetched over HTTP from
+//! the page's `assets/` folder in the browser, whose loader shows them arriving. The Loading
+//! screen waits for them; one that fails is reported, and the game goes on without it (glyphs
+//! for pictures, silence for sounds).
 use std::path::PathBuf;
 
 use bevy::asset::LoadState;
-use bevy::asset::io::embedded::EmbeddedAssetRegistry;
 use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, PendingAssets, Screen};
 
-/// Every file the game loads itself: its path under `assets/` and the copy built in.
-pub const FILES: [(&str, &[u8]); 11] = [
-    (
-        "art/icons.png",
-        include_bytes!("../../../assets/art/icons.png"),
-    ),
-    (
-        "sounds/step.ogg",
-        include_bytes!("../../../assets/sounds/step.ogg"),
-    ),
-    (
-        "sounds/hit.ogg",
-        include_bytes!("../../../assets/sounds/hit.ogg"),
-    ),
-    (
-        "sounds/miss.ogg",
-        include_bytes!("../../../assets/sounds/miss.ogg"),
-    ),
-    (
-        "sounds/kill.ogg",
-        include_bytes!("../../../assets/sounds/kill.ogg"),
-    ),
-    (
-        "sounds/pickup.ogg",
-        include_bytes!("../../../assets/sounds/pickup.ogg"),
-    ),
-    (
-        "sounds/descend.ogg",
-        include_bytes!("../../../assets/sounds/descend.ogg"),
-    ),
-    (
-        "sounds/levelup.ogg",
-        include_bytes!("../../../assets/sounds/levelup.ogg"),
-    ),
-    (
-        "sounds/death.ogg",
-        include_bytes!("../../../assets/sounds/death.ogg"),
-    ),
-    (
-        "sounds/alarm.ogg",
-        include_bytes!("../../../assets/sounds/alarm.ogg"),
-    ),
-    (
-        "sounds/menu.ogg",
-        include_bytes!("../../../assets/sounds/menu.ogg"),
-    ),
+/// Every file the game loads itself, by its path under `assets/`.
+pub const FILES: [&str; 11] = [
+    "art/icons.png",
+    "sounds/step.ogg",
+    "sounds/hit.ogg",
+    "sounds/miss.ogg",
+    "sounds/kill.ogg",
+    "sounds/pickup.ogg",
+    "sounds/descend.ogg",
+    "sounds/levelup.ogg",
+    "sounds/death.ogg",
+    "sounds/alarm.ogg",
+    "sounds/menu.ogg",
+];
+
+/// The desktop's built-in copies of `FILES`, in order: what it loads outside a checkout. The
+/// browser fetches the files from the page's `assets/` folder over HTTP instead, so they stay
+/// out of the code the page must download before the game starts (README, sizes).
+#[cfg(not(target_arch = "wasm32"))]
+pub const BUILT_IN: [&[u8]; 11] = [
+    include_bytes!("../../../assets/art/icons.png"),
+    include_bytes!("../../../assets/sounds/step.ogg"),
+    include_bytes!("../../../assets/sounds/hit.ogg"),
+    include_bytes!("../../../assets/sounds/miss.ogg"),
+    include_bytes!("../../../assets/sounds/kill.ogg"),
+    include_bytes!("../../../assets/sounds/pickup.ogg"),
+    include_bytes!("../../../assets/sounds/descend.ogg"),
+    include_bytes!("../../../assets/sounds/levelup.ogg"),
+    include_bytes!("../../../assets/sounds/death.ogg"),
+    include_bytes!("../../../assets/sounds/alarm.ogg"),
+    include_bytes!("../../../assets/sounds/menu.ogg"),
 ];
 
 /// Where the game's files come from this run.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct GameFiles {
-    /// `assets/` of the working directory; `None`: the built-in copies.
+    /// The folder the `AssetServer` reads them from (the working directory's `assets/`; in the
+    /// browser the page's `assets/`, over HTTP); `None`: the built-in copies.
     pub folder: Option<PathBuf>,
 }
 
 impl GameFiles {
-    /// `assets/` in the working directory when it holds every file, else the built-in copies
-    /// (the browser always).
+    /// The browser's page folder `assets/`.
+    #[cfg(target_arch = "wasm32")]
+    pub fn find() -> Self {
+        Self {
+            folder: Some(PathBuf::from("assets")),
+        }
+    }
+
+    /// `assets/` in the working directory when it holds every file, else the built-in copies.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn find() -> Self {
         let folder = std::env::current_dir()
             .ok()
             .map(|d| d.join("assets"))
-            .filter(|d| {
-                !cfg!(target_arch = "wasm32") && FILES.iter().all(|(f, _)| d.join(f).is_file())
-            });
+            .filter(|d| FILES.iter().all(|f| d.join(f).is_file()));
         Self { folder }
     }
 
@@ -99,8 +91,12 @@ pub fn plugin(app: &mut App) {
     if !app.world().contains_resource::<GameFiles>() {
         app.insert_resource(GameFiles::find());
     }
-    if let Some(registry) = app.world().get_resource::<EmbeddedAssetRegistry>() {
-        for (file, bytes) in FILES {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(registry) = app
+        .world()
+        .get_resource::<bevy::asset::io::embedded::EmbeddedAssetRegistry>()
+    {
+        for (file, bytes) in FILES.into_iter().zip(BUILT_IN) {
             registry.insert_asset(PathBuf::from(file), std::path::Path::new(file), bytes);
         }
     }
@@ -124,6 +120,8 @@ fn await_files(
         }
         _ => true,
     });
+    // The page's loader counts them in (the browser fetches them; a no-op on the desktop).
+    crate::app::web::files_progress(FILES.len().saturating_sub(pending.0.len()), FILES.len());
     if pending.0.is_empty() && content.is_some() {
         next.set(Screen::MainMenu);
     }

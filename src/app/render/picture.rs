@@ -274,7 +274,7 @@ fn make_sprites(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::content::files::FILES;
+    use crate::app::content::files::BUILT_IN;
     use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 
     /// The built-in atlas, loaded as Bevy's PNG loader loads it, is drawn as white with its
@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn the_atlas_mask_becomes_white_with_its_grey_as_alpha() {
         let image = Image::from_buffer(
-            FILES[0].1,
+            BUILT_IN[0],
             ImageType::Extension("png"),
             CompressedImageFormats::NONE,
             true,
