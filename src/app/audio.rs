@@ -181,6 +181,19 @@ fn play(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::content::files::FILES;
+
+    /// The game's file list is exactly what it loads, the atlas and every sound: the page's
+    /// loader counts these in, and the browser fetches each of them.
+    #[test]
+    fn the_files_are_the_atlas_and_every_sound() {
+        let mut loaded: Vec<&str> = Sound::ALL.iter().map(|s| s.file()).collect();
+        loaded.push(crate::app::render::picture::ATLAS_FILE);
+        loaded.sort_unstable();
+        let mut listed = FILES.to_vec();
+        listed.sort_unstable();
+        assert_eq!(listed, loaded);
+    }
     use crate::content::Content;
     use crate::map::Dir;
 

@@ -11,8 +11,9 @@ use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, PendingAssets, Screen};
 
-/// Every file the game loads itself, by its path under `assets/`.
-pub const FILES: [&str; 11] = [
+/// Every file the game loads itself, by its path under `assets/`: the icon atlas
+/// (`render/picture.rs`) and each sound (`audio.rs`).
+pub const FILES: [&str; 10] = [
     "art/icons.png",
     "sounds/step.ogg",
     "sounds/hit.ogg",
@@ -23,14 +24,13 @@ pub const FILES: [&str; 11] = [
     "sounds/levelup.ogg",
     "sounds/death.ogg",
     "sounds/alarm.ogg",
-    "sounds/menu.ogg",
 ];
 
 /// The desktop's built-in copies of `FILES`, in order: what it loads outside a checkout. The
 /// browser fetches the files from the page's `assets/` folder over HTTP instead, so they stay
 /// out of the code the page must download before the game starts (README, sizes).
 #[cfg(not(target_arch = "wasm32"))]
-pub const BUILT_IN: [&[u8]; 11] = [
+pub const BUILT_IN: [&[u8]; 10] = [
     include_bytes!("../../../assets/art/icons.png"),
     include_bytes!("../../../assets/sounds/step.ogg"),
     include_bytes!("../../../assets/sounds/hit.ogg"),
@@ -41,7 +41,6 @@ pub const BUILT_IN: [&[u8]; 11] = [
     include_bytes!("../../../assets/sounds/levelup.ogg"),
     include_bytes!("../../../assets/sounds/death.ogg"),
     include_bytes!("../../../assets/sounds/alarm.ogg"),
-    include_bytes!("../../../assets/sounds/menu.ogg"),
 ];
 
 /// Where the game's files come from this run.

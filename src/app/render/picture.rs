@@ -14,6 +14,9 @@ use crate::app::shared::{ContentRes, PendingAssets};
 use crate::content::Content;
 use crate::content::art::{Picture, Sprite as ModSprite, atlas};
 
+/// The icon atlas, under `assets/`.
+pub const ATLAS_FILE: &str = "art/icons.png";
+
 /// The atlas image and its grid, and the images of the loaded mods' sprites.
 #[derive(Resource, Debug, Clone)]
 pub struct Pictures {
@@ -227,7 +230,7 @@ fn load_atlas(
         None,
         None,
     ));
-    let image: Handle<Image> = server.load(files.path("art/icons.png"));
+    let image: Handle<Image> = server.load(files.path(ATLAS_FILE));
     pending.0.push(image.clone().untyped());
     commands.insert_resource(Pictures {
         atlas: image,
