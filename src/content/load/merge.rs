@@ -8,10 +8,11 @@ use std::collections::{BTreeMap, HashSet};
 use toml::Spanned;
 
 use super::conflicts::Definition;
-use super::convert::{ability, check_floor, color, creature_kind, look, prefab};
+use super::convert::{ability, check_floor, creature_kind, look, prefab};
 use super::locate::find_key;
 use super::{Ability, Content, CreatureKind, Parsed};
 use crate::content::art::Pictures;
+use crate::content::colors::color;
 use crate::content::diagnostics::{Diagnostic, Severity};
 use crate::content::registry::{
     self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap,

@@ -24,8 +24,8 @@ mod resolve;
 #[cfg(test)]
 mod tests;
 
+pub use crate::content::colors::NAMED_COLORS;
 pub use content::{Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind};
-pub use convert::NAMED_COLORS;
 pub use pack::{MAX_FILE_BYTES, Pack, core_pack};
 pub use parse::MAX_NESTING;
 #[cfg(test)]
