@@ -183,20 +183,21 @@ pub fn color(s: &str) -> Result<[u8; 3], String> {
     {
         return Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8]);
     }
-    let name = s.to_ascii_lowercase();
+    // Compared without allocating: a content load reads thousands of colours.
     let tuned = SPELLINGS
         .iter()
-        .find(|(written, _)| *written == name)
-        .map_or(name.as_str(), |(_, tuned)| tuned);
+        .find(|(written, _)| written.eq_ignore_ascii_case(s))
+        .map_or(s, |(_, tuned)| tuned);
     if let Some((_, c)) = NAMED_COLORS
         .iter()
         .chain(&CSS_COLORS)
-        .find(|(n, _)| *n == tuned)
+        .find(|(n, _)| n.eq_ignore_ascii_case(tuned))
     {
         return Ok(*c);
     }
     let known = NAMED_COLORS.iter().chain(&CSS_COLORS).map(|(n, _)| *n);
-    let hint = nearest(&name, known).map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+    let hint = nearest(&s.to_ascii_lowercase(), known)
+        .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
     Err(format!("unknown color `{s}` (a name or #rrggbb){hint}"))
 }
 

@@ -12,6 +12,7 @@
 mod conflicts;
 mod content;
 mod convert;
+mod kinds;
 mod locate;
 mod merge;
 mod pack;
