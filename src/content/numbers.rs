@@ -19,10 +19,12 @@ pub const MAX_COUNT: u32 = 1000;
 /// `v` when it is finite and in `min..=max`; else the message naming `what` and the range
 /// (a 0..1 range is called a probability).
 pub fn number_in(what: &str, v: f64, min: f64, max: f64) -> Result<f64, String> {
-    let shown = as_toml(v);
     if v.is_finite() && (min..=max).contains(&v) {
-        Ok(v)
-    } else if (min, max) == (0.0, 1.0) {
+        return Ok(v);
+    }
+    // Written out only for the message: a content load checks tens of thousands of numbers.
+    let shown = as_toml(v);
+    if (min, max) == (0.0, 1.0) {
         Err(format!(
             "`{what}` = {shown} is a probability: expected 0..1"
         ))
