@@ -57,9 +57,11 @@ impl Default for Balance {
 pub enum KnobKind {
     /// A finite number.
     Number,
+    /// A finite number from `min` up to, not including, `max`.
+    NumberBelowMax,
     /// A whole number (the schema makes it a `u32`).
     Count,
-    /// `[low, high]` of finite numbers, low ≤ high.
+    /// `[low, high]` of finite numbers, low < high.
     NumberPair,
     /// `[low, high]` of whole numbers, low ≤ high.
     CountPair,
@@ -92,7 +94,8 @@ pub const BALANCE_RANGES: &[KnobRange] = {
         knob("evasion", Number, 0.0, 1.0),
         knob("flee", Number, 0.0, 1.0),
         knob("stamina_regen", Number, 0.0, 1000.0),
-        knob("resistance_cap", Number, 0.0, 1.0),
+        // A cap of 1 would let a resistance turn every hit into the 1-damage floor.
+        knob("resistance_cap", NumberBelowMax, 0.0, 1.0),
         knob("hit_clamp", NumberPair, 0.0, 1.0),
         knob("luck_crit", Number, 0.0, 1.0),
         knob("encounter_radius", Count, 0.0, 100.0),
@@ -114,8 +117,9 @@ impl KnobRange {
         let (lo, hi) = (self.min, self.max);
         match self.kind {
             KnobKind::Number => format!("a number in {lo:?}..={hi:?}"),
+            KnobKind::NumberBelowMax => format!("a number at least {lo:?} and below {hi:?}"),
             KnobKind::Count => format!("a whole number in {lo}..={hi}"),
-            KnobKind::NumberPair => format!("[low, high] with {lo:?} ≤ low ≤ high ≤ {hi:?}"),
+            KnobKind::NumberPair => format!("[low, high] with {lo:?} ≤ low < high ≤ {hi:?}"),
             KnobKind::CountPair => {
                 format!("[low, high] of whole numbers, {lo} ≤ low ≤ high ≤ {hi}")
             }
@@ -132,14 +136,20 @@ impl KnobRange {
         };
         let whole = |v: &toml::Value| v.as_integer().map(|i| i as f64);
         let read: &dyn Fn(&toml::Value) -> Option<f64> = match self.kind {
-            KnobKind::Number | KnobKind::NumberPair => &number,
+            KnobKind::Number | KnobKind::NumberBelowMax | KnobKind::NumberPair => &number,
             KnobKind::Count | KnobKind::CountPair => &whole,
         };
         match self.kind {
             KnobKind::Number | KnobKind::Count => read(value).is_some_and(within),
+            KnobKind::NumberBelowMax => read(value).is_some_and(|v| within(v) && v < self.max),
             KnobKind::NumberPair | KnobKind::CountPair => match value.as_array().map(Vec::as_slice)
             {
+                // A clamp of numbers must leave room between its bounds (`[0, 0]` would make
+                // every blow miss, `[1, 1]` every blow land); counts may be fixed (`[9, 9]`).
                 Some([lo, hi]) => match (read(lo), read(hi)) {
+                    (Some(lo), Some(hi)) if self.kind == KnobKind::NumberPair => {
+                        within(lo) && within(hi) && lo < hi
+                    }
                     (Some(lo), Some(hi)) => within(lo) && within(hi) && lo <= hi,
                     _ => false,
                 },
@@ -300,7 +310,7 @@ mod tests {
         assert_eq!(bad(swapped.clone()), ["hit_clamp"]);
         let msg = &out_of_range(&swapped)[0].1;
         assert!(
-            msg.contains("[0.9, 0.1]") && msg.contains("low ≤ high"),
+            msg.contains("[0.9, 0.1]") && msg.contains("low < high"),
             "{msg}"
         );
         for cap in [f64::NAN, f64::INFINITY, -0.1, 1.5] {
@@ -317,6 +327,33 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(bad(p), ["evasion", "hit_clamp", "floors"]);
+    }
+
+    /// A resistance cap of 1 and a hit clamp without room between its bounds are refused.
+    #[test]
+    fn the_resistance_cap_stays_below_one_and_the_hit_clamp_keeps_room() {
+        for cap in [1.0, 1.5] {
+            let p = BalancePatch {
+                resistance_cap: Some(cap),
+                ..Default::default()
+            };
+            let bad = out_of_range(&p);
+            assert_eq!(bad.len(), 1, "{cap}: {bad:?}");
+            assert!(bad[0].1.contains("below 1.0"), "{}", bad[0].1);
+        }
+        for clamp in [(0.0, 0.0), (1.0, 1.0), (0.5, 0.5), (0.6, 0.4)] {
+            let p = BalancePatch {
+                hit_clamp: Some(clamp),
+                ..Default::default()
+            };
+            assert_eq!(out_of_range(&p).len(), 1, "{clamp:?}");
+        }
+        let fine = BalancePatch {
+            resistance_cap: Some(0.99),
+            hit_clamp: Some((0.0, 1.0)),
+            ..Default::default()
+        };
+        assert_eq!(out_of_range(&fine), []);
     }
 
     #[test]

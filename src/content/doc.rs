@@ -87,8 +87,8 @@ content's fingerprint, which saves and replays check, depends on nothing else.
 - Refused before parsing: files that are not UTF-8, files over {MAX_BYTES} bytes, nesting
   deeper than {NESTING} levels.
 - Warnings do not stop a mod: an `ai` list whose last entry has a condition (when no entry
-  holds the creature stands still), overrides of other packs' entries and conflicts between
-  mods.
+  holds the creature stands still), a hostile creature without `ai` entries (it always
+  waits), overrides of other packs' entries and conflicts between mods.
 - While the game runs (desktop), a saved change reloads the content by itself once the files
   settle. If the change breaks a mod that was loaded, nothing changes in the game: a panel
   over it shows the errors until the file is fixed and saved. F5 reloads by hand and, like
@@ -592,7 +592,9 @@ fn lists(out: &mut String) {
     let colors: Vec<&str> = NAMED_COLORS.iter().map(|(n, _)| *n).collect();
     let _ = writeln!(
         out,
-        "- Colours: {}, or `#rrggbb`.\n- Symbols: one printable ASCII character (`!` to `~`).",
+        "- Colours: {} (tuned for the dark dungeon; `gray` is `grey`), any other CSS named \
+         colour (`teal`, `rebeccapurple`, … in any case), or `#rrggbb`.\n\
+         - Symbols: one printable ASCII character (`!` to `~`).",
         quote(&colors)
     );
 }

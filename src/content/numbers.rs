@@ -19,10 +19,12 @@ pub const MAX_COUNT: u32 = 1000;
 /// `v` when it is finite and in `min..=max`; else the message naming `what` and the range
 /// (a 0..1 range is called a probability).
 pub fn number_in(what: &str, v: f64, min: f64, max: f64) -> Result<f64, String> {
-    let shown = as_toml(v);
     if v.is_finite() && (min..=max).contains(&v) {
-        Ok(v)
-    } else if (min, max) == (0.0, 1.0) {
+        return Ok(v);
+    }
+    // Written out only for the message: a content load checks tens of thousands of numbers.
+    let shown = as_toml(v);
+    if (min, max) == (0.0, 1.0) {
         Err(format!(
             "`{what}` = {shown} is a probability: expected 0..1"
         ))
@@ -33,12 +35,22 @@ pub fn number_in(what: &str, v: f64, min: f64, max: f64) -> Result<f64, String> 
     }
 }
 
-/// A number as TOML writes it (`nan`, `inf`, `-inf`; others as Rust shows them).
+/// A number as TOML writes it (`nan`, `inf`, `-inf`), as short as a modder writes it: plain
+/// digits (`2`, `0.5`, `1000`), or with an exponent when the digits would run long (`1e308`,
+/// not 309 digits; `1e-12`).
 pub fn as_toml(v: f64) -> String {
     match v {
         v if v.is_nan() => "nan".into(),
         v if v.is_infinite() => (if v > 0.0 { "inf" } else { "-inf" }).into(),
-        v => v.to_string(),
+        v => {
+            let plain = v.to_string();
+            let exponent = format!("{v:e}");
+            if plain.len() > 12 && exponent.len() < plain.len() {
+                exponent
+            } else {
+                plain
+            }
+        }
     }
 }
 
@@ -183,6 +195,21 @@ mod tests {
         assert!(gold_range("gold", (3, 2)).is_err());
         assert!(gold_range("gold", (0, MAX_GOLD + 1)).is_err());
         assert!(gold_range("gold", (2, 3)).is_ok());
+    }
+
+    /// Out-of-range numbers are echoed as written, however large or small.
+    #[test]
+    fn numbers_are_echoed_as_a_modder_writes_them() {
+        let e = number_in("amount", 1e308, 0.0, MAX_AMOUNT).unwrap_err();
+        assert_eq!(e, "`amount` = 1e308 is out of range: expected 0..=1000000");
+        let shown = |v: f64| as_toml(v);
+        assert_eq!(shown(-1.5e300), "-1.5e300");
+        assert_eq!(shown(1e-12), "1e-12");
+        assert_eq!(shown(2.0), "2");
+        assert_eq!(shown(0.5), "0.5");
+        assert_eq!(shown(1000.0), "1000");
+        assert_eq!(shown(1_000_001.0), "1000001");
+        assert_eq!(shown(f64::NEG_INFINITY), "-inf");
     }
 
     #[test]

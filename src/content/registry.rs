@@ -133,15 +133,19 @@ impl EventKind {
             }
             EventKind::TurnEnded => {
                 "A turn is over: after the monsters' moves and the modifiers' countdown when \
-                 exploring, after every actor's action and the fight's end when fighting."
+                 exploring, after every actor's action and the fight's end when fighting. Not \
+                 in the turn the hero dies."
             }
             EventKind::CombatStarted => {
                 "A fight begins: the hero bumped into a creature, a hostile monster ended its \
-                 move next to the hero, or the hero walked into a prefab room with guards."
+                 move next to the hero, or the hero walked into a prefab room with guards. It \
+                 fires in the fight's first turn, right after `turn_started` and before the \
+                 tick, so a modifier it applies runs down once before the first round."
             }
             EventKind::CombatEnded => {
-                "A fight is over: no enemy is left in it, or the hero fled (not when the hero \
-                 dies). The fight has ended: every creature on the floor takes part."
+                "A fight is over: no enemy is left in it (also when the last one fell to a \
+                 `turn_ended` or `modifier_expired` trigger), or the hero fled (not when the \
+                 hero dies). The fight has ended: every creature on the floor takes part."
             }
             EventKind::DamageDealt => {
                 "Damage was dealt, by anything. Each party's other party is the other one; harm \

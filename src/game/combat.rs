@@ -210,8 +210,19 @@ impl Game {
         }
         let names: Vec<String> = enemies.iter().map(|&e| self.name(e, content)).collect();
         self.log(format!("A fight begins: {}.", names.join(", ")));
-        self.enemies = enemies.clone();
-        self.queue.push_back(Event::CombatStarted { enemies });
+        self.enemies = enemies;
+        // `combat_started` waits for the fight's first turn (step 1, after `turn_started`).
+        self.combat_starting = true;
+    }
+
+    /// `combat_started` for a fight whose first turn begins now (or that ends before it had
+    /// one, so its listeners still see it begin before it ends).
+    pub(super) fn queue_combat_started(&mut self) {
+        if std::mem::take(&mut self.combat_starting) {
+            self.queue.push_back(Event::CombatStarted {
+                enemies: self.enemies.clone(),
+            });
+        }
     }
 
     pub fn name(&self, id: CreatureId, content: &Content) -> String {
@@ -288,8 +299,24 @@ impl Game {
             }
             if actor == hero {
                 fled = match hero_action {
+                    // The lock again, at the hero's own slot: an enemy acting first may have
+                    // taken what the command was accepted with; a lock now costs the action.
                     HeroAction::Ability(ability, target) => {
-                        self.act(hero, ability, *target, content)
+                        match self.ability_lock(hero, ability, *target, content) {
+                            Some(reason) => {
+                                self.log(match reason {
+                                    Reason::NotEnoughStamina { .. } => {
+                                        format!("You are too exhausted to strike. {reason}")
+                                    }
+                                    _ => format!(
+                                        "You cannot use {} after all. {reason}",
+                                        content.display_name(ability)
+                                    ),
+                                });
+                                false
+                            }
+                            None => self.act(hero, ability, *target, content),
+                        }
                     }
                     HeroAction::Item(index, target) => self.use_item(*index, *target, content),
                 };
@@ -324,7 +351,8 @@ impl Game {
         }
     }
 
-    fn end_combat(&mut self, outcome: CombatEnd, content: &Content) {
+    pub(super) fn end_combat(&mut self, outcome: CombatEnd, content: &Content) {
+        self.queue_combat_started();
         if outcome == CombatEnd::Fled {
             let turns = content.balance.flee_fright_turns;
             for id in std::mem::take(&mut self.enemies) {

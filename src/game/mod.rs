@@ -28,8 +28,11 @@ mod triggers;
 /// run began under. 1: before versions were recorded. 2: the hero's death ends a turn at once;
 /// one lock rule for hero and monsters; a new run processes its first floor's events.
 /// 3: the ghost cycle (chase, away, wander, each phase's length drawn at each switch); the
-/// forager's body; the core pack's balance.
-pub const RULES_VERSION: u32 = 3;
+/// forager's body; the core pack's balance. 4: `combat_started` in the fight's first turn,
+/// with its `turn_started`; a fight whose last enemy falls outside its round is won; the
+/// hero's death stops the turn (no `turn_ended`, the turn count stays); the hero's ability
+/// lock checked again at its slot.
+pub const RULES_VERSION: u32 = 4;
 
 pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome};
@@ -38,7 +41,7 @@ pub use queue::QUEUE_LIMIT;
 pub use reload::ContentReload;
 pub use state::{
     ActiveModifier, AiMode, AiState, Creature, CreatureId, CyclePhase, Death, FRIGHTENED, Game,
-    HERO_SIGHT, ItemInstance, LogLine, NewGameError, Segment,
+    HERO_KIND, HERO_SIGHT, ItemInstance, LogLine, NewGameError, Segment,
 };
 pub use travel::{TravelGoal, TravelStop, hostiles_in_view, known_path, travel_step};
 pub use turn::{StepInfo, StepOwner, TURN_STEPS, TurnContext, TurnKind, TurnStep};

@@ -1,8 +1,11 @@
 //! The turn rules where they were corrected: a hero's death ends the turn at once, one lock
-//! rule for hero and monsters, a new run's first events processed.
+//! rule for hero and monsters, a new run's first events processed; `combat_started` in the
+//! fight's first turn, a fight won outside its round, the lock checked again at the hero's
+//! slot.
 use super::pipeline_tests::{content_with, empty_run};
 use super::*;
 use crate::content::Content;
+use crate::content::registry::EventKind;
 use crate::map::Pos;
 
 /// An open neighbour of the hero and an open tile next to that one (not the hero's).
@@ -169,4 +172,269 @@ fn a_new_run_has_processed_its_first_floors_events() {
             .any(|e| matches!(e, Event::FloorEntered { floor: 1 })),
         "floor_entered was not processed"
     );
+}
+
+/// The turn's events, by kind, in the order they were processed.
+fn event_kinds(g: &Game) -> Vec<EventKind> {
+    g.last_events.iter().map(Event::kind).collect()
+}
+
+fn logged(g: &Game, turn: u64, text: &str) -> bool {
+    g.log
+        .iter()
+        .any(|l| l.turn == turn && l.text.contains(text))
+}
+
+const HERALD: &str = r#"
+[[modifiers]]
+id = "test:battle_fury"
+name = "Battle fury"
+duration = 5
+
+[[creatures]]
+id = "test:herald"
+name = "Herald"
+symbol = "h"
+color = "red"
+base = { max_health = 1000, damage = 1, hit_chance = 0.0 }
+abilities = ["core:attack"]
+ai = [ { ability = "core:attack" } ]
+triggers = [ { event = "combat_started", actions = [ { action = "apply_modifier", modifier = "test:battle_fury", target = "self" } ] } ]
+"#;
+
+/// The exploration turn that forms a fight rolls initiative and says so; `combat_started`
+/// comes in the fight's first turn right after `turn_started`, so what it applies ticks once
+/// before the first round, like a modifier applied on `turn_started`.
+#[test]
+fn combat_started_comes_with_the_first_fight_turns_turn_started() {
+    let content = content_with(HERALD);
+    let mut g = empty_run(&content);
+    let (dir, at, _) = step_and_beyond(&g);
+    let herald = g.spawn(content.creature("test:herald").expect("kind"), at);
+    let forming = g.turn;
+    assert_eq!(
+        g.execute(&Command::Move(dir), &content),
+        Outcome::TurnPassed
+    );
+    assert!(g.in_combat(), "bumping the herald forms a fight");
+    assert!(logged(&g, forming, "A fight begins"));
+    assert!(g.creature(herald).unwrap().initiative >= 1, "1d10 rolled");
+    assert!(
+        !event_kinds(&g).contains(&EventKind::CombatStarted),
+        "combat_started came in the exploration turn: {:?}",
+        event_kinds(&g)
+    );
+    let fury = |g: &Game| {
+        g.creature(herald)
+            .unwrap()
+            .modifiers
+            .iter()
+            .find(|m| m.id == "test:battle_fury")
+            .map(|m| m.turns)
+    };
+    assert_eq!(fury(&g), None);
+    g.execute(&Command::Wait, &content);
+    assert_eq!(
+        event_kinds(&g)[..2],
+        [EventKind::TurnStarted, EventKind::CombatStarted]
+    );
+    assert_eq!(
+        fury(&g),
+        Some(4),
+        "applied at step 1, ticked once at step 2"
+    );
+    g.execute(&Command::Wait, &content);
+    assert!(
+        !event_kinds(&g).contains(&EventKind::CombatStarted),
+        "combat_started came twice"
+    );
+}
+
+const MAYFLY: &str = r#"
+[[modifiers]]
+id = "test:fading"
+name = "Fading"
+duration = 1
+
+[[creatures]]
+id = "test:mayfly"
+name = "Mayfly"
+symbol = "m"
+color = "green"
+base = { max_health = 5, damage = 1, hit_chance = 0.0 }
+abilities = ["core:attack"]
+ai = [ { ability = "core:attack" } ]
+triggers = [ { event = "turn_ended", condition = [ { check = "has_modifier", who = "self", modifier = "test:doomed" } ], actions = [ { action = "damage", amount = 100, target = "self" } ] }, { event = "modifier_expired", role = "target", actions = [ { action = "damage", amount = 100, target = "self" } ] } ]
+
+[[modifiers]]
+id = "test:doomed"
+name = "Doomed"
+"#;
+
+fn won(g: &Game) -> bool {
+    g.last_events
+        .iter()
+        .any(|e| matches!(e, Event::CombatEnded { outcome } if *outcome == CombatEnd::Victory))
+}
+
+/// A fight's last enemy killed by a `turn_ended` trigger: the fight still ends in victory.
+#[test]
+fn a_fight_won_by_a_turn_ended_trigger_ends_in_victory() {
+    let content = content_with(MAYFLY);
+    let mut g = empty_run(&content);
+    let (_, at, _) = step_and_beyond(&g);
+    let fly = g.spawn(content.creature("test:mayfly").expect("kind"), at);
+    g.start_combat(fly, &[fly], &content);
+    g.drain(&content);
+    g.apply_modifier(fly, "test:doomed", None, &content);
+    g.drain(&content);
+    let turn = g.turn;
+    assert_eq!(g.execute(&Command::Wait, &content), Outcome::TurnPassed);
+    assert!(
+        g.creature(fly).is_none(),
+        "the mayfly died at the turn's end"
+    );
+    assert!(!g.in_combat());
+    assert!(won(&g), "no combat_ended: {:?}", event_kinds(&g));
+    assert!(logged(&g, turn, "Victory!"));
+}
+
+/// A fight formed this turn whose only enemy dies of a modifier running out in the same
+/// turn's ticks: victory too, with `combat_started` before `combat_ended`.
+#[test]
+fn a_fight_won_by_a_modifier_expired_trigger_ends_in_victory() {
+    let content = content_with(MAYFLY);
+    let mut g = empty_run(&content);
+    let (dir, at, _) = step_and_beyond(&g);
+    let fly = g.spawn(content.creature("test:mayfly").expect("kind"), at);
+    g.apply_modifier(fly, "test:fading", None, &content);
+    g.drain(&content);
+    let turn = g.turn;
+    assert_eq!(
+        g.execute(&Command::Move(dir), &content),
+        Outcome::TurnPassed
+    );
+    assert!(logged(&g, turn, "A fight begins"));
+    assert!(
+        g.creature(fly).is_none(),
+        "the mayfly died as its modifier ran out"
+    );
+    assert!(!g.in_combat());
+    assert!(won(&g), "no combat_ended: {:?}", event_kinds(&g));
+    assert!(logged(&g, turn, "Victory!"));
+    let kinds = event_kinds(&g);
+    let started = kinds.iter().position(|k| *k == EventKind::CombatStarted);
+    let ended = kinds.iter().position(|k| *k == EventKind::CombatEnded);
+    assert!(started.is_some() && started < ended, "{kinds:?}");
+}
+
+/// The hero killed mid-turn: the killing action and its events finish, then the turn stops:
+/// no `turn_ended`, the turn count stays; the command is recorded and the run is over.
+#[test]
+fn the_heros_death_stops_the_turn_before_its_end() {
+    let content = content_with(DUELISTS);
+    let (mut g, _) = duel(&content);
+    let hero = g.hero;
+    g.creatures.get_mut(&hero).unwrap().health = 1.0;
+    g.creatures
+        .values_mut()
+        .filter(|c| c.id != hero)
+        .for_each(|c| c.initiative = 100);
+    // The duelist's hit chance is 0, clamped up to 5%: a few turns until it lands.
+    let before = g.turn;
+    let mut played = 0;
+    let out = loop {
+        let turn = g.turn;
+        let out = g.execute(&Command::Wait, &content);
+        played += 1;
+        if out != Outcome::TurnPassed {
+            assert_eq!(
+                g.turn, turn,
+                "the turn count advanced past the hero's death"
+            );
+            break out;
+        }
+        g.creatures.get_mut(&hero).unwrap().health = 1.0;
+        assert!(played < 500, "the duelist never hit");
+    };
+    assert_eq!(out, Outcome::GameOver(RunOutcome::Died));
+    assert!(g.is_over());
+    assert_eq!(g.turn, before + played - 1);
+    assert!(
+        !event_kinds(&g).contains(&EventKind::TurnEnded),
+        "turn_ended fired after the hero died: {:?}",
+        event_kinds(&g)
+    );
+    assert!(event_kinds(&g).contains(&EventKind::CreatureDied));
+    assert_eq!(
+        g.record.len() as u64,
+        played,
+        "the last command was not recorded"
+    );
+    assert_eq!(g.record.last(), Some(&Command::Wait));
+}
+
+const WINDER: &str = r#"
+[[modifiers]]
+id = "test:frailty"
+name = "Frailty"
+effects = [ { attribute = "max_stamina", percent = -90 } ]
+
+[[modifiers]]
+id = "test:second_breath"
+name = "Second breath"
+effects = [ { attribute = "max_stamina", flat = 1000 } ]
+
+[[abilities]]
+id = "test:wind_out"
+name = "Wind out"
+actions = [ { action = "remove_modifier", modifier = "test:second_breath", target = "target" } ]
+
+[[creatures]]
+id = "test:winder"
+name = "Winder"
+symbol = "w"
+color = "blue"
+base = { max_health = 1000, damage = 1, hit_chance = 0.0 }
+abilities = ["test:wind_out"]
+ai = [ { ability = "test:wind_out" } ]
+"#;
+
+/// An enemy acting before the hero takes away the stamina the hero's ability was accepted
+/// with: at its slot the hero is too exhausted and loses the action; stamina never goes
+/// below zero.
+#[test]
+fn the_heros_lock_is_checked_again_at_its_slot() {
+    let content = content_with(WINDER);
+    let mut g = empty_run(&content);
+    let (_, at, _) = step_and_beyond(&g);
+    let foe = g.spawn(content.creature("test:winder").expect("kind"), at);
+    g.start_combat(foe, &[foe], &content);
+    g.drain(&content);
+    let hero = g.hero;
+    g.apply_modifier(hero, "test:frailty", None, &content);
+    g.apply_modifier(hero, "test:second_breath", None, &content);
+    g.drain(&content);
+    g.creatures.get_mut(&hero).unwrap().stamina = 100.0;
+    g.creatures.get_mut(&hero).unwrap().initiative = 1;
+    g.creatures.get_mut(&foe).unwrap().initiative = 100;
+    let strike = Command::Ability {
+        ability: "core:power_strike".into(),
+        target: Some(foe),
+    };
+    assert!(
+        g.accept(&strike, &content).is_ok(),
+        "accepted at the turn's start"
+    );
+    let turn = g.turn;
+    assert_eq!(g.execute(&strike, &content), Outcome::TurnPassed);
+    let h = g.creature(hero).unwrap();
+    assert!(h.stamina >= 0.0, "stamina went negative: {}", h.stamina);
+    assert!(!h.cooldowns.contains_key("core:power_strike"));
+    assert!(
+        !g.last_events.iter().any(|e| matches!(e,
+            Event::AbilityUsed { source, .. } if *source == hero)),
+        "the hero struck anyway"
+    );
+    assert!(logged(&g, turn, "too exhausted to strike"));
 }

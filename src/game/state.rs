@@ -170,6 +170,11 @@ pub struct Game {
     /// The running fight: the creatures fighting the hero (only they act in a combat turn), not
     /// every monster on the floor.
     pub enemies: Vec<CreatureId>,
+    /// The fight formed this turn and its first turn has not begun: `combat_started` waits
+    /// for that turn's `turn_started`, so what it applies ticks once before the first round
+    /// (not written while false, as in every save from before the rule).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub combat_starting: bool,
     /// Events waiting to be processed; empty between commands.
     pub queue: VecDeque<Event>,
     /// Events processed by the last command, for the presentation layer.
@@ -284,6 +289,7 @@ impl Game {
             hero: CreatureId(0),
             next_id: 1,
             enemies: Vec::new(),
+            combat_starting: false,
             queue: VecDeque::new(),
             last_events: Vec::new(),
             log: Vec::new(),
@@ -323,6 +329,7 @@ impl Game {
         self.up = floor.up;
         self.down = floor.down;
         self.enemies.clear();
+        self.combat_starting = false;
         self.alarm = false;
         self.creatures.retain(|id, _| *id == self.hero);
         self.treasure = floor.treasure.into_iter().collect();

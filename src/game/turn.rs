@@ -7,7 +7,7 @@
 //! passes and changes nothing.
 use super::combat::HeroAction;
 use super::command::{Command, Outcome, Reason, RunOutcome};
-use super::events::Event;
+use super::events::{CombatEnd, Event};
 use super::state::Game;
 use crate::content::Content;
 
@@ -80,9 +80,10 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         name: "begin",
         owner: StepOwner::Turn,
         acts_in: BOTH,
-        does: "`turn_started` fires and its triggers run. In a fight the tick follows: \
-               modifiers run down (their `modifier_expired` fires), stamina regenerates and \
-               cooldowns drop by one, for the hero and every enemy.",
+        does: "`turn_started` fires, and in a fight's first turn `combat_started` right \
+               after it; their triggers run. In a fight the tick follows: modifiers run down \
+               (their `modifier_expired` fires), stamina regenerates and cooldowns drop by \
+               one, for the hero and every enemy.",
     },
     StepInfo {
         step: TurnStep::HeroCommand,
@@ -116,8 +117,8 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         owner: StepOwner::Combat,
         acts_in: EXPLORING,
         does: "Unless a fight has started, a hostile monster orthogonally next to the hero \
-               starts one (`combat_started`), joined by the hostiles within the encounter \
-               radius that see the hero.",
+               starts one, joined by the hostiles within the encounter radius that see the \
+               hero: initiative is rolled now, `combat_started` fires in the next turn.",
     },
     StepInfo {
         step: TurnStep::ExplorationTicks,
@@ -133,7 +134,8 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         owner: StepOwner::Combat,
         acts_in: FIGHTING,
         does: "Everyone in the fight acts once, highest initiative first (the hero at its \
-               place with its command); each action's events (`damage_dealt`, `healed`, \
+               place with its command, judged again there: an ability locked by then costs \
+               the hero its action); each action's events (`damage_dealt`, `healed`, \
                `creature_died`, `ability_used` …) are processed before the next actor, and \
                the round stops when the hero dies. Then the dead leave, and the fight ends \
                (`combat_ended`) if the hero fled or no enemy is left.",
@@ -143,8 +145,10 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         name: "end",
         owner: StepOwner::Turn,
         acts_in: BOTH,
-        does: "`turn_ended` fires and its triggers run, the dead leave, the turn counter \
-               advances; the run ends here if the hero died or won.",
+        does: "`turn_ended` fires and its triggers run, the dead leave (a fight whose last \
+               enemy fell outside its round is won: `combat_ended`), the turn counter \
+               advances; the run ends here if the hero won. When the hero died this turn, only \
+               the run ends: no `turn_ended`, and the counter stays.",
     },
 ];
 
@@ -268,6 +272,7 @@ impl Game {
             hero,
             next_id,
             enemies,
+            combat_starting,
             queue,
             last_events: _,
             log: _,
@@ -303,6 +308,7 @@ impl Game {
             hero: *hero,
             next_id: *next_id,
             enemies: enemies.clone(),
+            combat_starting: *combat_starting,
             queue: queue.clone(),
             last_events: Vec::new(),
             log: Vec::new(),
@@ -358,6 +364,9 @@ impl Game {
     /// judged against runs the same.
     fn open_turn(&mut self, kind: TurnKind, content: &Content) {
         self.queue.push_back(Event::TurnStarted { turn: self.turn });
+        if kind == TurnKind::Combat {
+            self.queue_combat_started();
+        }
         self.drain(content);
         if kind == TurnKind::Combat {
             self.tick(content);
@@ -438,15 +447,30 @@ impl Game {
         }
     }
 
-    /// The last step of every turn: `turn_ended`, turn += 1, the command recorded, and the
-    /// run's end if it came.
+    /// The last step of every turn: `turn_ended`, a fight won since its round, turn += 1, the
+    /// command recorded, and the run's end if it came. When the hero died this turn the turn
+    /// stops where it died: only the command is recorded and the run ends.
     pub fn end_turn(&mut self, ctx: &mut TurnContext, content: &Content) {
         if !ctx.acts(TurnStep::End, self.is_over()) {
             return;
         }
+        if self.outcome == Some(RunOutcome::Died) {
+            self.remove_dead();
+            self.enemies.clear();
+            self.combat_starting = false;
+            self.record.push(ctx.command.clone());
+            ctx.outcome = Outcome::GameOver(RunOutcome::Died);
+            return;
+        }
+        let fighting = self.in_combat() || self.combat_starting;
         self.queue.push_back(Event::TurnEnded { turn: self.turn });
         self.drain(content);
         self.remove_dead();
+        // The last enemy fell outside a round (a `turn_ended` or `modifier_expired` trigger):
+        // the fight is won all the same.
+        if fighting && !self.in_combat() && self.hero().is_alive() {
+            self.end_combat(CombatEnd::Victory, content);
+        }
         self.turn += 1;
         self.record.push(ctx.command.clone());
         ctx.outcome = match self.outcome {

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use super::stats::RunStats;
 use crate::content::Content;
 use crate::content::schema::Slot;
-use crate::game::{Game, RunOutcome, items::item_name};
+use crate::game::{Attr, Game, RunOutcome, items::item_name};
 
 /// How many of the log's last lines the morgue keeps.
 pub const MORGUE_LOG_LINES: usize = 30;
@@ -35,16 +35,15 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
         game.floor, game.floors, game.turn, game.level, game.xp, game.gold, game.kills
     );
     let hero = game.hero();
-    if let Some(kind) = content.creature(&hero.kind) {
-        let _ = writeln!(
-            w,
-            "Health {:.0} of {:.0}, stamina {:.0} of {:.0}.",
-            hero.health.max(0.0),
-            kind.base.max_health,
-            hero.stamina.max(0.0),
-            kind.base.max_stamina
-        );
-    }
+    // The maxima as the rules count them (level bonus and modifiers), as the sidebar shows.
+    let _ = writeln!(
+        w,
+        "Health {:.0} of {:.0}, stamina {:.0} of {:.0}.",
+        hero.health.max(0.0),
+        game.attribute(game.hero, Attr::MaxHealth, content),
+        hero.stamina.max(0.0),
+        game.attribute(game.hero, Attr::MaxStamina, content)
+    );
     let _ = writeln!(w);
     let _ = writeln!(w, "Seed:        {}", game.seed);
     let _ = writeln!(w, "Rules:       version {}", game.rules);
@@ -185,6 +184,27 @@ mod tests {
             messages.lines().filter(|l| l.starts_with("  [")).count(),
             game.log.len().min(MORGUE_LOG_LINES)
         );
+    }
+
+    /// A levelled hero's maxima include the level bonus: the morgue says what the sidebar
+    /// and the rules say, never the kind's base.
+    #[test]
+    fn the_morgue_prints_the_real_maxima() {
+        let content = Content::core().unwrap();
+        let mut game = Game::new(3, &content).unwrap();
+        game.level = 3;
+        let hero = game.hero;
+        let (max_h, max_s) = (
+            game.attribute(hero, Attr::MaxHealth, &content),
+            game.attribute(hero, Attr::MaxStamina, &content),
+        );
+        let base = &content.creature("core:hero").unwrap().base;
+        assert!(max_h > base.max_health && max_s > base.max_stamina);
+        let h = game.creatures.get_mut(&hero).unwrap();
+        (h.health, h.stamina) = (max_h, max_s);
+        let text = morgue(&game, &content, None);
+        let line = format!("Health {max_h:.0} of {max_h:.0}, stamina {max_s:.0} of {max_s:.0}.");
+        assert!(text.contains(&line), "{line:?} missing:\n{text}");
     }
 
     #[test]

@@ -193,8 +193,8 @@ fn an_entry_replaced_whole_takes_its_additions_with_it() {
     let d = report
         .diagnostics
         .iter()
-        .find(|d| d.pack == "second")
-        .expect("a warning");
+        .find(|d| d.pack == "second" && d.message.starts_with("conflict"))
+        .expect("a conflict warning");
     assert_eq!(
         d.message,
         "conflict: `first` and `second` both define creature `first:imp`; `second` loads later and wins"

@@ -31,17 +31,27 @@ fn number() -> impl Strategy<Value = String> {
     ]
 }
 
-/// A value inside the row's range, its ends included (pairs may be equal).
+/// A value inside the row's range, its ends included where the row includes them (pairs of
+/// counts may be equal, pairs of numbers not).
 fn in_range(row: &'static KnobRange) -> BoxedStrategy<String> {
     let (lo, hi) = (row.min, row.max);
-    let one: BoxedStrategy<f64> = prop_oneof![Just(lo), Just(hi), lo..=hi].boxed();
+    let one: BoxedStrategy<f64> = match row.kind {
+        KnobKind::NumberBelowMax => prop_oneof![Just(lo), lo..hi].boxed(),
+        _ => prop_oneof![Just(lo), Just(hi), lo..=hi].boxed(),
+    };
     let shown = move |v: f64| match row.kind {
         KnobKind::Count | KnobKind::CountPair => format!("{}", v.floor()),
         _ => format!("{v:?}"),
     };
     match row.kind {
-        KnobKind::Number | KnobKind::Count => one.prop_map(shown).boxed(),
+        KnobKind::Number | KnobKind::NumberBelowMax | KnobKind::Count => {
+            one.prop_map(shown).boxed()
+        }
         KnobKind::NumberPair | KnobKind::CountPair => (one.clone(), one)
+            .prop_filter(
+                "a pair of numbers keeps room between its ends",
+                move |(a, b)| row.kind == KnobKind::CountPair || a != b,
+            )
             .prop_map(move |(a, b)| format!("[{}, {}]", shown(a.min(b)), shown(a.max(b))))
             .boxed(),
     }
@@ -50,15 +60,21 @@ fn in_range(row: &'static KnobRange) -> BoxedStrategy<String> {
 /// A knob's wild value: half the time in range, else a literal outside it (NaN, infinities,
 /// negatives, huge), for pairs also in-range ends swapped.
 fn wild(row: &'static KnobRange) -> BoxedStrategy<String> {
-    const FLOATS: &[&str] = &["nan", "inf", "-inf", "-1.0", "1e300", "-1e300", "2.0"];
+    const FLOATS: &[&str] = &[
+        "nan", "inf", "-inf", "-1.0", "1e300", "-1e300", "2.0", "1.0",
+    ];
     const COUNTS: &[&str] = &["0", "-1", "4294967295", "1000000", "101"];
     let bad = match row.kind {
-        KnobKind::Number | KnobKind::NumberPair => proptest::sample::select(FLOATS),
+        KnobKind::Number | KnobKind::NumberBelowMax | KnobKind::NumberPair => {
+            proptest::sample::select(FLOATS)
+        }
         KnobKind::Count | KnobKind::CountPair => proptest::sample::select(COUNTS),
     }
     .prop_map(str::to_string);
     match row.kind {
-        KnobKind::Number | KnobKind::Count => prop_oneof![in_range(row), bad].boxed(),
+        KnobKind::Number | KnobKind::NumberBelowMax | KnobKind::Count => {
+            prop_oneof![in_range(row), bad].boxed()
+        }
         KnobKind::NumberPair | KnobKind::CountPair => {
             let swapped = in_range(row).prop_filter_map("ends differ", |pair| {
                 let (lo, hi) = pair.trim_matches(['[', ']']).split_once(", ")?;

@@ -129,17 +129,7 @@ fn describe(registry: &str, id: &str) -> String {
     let kind = match registry {
         "floors" => return format!("the floor profile of depth {id}"),
         "progression" => return "`[progression]`".into(),
-        "creatures" => "creature",
-        "abilities" => "ability",
-        "prefabs" => "prefab",
-        "modifiers" => "modifier",
-        "items" => "item",
-        "affixes" => "affix",
-        "loot" => "loot table",
-        "traps" => "trap",
-        "damage_types" => "damage type",
-        "tags" => "tag",
-        other => other,
+        other => super::kinds::noun(other).unwrap_or(other),
     };
     format!("{kind} `{id}`")
 }

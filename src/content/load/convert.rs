@@ -6,7 +6,7 @@ use toml::Spanned;
 
 use super::{Ability, AiRule, Base, CreatureKind};
 use crate::content::art::Picture;
-use crate::content::diagnostics::nearest;
+use crate::content::colors::color;
 use crate::content::numbers;
 use crate::content::registry::{self, FieldError, damage_type_id};
 use crate::content::schema::{AbilityDef, CreatureDef, FloorDef, PrefabDef, TargetRule};
@@ -149,36 +149,4 @@ fn symbol(s: &Spanned<String>) -> Result<char, String> {
             s.get_ref()
         )),
     }
-}
-
-pub const NAMED_COLORS: [(&str, [u8; 3]); 14] = [
-    ("white", [230, 230, 230]),
-    ("grey", [150, 150, 150]),
-    ("black", [40, 40, 40]),
-    ("red", [220, 60, 50]),
-    ("orange", [240, 150, 40]),
-    ("yellow", [240, 220, 70]),
-    ("green", [80, 200, 90]),
-    ("cyan", [80, 210, 220]),
-    ("blue", [80, 130, 240]),
-    ("purple", [170, 90, 220]),
-    ("pink", [240, 130, 190]),
-    ("brown", [160, 110, 60]),
-    ("gold", [250, 200, 50]),
-    ("bone", [225, 215, 190]),
-];
-
-pub(super) fn color(s: &str) -> Result<[u8; 3], String> {
-    if let Some(hex) = s.strip_prefix('#')
-        && hex.len() == 6
-        && let Ok(v) = u32::from_str_radix(hex, 16)
-    {
-        return Ok([(v >> 16) as u8, (v >> 8) as u8, v as u8]);
-    }
-    if let Some((_, c)) = NAMED_COLORS.iter().find(|(n, _)| *n == s) {
-        return Ok(*c);
-    }
-    let hint = nearest(s, NAMED_COLORS.iter().map(|(n, _)| *n))
-        .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
-    Err(format!("unknown color `{s}` (a name or #rrggbb){hint}"))
 }

@@ -2,68 +2,48 @@
 //! (namespace, no duplicates), whole-entry override with a warning, each entry's picture
 //! (`icon`, `sprite`: content::art), and the undo log that puts everything back when the
 //! pack has errors.
+use std::collections::HashSet;
 use std::collections::btree_map::Entry;
-use std::collections::{BTreeMap, HashSet};
-
-use toml::Spanned;
 
 use super::conflicts::Definition;
-use super::convert::{ability, check_floor, color, creature_kind, look, prefab};
+use super::convert::check_floor;
+use super::kinds::{Art, EachKind, KINDS, Kind, each_kind};
 use super::locate::find_key;
-use super::{Ability, Content, CreatureKind, Parsed};
+use super::{Content, Parsed};
 use crate::content::art::Pictures;
 use crate::content::diagnostics::{Diagnostic, Severity};
-use crate::content::registry::{
-    self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap,
-};
-use crate::content::schema::{
-    AbilityDef, AffixDef, CreatureDef, DamageTypeDef, ItemDef, LootDef, ModifierDef, PrefabDef,
-    TagDef, TrapDef,
-};
-use crate::dungeon::Prefab;
+use crate::content::registry;
+use crate::content::schema::ContentFile;
 
-/// What a failed pack changed in the registries: each touched id with the entry it
-/// replaced (`None`: it was new), put back last to first.
+/// What a failed pack changed in the registries, put back last to first: for each entry it
+/// touched, the entry it replaced, or its removal when it was new.
 #[derive(Default)]
-pub(super) struct Undo<'p> {
-    creatures: Vec<(&'p str, Option<CreatureKind>)>,
-    abilities: Vec<(&'p str, Option<Ability>)>,
-    prefabs: Vec<(&'p str, Option<Prefab>)>,
-    modifiers: Vec<(&'p str, Option<Modifier>)>,
-    items: Vec<(&'p str, Option<Item>)>,
-    affixes: Vec<(&'p str, Option<Affix>)>,
-    loot: Vec<(&'p str, Option<LootTable>)>,
-    traps: Vec<(&'p str, Option<Trap>)>,
-    damage_types: Vec<(&'p str, Option<DamageType>)>,
-    tags: Vec<(&'p str, Option<Tag>)>,
-}
+pub(super) struct Undo<'p>(Vec<PutBack<'p>>);
 
-impl Undo<'_> {
-    pub(super) fn rollback(self, c: &mut Content) {
-        fn back<T>(map: &mut BTreeMap<String, T>, log: Vec<(&str, Option<T>)>) {
-            for (id, old) in log.into_iter().rev() {
-                match old {
-                    Some(v) => {
-                        if let Some(slot) = map.get_mut(id) {
-                            *slot = v;
-                        }
-                    }
-                    None => {
-                        map.remove(id);
+/// Puts one registry entry back as it was before the pack.
+type PutBack<'p> = Box<dyn FnOnce(&mut Content) + 'p>;
+
+impl<'p> Undo<'p> {
+    fn touched<K: Kind>(&mut self, id: &'p str, old: Option<K::Entry>) {
+        self.0.push(Box::new(move |c: &mut Content| {
+            let registry = K::registry(c);
+            match old {
+                Some(v) => {
+                    if let Some(slot) = registry.get_mut(id) {
+                        *slot = v;
                     }
                 }
+                None => {
+                    registry.remove(id);
+                }
             }
+        }));
+    }
+
+    pub(super) fn rollback(self, c: &mut Content) {
+        for put_back in self.0.into_iter().rev() {
+            put_back(c);
         }
-        back(&mut c.creatures, self.creatures);
-        back(&mut c.abilities, self.abilities);
-        back(&mut c.prefabs, self.prefabs);
-        back(&mut c.modifiers, self.modifiers);
-        back(&mut c.items, self.items);
-        back(&mut c.affixes, self.affixes);
-        back(&mut c.loot, self.loot);
-        back(&mut c.traps, self.traps);
-        back(&mut c.damage_types, self.damage_types);
-        back(&mut c.tags, self.tags);
     }
 }
 
@@ -76,30 +56,10 @@ pub(super) fn merge<'p, 'a>(
     defs: &mut Vec<Definition<'a>>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    // Each registry has its own ids: a creature and an ability may share a name.
-    let mut seen_creatures = HashSet::new();
-    let mut seen_abilities = HashSet::new();
-    let mut seen_prefabs = HashSet::new();
-    let mut seen_modifiers = HashSet::new();
-    let mut seen_items = HashSet::new();
-    let mut seen_affixes = HashSet::new();
-    let mut seen_loot = HashSet::new();
-    let mut seen_traps = HashSet::new();
-    let mut seen_damage_types = HashSet::new();
-    let mut seen_tags = HashSet::new();
-    let pictures = Pictures::new(parsed.pack, parsed.pictures.clone());
-    let picture = |icon: &Option<Spanned<String>>, sprite: &Option<Spanned<String>>| {
-        pictures
-            .picture(name_of(icon), name_of(sprite))
-            .map_err(|(field, msg)| {
-                let at = if field == "icon" { icon } else { sprite };
-                (
-                    at.as_ref().map_or(0..0, |s| s.span()),
-                    field.to_string(),
-                    msg,
-                )
-            })
-    };
+    // Each kind has its own ids: a creature and an ability may share a name. Sized for every
+    // entry of the pack at once, so it never grows while merging.
+    let mut seen = HashSet::with_capacity(count_entries(parsed));
+    let art = Art(Pictures::new(parsed.pack, parsed.pictures.clone()));
     let pack = parsed.pack;
     for &(path, text, ref file) in &parsed.files {
         let at = |span: std::ops::Range<usize>, key: String, sev, msg: String| {
@@ -122,176 +82,17 @@ pub(super) fn merge<'p, 'a>(
                     });
                 }
             };
-        merge_registry(
+        each_kind(&mut FileMerge {
             content,
-            |c: &mut Content| &mut c.creatures,
-            &mut undo.creatures,
-            &file.creatures,
-            "creatures",
-            parsed.pack,
-            &mut seen_creatures,
-            |d: &CreatureDef| &d.id,
-            |d: &CreatureDef| {
-                let entry = creature_kind(d)?;
-                Ok(CreatureKind {
-                    picture: picture(&d.icon, &d.sprite)?,
-                    ..entry
-                })
-            },
-            text,
-            &mut report,
-            &mut note,
-        );
-        merge_registry(
-            content,
-            |c: &mut Content| &mut c.abilities,
-            &mut undo.abilities,
-            &file.abilities,
-            "abilities",
-            parsed.pack,
-            &mut seen_abilities,
-            |d: &AbilityDef| &d.id,
-            |d: &AbilityDef| {
-                let entry = ability(d)?;
-                Ok(Ability {
-                    picture: picture(&d.icon, &d.sprite)?,
-                    ..entry
-                })
-            },
-            text,
-            &mut report,
-            &mut note,
-        );
-        merge_registry(
-            content,
-            |c: &mut Content| &mut c.prefabs,
-            &mut undo.prefabs,
-            &file.prefabs,
-            "prefabs",
-            parsed.pack,
-            &mut seen_prefabs,
-            |d: &PrefabDef| &d.id,
-            prefab,
-            text,
-            &mut report,
-            &mut note,
-        );
-        merge_registry(
-            content,
-            |c: &mut Content| &mut c.modifiers,
-            &mut undo.modifiers,
-            &file.modifiers,
-            "modifiers",
+            undo,
+            seen: &mut seen,
+            file,
             pack,
-            &mut seen_modifiers,
-            |d: &ModifierDef| &d.id,
-            registry::modifier,
             text,
-            &mut report,
-            &mut note,
-        );
-        merge_registry(
-            content,
-            |c: &mut Content| &mut c.items,
-            &mut undo.items,
-            &file.items,
-            "items",
-            pack,
-            &mut seen_items,
-            |d: &ItemDef| &d.id,
-            |d: &ItemDef| {
-                let (s, c) = look(&d.symbol, &d.color)?;
-                let entry = registry::item(d, s, c)?;
-                Ok(Item {
-                    picture: picture(&d.icon, &d.sprite)?,
-                    ..entry
-                })
-            },
-            text,
-            &mut report,
-            &mut note,
-        );
-        merge_registry(
-            content,
-            |c: &mut Content| &mut c.affixes,
-            &mut undo.affixes,
-            &file.affixes,
-            "affixes",
-            pack,
-            &mut seen_affixes,
-            |d: &AffixDef| &d.id,
-            registry::affix,
-            text,
-            &mut report,
-            &mut note,
-        );
-        merge_registry(
-            content,
-            |c: &mut Content| &mut c.loot,
-            &mut undo.loot,
-            &file.loot,
-            "loot",
-            pack,
-            &mut seen_loot,
-            |d: &LootDef| &d.id,
-            registry::loot,
-            text,
-            &mut report,
-            &mut note,
-        );
-        merge_registry(
-            content,
-            |c: &mut Content| &mut c.traps,
-            &mut undo.traps,
-            &file.traps,
-            "traps",
-            pack,
-            &mut seen_traps,
-            |d: &TrapDef| &d.id,
-            |d: &TrapDef| {
-                let (s, c) = look(&d.symbol, &d.color)?;
-                let entry = registry::trap(d, s, c)?;
-                Ok(Trap {
-                    picture: picture(&d.icon, &d.sprite)?,
-                    ..entry
-                })
-            },
-            text,
-            &mut report,
-            &mut note,
-        );
-        merge_registry(
-            content,
-            |c: &mut Content| &mut c.damage_types,
-            &mut undo.damage_types,
-            &file.damage_types,
-            "damage_types",
-            pack,
-            &mut seen_damage_types,
-            |d: &DamageTypeDef| &d.id,
-            |d: &DamageTypeDef| {
-                let c =
-                    color(d.color.get_ref()).map_err(|m| (d.color.span(), "color".into(), m))?;
-                registry::damage_type(d, c)
-            },
-            text,
-            &mut report,
-            &mut note,
-        );
-        merge_registry(
-            content,
-            |c: &mut Content| &mut c.tags,
-            &mut undo.tags,
-            &file.tags,
-            "tags",
-            pack,
-            &mut seen_tags,
-            |d: &TagDef| &d.id,
-            registry::tag,
-            text,
-            &mut report,
-            &mut note,
-        );
+            art: &art,
+            report: &mut report,
+            note: &mut note,
+        });
         if let Some(p) = &file.progression {
             match registry::progression(p.get_ref()) {
                 Ok(prog) => {
@@ -352,73 +153,93 @@ pub(super) fn merge<'p, 'a>(
     }
 }
 
-/// The text of an optional name field.
-fn name_of(v: &Option<Spanned<String>>) -> Option<&str> {
-    v.as_ref().map(|s| s.get_ref().as_str())
-}
-
 type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 'a;
 /// Notes a definition: registry, id, whether it replaced one, its offset and its index in
 /// the file's list.
 type Note<'a> = dyn FnMut(&'static str, &str, bool, usize, usize) + 'a;
 
-/// Merges one registry's entries from one file: id rules, conversion, whole-entry override.
-#[allow(clippy::too_many_arguments)]
-fn merge_registry<'p, D, T>(
-    content: &mut Content,
-    field: fn(&mut Content) -> &mut BTreeMap<String, T>,
-    undo: &mut Vec<(&'p str, Option<T>)>,
-    entries: &'p [Spanned<D>],
-    name: &'static str,
-    pack: &str,
-    seen: &mut HashSet<&'p str>,
-    id_of: impl Fn(&'p D) -> &'p Spanned<String>,
-    convert: impl Fn(&D) -> Result<T, FieldError>,
-    text: &str,
-    report: &mut Report<'_>,
-    note: &mut Note<'_>,
-) {
-    for (i, entry) in entries.iter().enumerate() {
-        let def = entry.get_ref();
-        // Key paths are only formatted for a diagnostic.
-        let key = || format!("{name}[{i}]");
-        let id_span = id_of(def);
-        let id = id_span.get_ref();
-        // One search of the registry per entry (the key is needed for a new one anyway).
-        let slot = field(content).entry(id.clone());
-        let exists = matches!(slot, Entry::Occupied(_));
-        if !check_id(id, pack, exists, seen, &mut |m| {
-            report(id_span.span(), format!("{}.id", key()), Severity::Error, m)
-        }) {
-            continue;
-        }
-        match convert(def) {
-            Ok(value) => {
-                let old = match slot {
-                    Entry::Occupied(mut o) => Some(o.insert(value)),
-                    Entry::Vacant(v) => {
-                        v.insert(value);
-                        None
-                    }
-                };
-                let replaced = old.is_some();
-                undo.push((id, old));
-                note(name, id, replaced, id_span.span().start, i);
+/// One file's entries of every kind, merged with what `merge` keeps for the whole pack.
+struct FileMerge<'m, 'p, 'r, 'x> {
+    content: &'m mut Content,
+    undo: &'m mut Undo<'p>,
+    /// (kind's place in `KINDS`, id) of every entry the pack defined so far.
+    seen: &'m mut HashSet<(usize, &'p str)>,
+    file: &'p ContentFile,
+    pack: &'m str,
+    text: &'m str,
+    art: &'m Art<'x>,
+    report: &'m mut Report<'r>,
+    note: &'m mut Note<'r>,
+}
+
+impl EachKind for FileMerge<'_, '_, '_, '_> {
+    /// The file's entries of kind `K`: id rules, reading, whole-entry override.
+    fn visit<K: Kind>(&mut self) {
+        let text = self.text;
+        let kind = KINDS
+            .iter()
+            .position(|k| k.key == K::KEY)
+            .unwrap_or(usize::MAX);
+        for (i, entry) in K::defs(self.file).iter().enumerate() {
+            let def = entry.get_ref();
+            // Key paths are only formatted for a diagnostic.
+            let key = || format!("{}[{i}]", K::KEY);
+            let id_span = K::id(def);
+            let id = id_span.get_ref();
+            // One search of the registry per entry (the key is needed for a new one anyway).
+            let slot = K::registry(self.content).entry(id.clone());
+            let exists = matches!(slot, Entry::Occupied(_));
+            let report = &mut *self.report;
+            if !check_id(id, self.pack, exists, kind, self.seen, &mut |m| {
+                report(id_span.span(), format!("{}.id", key()), Severity::Error, m)
+            }) {
+                continue;
             }
-            Err((mut span, field, msg)) => {
-                // Values without spans of their own (plain numbers) are reported at the
-                // entry's id; their key inside the entry is the better place.
-                // So are errors with an empty span (numbers inside actions and conditions).
-                if (span == id_span.span() || span.is_empty())
-                    && let Some(last) = field.rsplit('.').next()
-                    && last != "id"
-                {
-                    span = find_key(text, last, &entry.span());
+            match K::read(def, self.art) {
+                Ok(value) => {
+                    let old = match slot {
+                        Entry::Occupied(mut o) => Some(o.insert(value)),
+                        Entry::Vacant(v) => {
+                            v.insert(value);
+                            None
+                        }
+                    };
+                    let replaced = old.is_some();
+                    self.undo.touched::<K>(id, old);
+                    (self.note)(K::KEY, id, replaced, id_span.span().start, i);
                 }
-                report(span, format!("{}.{field}", key()), Severity::Error, msg)
+                Err((mut span, field, msg)) => {
+                    // Values without spans of their own (plain numbers) are reported at the
+                    // entry's id; their key inside the entry is the better place.
+                    // So are errors with an empty span (numbers inside actions and conditions).
+                    if (span == id_span.span() || span.is_empty())
+                        && let Some(last) = field.rsplit('.').next()
+                        && last != "id"
+                    {
+                        span = find_key(text, last, &entry.span());
+                    }
+                    report(span, format!("{}.{field}", key()), Severity::Error, msg)
+                }
             }
         }
     }
+}
+
+/// How many entries of every kind the pack's files hold.
+fn count_entries(parsed: &Parsed) -> usize {
+    struct Count<'f>(&'f ContentFile, usize);
+    impl EachKind for Count<'_> {
+        fn visit<K: Kind>(&mut self) {
+            self.1 += K::defs(self.0).len();
+        }
+    }
+    (parsed.files.iter())
+        .map(|(_, _, file)| {
+            let mut count = Count(file, 0);
+            each_kind(&mut count);
+            count.1
+        })
+        .sum()
 }
 
 /// Namespacing and duplicate rules for a new id; reports through `report` and says if usable.
@@ -426,7 +247,8 @@ fn check_id<'p>(
     id: &'p str,
     pack: &str,
     exists: bool,
-    seen: &mut HashSet<&'p str>,
+    kind: usize,
+    seen: &mut HashSet<(usize, &'p str)>,
     report: &mut dyn FnMut(String),
 ) -> bool {
     let Some((ns, name)) = id.split_once(':') else {
@@ -445,7 +267,7 @@ fn check_id<'p>(
         ));
         return false;
     }
-    if !seen.insert(id) {
+    if !seen.insert((kind, id)) {
         report(format!("`{id}` is defined twice in this pack"));
         return false;
     }

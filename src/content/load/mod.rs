@@ -12,6 +12,7 @@
 mod conflicts;
 mod content;
 mod convert;
+mod kinds;
 mod locate;
 mod merge;
 mod pack;
@@ -24,8 +25,8 @@ mod resolve;
 #[cfg(test)]
 mod tests;
 
+pub use crate::content::colors::NAMED_COLORS;
 pub use content::{Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind};
-pub use convert::NAMED_COLORS;
 pub use pack::{MAX_FILE_BYTES, Pack, core_pack};
 pub use parse::MAX_NESTING;
 #[cfg(test)]

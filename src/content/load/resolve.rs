@@ -7,6 +7,7 @@ use super::refs::{Kind, Refs};
 use super::{Content, Parsed};
 use crate::content::diagnostics::{Diagnostic, Severity};
 use crate::content::registry::damage_type_id;
+use crate::game::HERO_KIND;
 
 /// Every reference names something that exists after this pack merged; what the pack's
 /// entries say about where they appear, checked, is returned for after every pack.
@@ -58,6 +59,17 @@ pub(super) fn resolve<'a>(
                 });
             }
             r.triggers(&def.triggers, &span, &|| format!("{}.triggers", key()));
+            if def.ai.is_empty() && def.hostile && def.id.get_ref() != HERO_KIND {
+                deferred.push(Diagnostic::at(
+                    Severity::Warning,
+                    parsed.pack,
+                    path,
+                    text,
+                    def.id.span().start,
+                    key(),
+                    "a hostile creature without `ai` entries always waits in a fight",
+                ));
+            }
             if let Some(last) = def.ai.last()
                 && !last.condition.is_empty()
             {
@@ -171,7 +183,7 @@ pub(super) fn resolve<'a>(
         }
     }
     diags.append(&mut deferred);
-    if parsed.pack == "core" && !content.creatures.contains_key("core:hero") {
+    if parsed.pack == "core" && !content.creatures.contains_key(HERO_KIND) {
         diags.push(Diagnostic {
             severity: Severity::Error,
             pack: parsed.pack.to_string(),

@@ -505,3 +505,43 @@ fn a_prefab_that_a_later_floor_no_longer_holds_is_left_out_with_a_warning() {
         d.message
     );
 }
+
+/// A hostile creature with no `ai` entries would wait every turn of every fight: a warning at
+/// its entry. The hero and non-hostile creatures need none.
+#[test]
+fn a_hostile_creature_without_ai_entries_is_a_warning() {
+    let creature = |id: &str, extra: &str| {
+        format!(
+            "[[creatures]]\nid = \"{id}\"\nname = \"X\"\nsymbol = \"x\"\ncolor = \"red\"\n{extra}"
+        )
+    };
+    let text = [
+        creature("test:statue", "ai = []\n"),
+        creature("test:bystander", "hostile = false\n"),
+        creature(
+            "test:brawler",
+            "abilities = [\"core:attack\"]\nai = [ { ability = \"core:attack\" } ]\n",
+        ),
+    ]
+    .join("\n");
+    let (content, report) = load_packs(&[core_pack(), pack(&[("c.toml", &text)])]);
+    assert!(!report.has_errors(), "{report}");
+    assert!(
+        content.creature("test:statue").is_some(),
+        "a warning keeps the mod"
+    );
+    let warned: Vec<(&str, usize, &str)> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| (d.path.as_str(), d.line, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        warned,
+        [(
+            "creatures[0]",
+            2,
+            "a hostile creature without `ai` entries always waits in a fight"
+        )]
+    );
+}

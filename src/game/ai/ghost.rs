@@ -201,10 +201,13 @@ impl Phase<'_> {
             }
             AiMode::Flee | AiMode::Away => {
                 if pathing {
+                    // Snapped here, where the few targets off the floor are remembered: every
+                    // monster making off from the same one asks again.
+                    let threat = snap_shared(&mut self.snaps, self.map, &self.cells, target);
                     let safety = self
                         .scratch
                         .fields
-                        .safety_or_build(self.map, target, SAFETY);
+                        .safety_or_build(self.map, threat, SAFETY);
                     if let Some(act) = downhill(safety, from, free) {
                         return act;
                     }

@@ -44,12 +44,18 @@ fn same_bytes(kept: &[u8], tiles: &[Tile]) -> bool {
 }
 
 /// The distance fields of one turn, at most one per distinct target, shared by every monster
-/// that navigates to that target. `clear` it when the turn (or the map) changes.
+/// that navigates to that target (the previous turn's reused where the target stayed). `clear`
+/// it when the turn ends.
 #[derive(Clone, Debug, Default)]
 pub struct FieldCache {
     fields: BTreeMap<Pos, DistanceField>,
     /// Keyed by threat and the coefficient's bits (f32 is not `Ord`).
     safety: BTreeMap<(Pos, u32), DistanceField>,
+    /// Last turn's fields and safety maps: a target that has not moved (the hero resting, a
+    /// guard's post) takes its field over while the map stays the same, since a field depends
+    /// on the map and its target only. What this turn does not take becomes spare storage.
+    pub(super) last_fields: BTreeMap<Pos, DistanceField>,
+    pub(super) last_safety: BTreeMap<(Pos, u32), DistanceField>,
     /// Fields towards fixed tiles (scatter corners), kept from turn to turn while the map
     /// stays the same: a field depends on the map and its target only.
     fixed: BTreeMap<Pos, DistanceField>,
@@ -61,7 +67,7 @@ pub struct FieldCache {
     fixed_snaps: Vec<(Pos, Pos)>,
     /// Fields of earlier turns on `terrain`, reused so a steady-state turn allocates nothing
     /// (and resets little).
-    spare: Vec<DistanceField>,
+    pub(super) spare: Vec<DistanceField>,
     queue: Vec<u32>,
     seeds: Vec<u64>,
 }
@@ -71,13 +77,16 @@ impl FieldCache {
         Self::default()
     }
 
-    /// Forgets this turn's fields (keeping their storage for the next turn).
+    /// Ends the turn: its fields are kept for the next turn's targets that stay where they
+    /// are; last turn's that this one did not take become spare storage.
     pub fn clear(&mut self) {
         self.terrain_checked = false;
+        let fields = std::mem::take(&mut self.fields);
+        let safety = std::mem::take(&mut self.safety);
         self.spare
-            .extend(std::mem::take(&mut self.fields).into_values());
+            .extend(std::mem::replace(&mut self.last_fields, fields).into_values());
         self.spare
-            .extend(std::mem::take(&mut self.safety).into_values());
+            .extend(std::mem::replace(&mut self.last_safety, safety).into_values());
     }
 
     /// The field towards a tile that stays the target turn after turn (a scatter corner):
@@ -96,7 +105,15 @@ impl FieldCache {
                 key
             }
         };
-        Self::build(&mut self.fixed, &mut self.spare, &mut self.queue, map, key)
+        let none = &mut BTreeMap::new();
+        Self::build(
+            &mut self.fixed,
+            none,
+            &mut self.spare,
+            &mut self.queue,
+            map,
+            key,
+        )
     }
 
     /// On the first call after `clear`: whether the map is still `terrain`; if not, the fields
@@ -108,6 +125,8 @@ impl FieldCache {
                 self.fixed.clear();
                 self.spare.clear();
                 self.fixed_snaps.clear();
+                self.last_fields.clear();
+                self.last_safety.clear();
             }
         }
     }
@@ -127,11 +146,19 @@ impl FieldCache {
     pub fn get_or_build(&mut self, map: &TileMap, target: Pos) -> &DistanceField {
         self.check_terrain(map);
         let key = snap_to_passable(map, target);
-        Self::build(&mut self.fields, &mut self.spare, &mut self.queue, map, key)
+        Self::build(
+            &mut self.fields,
+            &mut self.last_fields,
+            &mut self.spare,
+            &mut self.queue,
+            map,
+            key,
+        )
     }
 
     /// The safety map for fleeing from `threat` (see `DistanceField::safety_map`), built on
-    /// first use this turn from the shared distance field of `threat`.
+    /// first use this turn from the shared distance field of `threat` (or last turn's, if the
+    /// threat has not moved).
     pub fn safety_or_build(
         &mut self,
         map: &TileMap,
@@ -141,33 +168,46 @@ impl FieldCache {
         self.check_terrain(map);
         let key = (snap_to_passable(map, threat), coefficient.to_bits());
         if !self.safety.contains_key(&key) {
-            let threat_field = Self::build(
-                &mut self.fields,
-                &mut self.spare,
-                &mut self.queue,
-                map,
-                key.0,
-            );
-            let mut field = self.spare.pop().unwrap_or_default();
-            field.safety_into(
-                map,
-                threat_field,
-                coefficient,
-                &mut self.seeds,
-                &mut self.queue,
-            );
+            let field = match self.last_safety.remove(&key) {
+                Some(kept) => kept,
+                None => {
+                    let threat_field = Self::build(
+                        &mut self.fields,
+                        &mut self.last_fields,
+                        &mut self.spare,
+                        &mut self.queue,
+                        map,
+                        key.0,
+                    );
+                    let mut field = self.spare.pop().unwrap_or_default();
+                    field.safety_into(
+                        map,
+                        threat_field,
+                        coefficient,
+                        &mut self.seeds,
+                        &mut self.queue,
+                    );
+                    field
+                }
+            };
             self.safety.insert(key, field);
         }
         &self.safety[&key]
     }
 
+    /// The field towards `key` in `fields`: already there, taken over from `last`, or built
+    /// (in spare storage when there is some).
     fn build<'a>(
         fields: &'a mut BTreeMap<Pos, DistanceField>,
+        last: &mut BTreeMap<Pos, DistanceField>,
         spare: &mut Vec<DistanceField>,
         queue: &mut Vec<u32>,
         map: &TileMap,
         key: Pos,
     ) -> &'a DistanceField {
+        if let Some(kept) = last.remove(&key) {
+            return fields.entry(key).or_insert(kept);
+        }
         fields.entry(key).or_insert_with(|| match spare.pop() {
             Some(mut field) => {
                 field.bfs_again(map, &[key], queue);

@@ -79,30 +79,80 @@ impl DistanceField {
         );
         // IEEE multiplication and rounding are exact operations: same result everywhere.
         let scaled = |t: u32| (coefficient as f64 * t as f64).round() as i64;
-        let open = |i: usize| self.dist[i] != BLOCKED && threat.dist[i] < BLOCKED;
-        let min = (0..pad.len())
-            .filter(|&i| open(i))
-            .map(|i| scaled(threat.dist[i]))
-            .min()
-            .unwrap_or(0);
-
-        seeds.clear();
-        for (i, (cell, &t)) in self.dist.iter_mut().zip(&threat.dist).enumerate() {
+        // `scaled` is monotone in the distance, so its least value over the open tiles is at
+        // their nearest or farthest one, and each distance is rounded once, not each tile:
+        // a map has far fewer distances than tiles.
+        let (mut near, mut far) = (u32::MAX, 0);
+        for (&cell, &t) in self.dist.iter().zip(&threat.dist) {
+            if cell != BLOCKED && t < BLOCKED {
+                near = near.min(t);
+                far = far.max(t);
+            }
+        }
+        let min = if near <= far {
+            scaled(near).min(scaled(far))
+        } else {
+            0
+        };
+        let start = |t: u32| (scaled(t).saturating_sub(min) as u64).min(MAX_FINITE as u64) as u32;
+        // The queue's storage serves first as the start value of each distance, then as each
+        // value's count; `seeded_relax` clears it before its own use.
+        queue.clear();
+        if near <= far {
+            queue.extend((near..=far).map(start));
+        }
+        let mut top = 0;
+        for (cell, &t) in self.dist.iter_mut().zip(&threat.dist) {
             if *cell == BLOCKED {
                 continue;
             }
             let value = if t < BLOCKED {
-                (scaled(t).saturating_sub(min) as u64).min(MAX_FINITE as u64) as u32
+                queue[(t - near) as usize]
             } else {
                 0
             };
             *cell = value;
-            seeds.push((value as u64) << 32 | i as u64);
+            top = top.max(value);
         }
-        seeds.sort_unstable();
+        seeds.clear();
+        if top as usize <= COUNTING_SORT_SPAN * self.dist.len() {
+            // Sorted by counting: values are bounded by the map, and listing the tiles in index
+            // order within each value gives exactly the order of sorting `(value, index)`.
+            queue.clear();
+            queue.resize(top as usize + 2, 0);
+            for &v in self.dist.iter().filter(|&&v| v != BLOCKED) {
+                queue[v as usize + 1] += 1;
+            }
+            for k in 1..queue.len() {
+                queue[k] += queue[k - 1];
+            }
+            seeds.resize(queue[top as usize + 1] as usize, 0);
+            for (i, &v) in self.dist.iter().enumerate() {
+                if v != BLOCKED {
+                    let at = &mut queue[v as usize];
+                    seeds[*at as usize] = (v as u64) << 32 | i as u64;
+                    *at += 1;
+                }
+            }
+        } else {
+            // A coefficient so large that the values spread far beyond the map's size.
+            seeds.extend(
+                self.dist
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &v)| v != BLOCKED)
+                    .map(|(i, &v)| (v as u64) << 32 | i as u64),
+            );
+            seeds.sort_unstable();
+        }
         seeded_relax(&mut self.dist, seeds, queue, pad);
     }
 }
+
+/// A safety map's seeds are sorted by counting while its largest value is at most this many
+/// times the number of tiles (always for coefficients of a few units: the values are then
+/// about the coefficient times the distances).
+const COUNTING_SORT_SPAN: usize = 4;
 
 /// Unit-step Dijkstra from tiles that already hold their start values, `seeds` being
 /// `(value << 32) | index` sorted ascending: it reduces to merging the seeds with a FIFO whose

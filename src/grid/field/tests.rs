@@ -80,6 +80,60 @@ proptest! {
     }
 }
 
+/// A safety map by its definition, on coordinates: each passable tile's start value (the
+/// coefficient times its distance from the threat, rounded, less the least of them; 0 where
+/// the threat cannot reach), lowered to the least start value plus steps of any tile it
+/// reaches, by relaxing until nothing changes.
+fn reference_safety(map: &TileMap, threat: &[u32], coefficient: f32) -> Vec<u32> {
+    let scaled = |t: u32| (coefficient as f64 * t as f64).round() as i64;
+    let open = |i: usize| map.is_passable(map.pos(i)) && threat[i] != UNREACHED;
+    let min = (0..map.len())
+        .filter(|&i| open(i))
+        .map(|i| scaled(threat[i]))
+        .min()
+        .unwrap_or(0);
+    let mut dist: Vec<u32> = (0..map.len())
+        .map(|i| match (map.is_passable(map.pos(i)), open(i)) {
+            (false, _) => UNREACHED,
+            (true, false) => 0,
+            (true, true) => ((scaled(threat[i]) - min) as u64).min(MAX_FINITE as u64) as u32,
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for i in 0..map.len() {
+            for dir in Dir::ALL {
+                let Some(n) = map.idx(map.pos(i).offset(dir)) else {
+                    continue;
+                };
+                if dist[i] != UNREACHED && dist[n] != UNREACHED && dist[n] + 1 < dist[i] {
+                    dist[i] = dist[n] + 1;
+                    changed = true;
+                }
+            }
+        }
+    }
+    dist
+}
+
+proptest! {
+    /// The safety map is its definition, whichever way its seeds are ordered: counted for
+    /// ordinary coefficients, sorted for one that spreads the values past the map's size.
+    #[test]
+    fn safety_maps_agree_with_their_definition(
+        map in random_map(),
+        picks in prop::collection::vec((0i32..16, 0i32..12), 1..3),
+        coefficient in prop::sample::select(vec![-1.2f32, -0.5, 0.7, 2.5, -3.0e6]),
+    ) {
+        let sources: Vec<Pos> = picks.iter().map(|&(x, y)| Pos::new(x, y)).collect();
+        let threat = DistanceField::bfs(&map, &sources);
+        let expected = reference_safety(&map, &reference_bfs(&map, &sources), coefficient);
+        let safety = DistanceField::safety_map(&map, &threat, coefficient);
+        prop_assert_eq!(safety.values().collect::<Vec<_>>(), expected);
+    }
+}
+
 proptest! {
     /// Removing and adding sources gives exactly the field built from scratch.
     #[test]
@@ -523,6 +577,44 @@ fn fixed_fields_outlive_turns_but_not_the_map() {
     cache.clear();
     map.set(Pos::new(2, 2), Tile::Wall);
     assert_eq!(cache.get_or_build_fixed(&map, corner), &first);
+}
+
+/// A target that stays where it was (the hero resting) takes last turn's field and safety map
+/// over instead of building them again; one that moved gets its own, and what last turn built
+/// for it becomes spare storage.
+#[test]
+fn a_target_that_stays_takes_last_turns_fields_over() {
+    let map = TileMap::from_ascii("#######\n#.....#\n#.#.#.#\n#.....#\n#######\n");
+    let mut cache = FieldCache::new();
+    let (hero, moved) = (Pos::new(3, 3), Pos::new(1, 1));
+    let storage = |f: &DistanceField| f.dist.as_ptr();
+    let field = storage(cache.get_or_build(&map, hero));
+    let safety = storage(cache.safety_or_build(&map, hero, -1.2));
+    cache.clear();
+    assert_eq!(cache.last_fields.len() + cache.last_safety.len(), 2);
+    assert_eq!(storage(cache.safety_or_build(&map, hero, -1.2)), safety);
+    assert_eq!(storage(cache.get_or_build(&map, hero)), field);
+    assert_eq!(
+        cache.safety_or_build(&map, hero, -1.2),
+        &DistanceField::safety_map(&map, &DistanceField::bfs(&map, &[hero]), -1.2)
+    );
+    assert!(cache.last_fields.is_empty() && cache.last_safety.is_empty());
+    cache.clear();
+    assert_eq!(
+        cache.get_or_build(&map, moved),
+        &DistanceField::bfs(&map, &[moved])
+    );
+    cache.clear();
+    assert_eq!(
+        cache.last_fields.len(),
+        1,
+        "only the last turn's field is kept"
+    );
+    assert_eq!(
+        cache.spare.len(),
+        2,
+        "the hero's field and safety map are spare storage"
+    );
 }
 
 #[test]
