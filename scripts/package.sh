@@ -11,7 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-all}"
 case "$what" in native|web|all) ;; *) echo "usage: scripts/package.sh [native|web|all]" >&2; exit 2 ;; esac
-bash scripts/deps.sh zip
+bash scripts/deps.sh zip openssl
+# npm fetches the font's licence text from its registry package.
+command -v npm >/dev/null || bash scripts/deps.sh nodejs npm
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 # The version line's commit (build.rs), the same for both packages.
 export DELVE_COMMIT="${DELVE_COMMIT:-$(git rev-parse --short=9 HEAD 2>/dev/null || echo unknown)}"
