@@ -60,6 +60,15 @@ impl ModSource {
         }
     }
 
+    /// The folder that holds the mod folder `name` as loaded (the last one that has it), for
+    /// messages.
+    pub fn holder_of(&self, name: &str) -> Option<&PathBuf> {
+        match self {
+            ModSource::Folders(dirs) => dirs.iter().rev().find(|d| d.join(name).is_dir()),
+            ModSource::Bundled => None,
+        }
+    }
+
     pub fn folders(&self) -> Vec<crate::content::mods::ModFolder> {
         match self {
             ModSource::Folders(dirs) => dirs.iter().fold(Vec::new(), |loaded, dir| {

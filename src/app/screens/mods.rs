@@ -266,7 +266,9 @@ fn mods_input(
         } else {
             format!(
                 "{folder} is a mod folder in {}: delete it there to remove it.",
-                source.where_to_add()
+                source
+                    .holder_of(folder)
+                    .map_or_else(|| source.where_to_add(), |d| format!("`{}`", d.display()))
             )
         });
     }
