@@ -24,7 +24,13 @@ trap 'rm -rf "$stage"' EXIT
 
 # The licence of the default font Bevy draws text with (FiraMono, compiled into the binary):
 # its OFL text from a registry package, checked against the integrity the registry states.
+# Fetched once a run: both packages copy it.
 font_licence() {
+  local made="$stage/font/FONT.txt"
+  if [ -f "$made" ]; then
+    cp "$made" "$1"
+    return
+  fi
   local pkg="@fontsource/fira-mono@5.3.0"
   local sum="sha512-FZzRwKhpoXQU1uhEGKUg5AHUUdfiaTXxGCdBBeGHUmcZaqEDEmndSVvpXHkSViH25f/UiWfhcWTib+6A8o4qeQ=="
   local tmp="$stage/font"
@@ -40,7 +46,8 @@ font_licence() {
     echo "npm package $pkg)."
     echo
     sed -n '/SIL OPEN FONT LICENSE/,$p' "$tmp/package/LICENSE"
-  } > "$1"
+  } > "$made"
+  cp "$made" "$1"
 }
 
 # What both packages carry beside the game.
