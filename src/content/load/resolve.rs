@@ -59,12 +59,19 @@ pub(super) fn resolve<'a>(
                 });
             }
             r.triggers(&def.triggers, &span, &|| format!("{}.triggers", key()));
-            if def.ai.is_empty() && def.hostile && def.id.get_ref() != HERO_KIND {
-                deferred.push(Diagnostic::at(
+            let warning = |offset: usize, key: String, message: &str| {
+                Diagnostic::at(
                     Severity::Warning,
                     parsed.pack,
                     path,
                     text,
+                    offset,
+                    key,
+                    message,
+                )
+            };
+            if def.ai.is_empty() && def.hostile && def.id.get_ref() != HERO_KIND {
+                deferred.push(warning(
                     def.id.span().start,
                     key(),
                     "a hostile creature without `ai` entries always waits in a fight",
@@ -73,11 +80,7 @@ pub(super) fn resolve<'a>(
             if let Some(last) = def.ai.last()
                 && !last.condition.is_empty()
             {
-                deferred.push(Diagnostic::at(
-                    Severity::Warning,
-                    parsed.pack,
-                    path,
-                    text,
+                deferred.push(warning(
                     last.ability.span().start,
                     format!("{}.ai[{}]", key(), def.ai.len() - 1),
                     "the last `ai` entry has a condition: when none holds the creature stands still",
