@@ -130,7 +130,11 @@ pub struct Sounds(pub BTreeMap<Sound, Handle<AudioSource>>);
 pub fn plugin(app: &mut App) {
     app.init_resource::<Sounds>();
     app.add_systems(Startup, load);
-    app.add_systems(Update, play.in_set(crate::app::shared::AppSystems::Present));
+    app.add_systems(
+        Update,
+        play.in_set(crate::app::shared::AppSystems::Present)
+            .run_if(in_state(crate::app::shared::InRun)),
+    );
 }
 
 fn load(
@@ -149,18 +153,20 @@ fn load(
 /// Plays what each turn changed; the state before the turn is the one seen the turn before.
 fn play(
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     sounds: Res<Sounds>,
     mut turns: MessageReader<TurnResolved>,
-    mut before: Local<Option<Before>>,
+    mut before: Local<Option<(RunAt, Before)>>,
 ) {
-    let Some(game) = game else {
-        *before = None;
-        return;
+    let g = game.game();
+    // A state seen in another run, or later in this one (a replay jumped back), is no "before".
+    let at = RunAt {
+        seed: g.seed,
+        turn: g.turn,
     };
-    let g = &game.0;
+    let seen = before.filter(|(then, _)| then.seed == at.seed && then.turn <= at.turn);
     for t in turns.read() {
-        let was = before.unwrap_or_else(|| Before::of(g));
+        let was = seen.map_or_else(|| Before::of(g), |(_, b)| b);
         // Two at most a turn, so a busy turn does not pile up noise.
         for s in sounds_of(was, g, &t.command, &t.outcome)
             .into_iter()
@@ -175,7 +181,14 @@ fn play(
             }
         }
     }
-    *before = Some(Before::of(g));
+    *before = Some((at, Before::of(g)));
+}
+
+/// Which run and turn a remembered state was seen at.
+#[derive(Clone, Copy, Debug)]
+struct RunAt {
+    seed: u64,
+    turn: u64,
 }
 
 #[cfg(test)]

@@ -30,9 +30,9 @@ use bevy::prelude::*;
 
 use crate::cli::PlayArgs;
 use crate::game::TURN_STEPS;
-use shared::{AppSystems, NewRun, TurnPhase, TurnSteps, UiSystems};
+use shared::{AppSystems, NewRun, TurnEdge, TurnPhase, TurnSteps, UiSystems};
 
-pub use shared::{ContentRes, GameRes, PendingCommand, TurnResolved};
+pub use shared::{ContentRes, GameRes, GameWriter, OpenRun, PlayerCommand, TurnResolved};
 
 /// Everything that runs headless: states, content, the turn loop and the rules' plugins.
 pub fn logic_plugin(app: &mut App) {
@@ -40,6 +40,7 @@ pub fn logic_plugin(app: &mut App) {
         Update,
         (
             AppSystems::Input,
+            AppSystems::Command,
             AppSystems::Reload,
             AppSystems::Turn,
             AppSystems::Follow,
@@ -70,6 +71,16 @@ pub fn logic_plugin(app: &mut App) {
                 .run_if(in_state(TurnPhase::Resolving)),
         );
     }
+    let (first, last) = (TURN_STEPS[0].step, TURN_STEPS[TURN_STEPS.len() - 1].step);
+    app.configure_sets(
+        Update,
+        (
+            TurnEdge::Judge.before(TurnSteps(first)),
+            TurnEdge::Publish.after(TurnSteps(last)),
+        )
+            .in_set(AppSystems::Turn)
+            .run_if(in_state(TurnPhase::Resolving)),
+    );
     for pair in TURN_STEPS.windows(2) {
         app.configure_sets(
             Update,

@@ -1,6 +1,7 @@
 //! What every plugin of the app shares: the game and content resources, the states, the
 //! system sets, the turn's messages and the map's coordinates. It depends on nothing else in
 //! `app`, so the plugins' imports run one way (see `tests/suite/app_layers.rs`).
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::content::Content;
@@ -12,6 +13,8 @@ use crate::map::Pos;
 pub enum AppSystems {
     /// Keys and clicks become commands and screen changes.
     Input,
+    /// The player's command taken from input: the turn plugin starts the turn.
+    Command,
     /// Content loaded again (the Mods screen; F5 in a run, Resolving only).
     Reload,
     /// The turn's steps, each a system of the plugin that owns it (turn phase Resolving only),
@@ -30,6 +33,14 @@ pub enum AppSystems {
 /// system here; `app::logic_plugin` chains the sets in the table's order.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TurnSteps(pub TurnStep);
+
+/// What frames the turn's steps inside `AppSystems::Turn` (Resolving only): the command judged
+/// before the first step, the turn's result published after the last.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnEdge {
+    Judge,
+    Publish,
+}
 
 /// The UI's own order inside `AppSystems::Present` (each writes its own text).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -82,6 +93,35 @@ impl ComputedStates for RunShown {
     }
 }
 
+/// A run is open: played, watched or just finished (GameOver reads it). The game resource
+/// exists exactly while this state does: the run plugin (`turn::run`) inserts it before the
+/// screen changes and removes it on entering `NoRun`, so systems of the run take
+/// `Res<GameRes>` without an `Option`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InRun;
+
+impl ComputedStates for InRun {
+    type SourceStates = Screen;
+
+    fn compute(screen: Screen) -> Option<Self> {
+        matches!(screen, Screen::InGame | Screen::Watch | Screen::GameOver).then_some(InRun)
+    }
+}
+
+/// No run is open (loading, the menus). Entered after every screen's `OnExit` has run, which
+/// is why the game resource is removed here and not on leaving `InRun`: the save on leaving
+/// the game screen still reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NoRun;
+
+impl ComputedStates for NoRun {
+    type SourceStates = Screen;
+
+    fn compute(screen: Screen) -> Option<Self> {
+        InRun::compute(screen).is_none().then_some(NoRun)
+    }
+}
+
 /// Exploring or fighting; set from the core after each turn.
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[source(Screen = Screen::InGame)]
@@ -119,9 +159,71 @@ pub enum TurnPhase {
 #[derive(Resource, Debug, Clone)]
 pub struct ContentRes(pub Content);
 
-/// The running game, owned by the core; systems only change it while Resolving.
+/// The open run's game, owned by the core. Everything reads it through `Deref`; only
+/// `GameWriter` changes it, and only the turn steps, the run's opening, content reload and
+/// the replay viewer take that (`tests/suite/app_layers.rs` checks which files do).
 #[derive(Resource, Debug, Clone)]
-pub struct GameRes(pub Game);
+pub struct GameRes(Game);
+
+impl GameRes {
+    /// A run's game, for the run plugin and the viewer to insert.
+    pub(crate) fn new(game: Game) -> Self {
+        Self(game)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for GameRes {
+    type Target = Game;
+
+    fn deref(&self) -> &Game {
+        &self.0
+    }
+}
+
+/// The one write access to the open run's game.
+#[derive(SystemParam)]
+pub struct GameWriter<'w> {
+    game: ResMut<'w, GameRes>,
+}
+
+impl GameWriter<'_> {
+    pub fn game(&self) -> &Game {
+        &self.game.0
+    }
+
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game.0
+    }
+}
+
+/// A run kept in memory while no run is open: the one left for the menu (Continue), or the
+/// save read back for it. The run plugin moves it into `GameRes` when Continue opens it.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct SuspendedRun(pub Option<Game>);
+
+/// Asks for a run to be opened: the run plugin alone builds its game and shows the game
+/// screen, so the game resource exists before any system of the run runs. A run that cannot
+/// be opened leaves the screen as it is, with the reason in `RunNotice`.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenRun {
+    /// A new run with this seed (it replaces a suspended one).
+    New { seed: u64 },
+    /// The suspended run.
+    Continue,
+}
+
+/// Why the last `OpenRun` failed, for the menu.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct RunNotice(pub Option<String>);
+
+/// The player's command, from any input (keys, a click or tap, travel and auto-explore, the
+/// inventory, the smoke driver): the turn plugin alone reads it and starts the turn.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct PlayerCommand(pub Command);
 
 /// The seed of the next new run.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -135,7 +237,8 @@ impl Default for NewRun {
     }
 }
 
-/// The command accepted from input, waiting for the Resolving phase.
+/// The command taken from `PlayerCommand`, waiting for the Resolving phase (the turn
+/// plugin's own: its begin judges it there).
 #[derive(Resource, Debug, Default, Clone)]
 pub struct PendingCommand(pub Option<Command>);
 
@@ -233,5 +336,27 @@ impl Menu {
             entries,
             focused,
         }
+    }
+}
+
+/// Registers one step of the core's turn table as a system in its `TurnSteps` set. The
+/// plugin that owns the step (the table's `owner`) calls it, once per step it owns; the step
+/// itself is `Game::run_step`, so a new step is a row in the core's table, its core function
+/// and this one line in its plugin.
+pub trait AddTurnStep {
+    fn add_turn_step(&mut self, step: TurnStep) -> &mut Self;
+}
+
+impl AddTurnStep for App {
+    fn add_turn_step(&mut self, step: TurnStep) -> &mut Self {
+        let run_step = move |mut game: GameWriter,
+                             content: Res<ContentRes>,
+                             mut turn: ResMut<TurnInProgress>| {
+            // No turn in progress: the command was refused, or Resolving only reloads.
+            if let Some(ctx) = turn.0.as_mut() {
+                game.game_mut().run_step(step, ctx, &content.0);
+            }
+        };
+        self.add_systems(Update, run_step.in_set(TurnSteps(step)))
     }
 }

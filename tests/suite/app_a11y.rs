@@ -5,8 +5,7 @@ use bevy::a11y::AccessibilityNode;
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 
-use super::app_headless::{app, game, headless, press, screen, tap};
-use delve::app::GameRes;
+use super::app_headless::{app, edit_game, game, headless, press, screen, tap};
 use delve::app::a11y::{LiveRegion, ReadPanel, Urgency};
 use delve::app::shared::Screen;
 use delve::game::surroundings::surroundings;
@@ -131,10 +130,9 @@ fn the_turns_news_reaches_the_live_regions_once() {
     );
     // Health below a quarter, outside a fight: said at once, and once.
     let hero = game(&app).hero;
-    {
-        let mut g = app.world_mut().resource_mut::<GameRes>();
-        g.0.creatures.get_mut(&hero).unwrap().health = 3.0;
-    }
+    edit_game(&mut app, |g| {
+        g.creatures.get_mut(&hero).unwrap().health = 3.0
+    });
     press(&mut app, KeyCode::Space);
     let alert = live(&mut app, Urgency::Assertive);
     assert!(alert.starts_with("Health low: 3 of "), "{alert}");
@@ -148,10 +146,9 @@ fn the_turns_news_reaches_the_live_regions_once() {
         let content = &app.world().resource::<delve::app::ContentRes>().0;
         game(&app).attribute(hero, delve::game::Attr::MaxHealth, content)
     };
-    {
-        let mut g = app.world_mut().resource_mut::<GameRes>();
-        g.0.creatures.get_mut(&hero).unwrap().health = max;
-    }
+    edit_game(&mut app, |g| {
+        g.creatures.get_mut(&hero).unwrap().health = max
+    });
     // Explore until a fight begins, frame by frame: every turn's lines are said, in the polite
     // region or (a fight's start) the assertive one, never both and never twice.
     let mut fight = false;
@@ -199,10 +196,9 @@ fn the_turns_news_reaches_the_live_regions_once() {
     }
     assert!(fight, "a fight began while exploring seed 7");
     // The hero's death is said at once.
-    {
-        let mut g = app.world_mut().resource_mut::<GameRes>();
-        g.0.creatures.get_mut(&hero).unwrap().health = 0.5;
-    }
+    edit_game(&mut app, |g| {
+        g.creatures.get_mut(&hero).unwrap().health = 0.5
+    });
     for _ in 0..20 {
         if game(&app).is_over() {
             break;

@@ -3,9 +3,11 @@ use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings, ScheduleLabel};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
+use bevy::ecs::system::SystemState;
 use delve::app::logic_plugin;
-use delve::app::shared::{GameRes, NewRun};
+use delve::app::shared::{GameRes, GameWriter, NewRun, OpenRun, PlayerCommand};
 use delve::app::shared::{Mode, Screen, TurnPhase};
+use delve::game::{Command, Game};
 use delve::map::Dir;
 
 /// The logic plugins on `MinimalPlugins`, with faked keys; `setup` adds or replaces resources
@@ -34,15 +36,32 @@ pub(super) fn app(seed: u64) -> App {
         *app.world().resource::<State<Screen>>().get(),
         Screen::MainMenu
     );
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::InGame);
-    app.update();
+    open_new_run(&mut app, seed);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
         Screen::InGame
     );
     app
+}
+
+/// Opens a new run as the menu's New run does (the run plugin builds its game), and lets the
+/// game screen show.
+pub(super) fn open_new_run(app: &mut App, seed: u64) {
+    app.world_mut().write_message(OpenRun::New { seed });
+    app.update(); // the game is built and the screen asked for
+    app.update(); // the game screen shows
+}
+
+/// Changes the open run's game for a test's set-up, through the app's one write access.
+pub(super) fn edit_game<R>(app: &mut App, edit: impl FnOnce(&mut Game) -> R) -> R {
+    let mut state = SystemState::<GameWriter>::new(app.world_mut());
+    let mut writer = state.get_mut(app.world_mut()).expect("a run is open");
+    edit(writer.game_mut())
+}
+
+/// Hands a command to the turn plugin as every input does.
+pub(super) fn send(app: &mut App, cmd: Command) {
+    app.world_mut().write_message(PlayerCommand(cmd));
 }
 
 /// The screen shown.
@@ -68,11 +87,11 @@ pub(super) fn scratch(name: &str) -> std::path::PathBuf {
 }
 
 fn hash(app: &App) -> u64 {
-    app.world().resource::<GameRes>().0.state_hash()
+    app.world().resource::<GameRes>().state_hash()
 }
 
 pub(super) fn game(app: &App) -> &delve::game::Game {
-    &app.world().resource::<GameRes>().0
+    app.world().resource::<GameRes>().game()
 }
 
 /// Presses a key for one frame only.
@@ -135,8 +154,6 @@ fn one_move_is_one_turn_and_a_wall_is_none() {
         let before = hash(&app);
         press(&mut app, key_for(wall));
         assert_eq!(hash(&app), before, "a refused move changed the game");
-        let log = app.world().resource::<delve::app::GameRes>();
-        let _ = log;
     }
 
     let turn = game(&app).turn;
@@ -260,7 +277,7 @@ fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
 /// same state as the core's `simulate` with the same content.
 #[test]
 fn the_turn_loop_plays_exactly_the_core_rules() {
-    use delve::app::shared::{PendingCommand, TurnPhase};
+    use delve::app::shared::TurnPhase;
     let mut app = app(73);
     let content = app.world().resource::<delve::app::ContentRes>().0.clone();
     for _ in 0..3000 {
@@ -270,10 +287,7 @@ fn the_turn_loop_plays_exactly_the_core_rules() {
         }
         if *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingInput {
             let cmd = delve::game::bot::explore(g, &content);
-            app.world_mut().resource_mut::<PendingCommand>().0 = Some(cmd);
-            app.world_mut()
-                .resource_mut::<NextState<TurnPhase>>()
-                .set(TurnPhase::Resolving);
+            send(&mut app, cmd);
         }
         app.update();
     }
@@ -314,7 +328,7 @@ fn a_seed_on_the_command_line_starts_a_new_run_over_a_kept_one() {
 #[test]
 fn help_opens_and_closes_without_ending_a_fight() {
     use delve::app::shared::Overlay;
-    use delve::app::shared::{PendingCommand, TurnPhase};
+    use delve::app::shared::TurnPhase;
     let mut app = app(73);
     let content = app.world().resource::<delve::app::ContentRes>().0.clone();
     for _ in 0..2000 {
@@ -323,10 +337,7 @@ fn help_opens_and_closes_without_ending_a_fight() {
         }
         if *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingInput {
             let cmd = delve::game::bot::explore(game(&app), &content);
-            app.world_mut().resource_mut::<PendingCommand>().0 = Some(cmd);
-            app.world_mut()
-                .resource_mut::<NextState<TurnPhase>>()
-                .set(TurnPhase::Resolving);
+            send(&mut app, cmd);
         }
         app.update();
     }
@@ -392,10 +403,7 @@ fn body_segments_are_drawn_where_the_hero_sees_them() {
     });
     app.update();
     app.update();
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::InGame);
-    app.update();
+    open_new_run(&mut app, 9);
     let (owner, seen, unseen) = {
         let g = game(&app);
         let hero = g.hero_pos();
@@ -419,15 +427,14 @@ fn body_segments_are_drawn_where_the_hero_sees_them() {
         (owner, seen, unseen)
     };
     assert!(!seen.is_empty());
-    {
-        let mut g = app.world_mut().resource_mut::<GameRes>();
-        let c = g.0.creatures.get_mut(&owner).expect("the monster");
+    edit_game(&mut app, |g| {
+        let c = g.creatures.get_mut(&owner).expect("the monster");
         c.body = seen
             .iter()
             .chain([&unseen])
             .map(|&pos| Segment { pos, gold: 1 })
             .collect();
-    }
+    });
     let drawn = |app: &mut App| {
         app.world_mut()
             .query_filtered::<(), With<BodySegment>>()
@@ -478,13 +485,8 @@ fn item_sprites_are_drawn_on_seen_tiles_only() {
             rgba: vec![255; 16 * 16 * 4],
         }));
     }
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::InGame);
-    app.update();
-    {
-        let mut g = app.world_mut().resource_mut::<GameRes>();
-        let g = &mut g.0;
+    open_new_run(&mut app, 9);
+    edit_game(&mut app, |g| {
         let hero = g.hero_pos();
         let unseen = (0..g.map.len())
             .map(|i| g.map.pos(i))
@@ -496,7 +498,7 @@ fn item_sprites_are_drawn_on_seen_tiles_only() {
         };
         g.ground.insert(hero, vec![dagger.clone()]);
         g.ground.insert(unseen, vec![dagger]);
-    }
+    });
     press(&mut app, KeyCode::Space);
     let drawn = app
         .world_mut()

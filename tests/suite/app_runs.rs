@@ -6,12 +6,12 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use super::app_headless::{app, game, headless, press, scratch, screen, texts};
+use super::app_headless::{app, edit_game, game, headless, press, scratch, screen, texts};
 use delve::app::content::watch_files::{AutoReloads, WatchFiles};
 use delve::app::content::{ContentErrors, CoreSource, ModSource, ModsStore, ReloadNotice};
 use delve::app::save::{LastKept, RunArchive, SaveStore};
 use delve::app::screens::watch::{WatchFrom, WatchRequest, Watching};
-use delve::app::shared::{Screen, TurnPhase};
+use delve::app::shared::{Screen, SuspendedRun, TurnPhase};
 use delve::app::{ContentRes, GameRes};
 use delve::game::{Game, RunOutcome, bot};
 use delve::replay::Replay;
@@ -35,13 +35,13 @@ fn bot_turns(app: &mut App, turns: u64) {
         let cmd = bot::explore(&g, &c);
         g.execute(&cmd, &c);
     }
-    app.world_mut().resource_mut::<GameRes>().0 = g;
+    edit_game(app, |game| *game = g);
 }
 
 /// Ends the run as a death after some bot play, and lets the GameOver screen open.
 fn die(app: &mut App) {
     bot_turns(app, 150);
-    app.world_mut().resource_mut::<GameRes>().0.outcome = Some(RunOutcome::Died);
+    edit_game(app, |g| g.outcome = Some(RunOutcome::Died));
     // The turn phase resolves (as after the hero's last command): Finish sees the run is over.
     app.world_mut()
         .resource_mut::<NextState<TurnPhase>>()
@@ -132,7 +132,9 @@ fn watching_plays_steps_and_jumps_and_gives_the_players_run_back() {
     let own = game(&app).clone();
     set_screen(&mut app, Screen::MainMenu);
     let replay = request(&mut app, 12, 400);
-    set_screen(&mut app, Screen::Watch);
+    // The Watch plugin opens the request, then shows its screen.
+    app.update();
+    app.update();
     assert_eq!(screen(&app), Screen::Watch);
     assert_eq!(game(&app).seed, 12, "the watched run is on screen");
     // Paused, a turn at a time.
@@ -181,11 +183,53 @@ fn watching_plays_steps_and_jumps_and_gives_the_players_run_back() {
     );
     press(&mut app, KeyCode::Escape);
     assert_eq!(screen(&app), Screen::MainMenu);
-    assert_eq!(
-        game(&app).state_hash(),
-        own.state_hash(),
-        "the player's run is back"
+    assert!(
+        app.world().get_resource::<GameRes>().is_none(),
+        "no run is open on the menu"
     );
+    let kept = app.world().resource::<SuspendedRun>().0.clone();
+    assert_eq!(
+        kept.map(|g| g.state_hash()),
+        Some(own.state_hash()),
+        "the player's run still waits for Continue"
+    );
+    press(&mut app, KeyCode::KeyC);
+    assert_eq!(screen(&app), Screen::InGame);
+    assert_eq!(game(&app).state_hash(), own.state_hash(), "and continues");
+}
+
+/// The run's game exists exactly while a run is open, and every screen on the way runs
+/// without it missing (in the browser a missing resource ends the page): menu → new run →
+/// turns → GameOver → menu, then menu → replay viewer → menu.
+#[test]
+fn the_game_lives_exactly_as_long_as_the_run_is_open() {
+    let open = |app: &App| app.world().get_resource::<GameRes>().is_some();
+    let mut app = app(8);
+    assert!(open(&app));
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Space);
+    }
+    assert!(game(&app).turn > 0, "turns were played");
+    die(&mut app);
+    assert!(open(&app), "GameOver reads the finished run");
+    press(&mut app, KeyCode::KeyM);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert!(!open(&app), "no run is open on the menu");
+    assert!(
+        app.world().resource::<SuspendedRun>().0.is_none(),
+        "a finished run is not kept for Continue"
+    );
+    request(&mut app, 12, 50);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Watch);
+    assert_eq!(game(&app).seed, 12);
+    for _ in 0..5 {
+        app.update();
+    }
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert!(!open(&app));
 }
 
 #[test]

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::{TilePos, TileStorage, TileVisible};
 
-use super::app_headless::{game, headless, press, scratch, screen, texts};
+use super::app_headless::{edit_game, game, headless, press, scratch, screen, texts};
 use delve::app::content::{CoreSource, ModCatalogue, ModChoices, ModSource, ModsStore};
 use delve::app::save::SaveStore;
 use delve::app::shared::Screen;
@@ -320,14 +320,12 @@ fn a_move_touches_only_the_sight_and_floors_leave_no_tiles_behind() {
     );
 
     // Down the stairs: a new floor, all new tile entities, none of the old left.
-    {
-        let mut res = app.world_mut().resource_mut::<GameRes>();
-        let g = &mut res.0;
+    edit_game(&mut app, |g| {
         g.enemies.clear();
         let down = g.down;
         let hero = g.hero;
         g.creatures.get_mut(&hero).unwrap().pos = down;
-    }
+    });
     press(&mut app, KeyCode::Enter);
     assert_eq!(game(&app).floor, 2, "descended");
     for _ in 0..3 {

@@ -2,17 +2,15 @@
 //! the same states as the core's `execute`, in the table's order.
 use bevy::prelude::*;
 
-use super::app_headless::{app, game};
-use delve::app::shared::{ContentRes, LastTurn, PendingCommand, Screen, TurnPhase};
+use super::app_headless::{app, game, send};
+use delve::app::shared::{ContentRes, LastTurn, Screen};
 use delve::game::{Command, Game, Outcome, TURN_STEPS, TurnKind, TurnStep, bot};
 
-/// One command through the schedule as input hands it over: pending, then Resolving, then
-/// back to awaiting input.
+/// One command through the schedule as input hands it over: sent, taken (Resolving next),
+/// resolved, then back to awaiting input.
 fn resolve(app: &mut App, cmd: Command) {
-    app.world_mut().resource_mut::<PendingCommand>().0 = Some(cmd);
-    app.world_mut()
-        .resource_mut::<NextState<TurnPhase>>()
-        .set(TurnPhase::Resolving);
+    send(app, cmd);
+    app.update();
     app.update();
     app.update();
 }

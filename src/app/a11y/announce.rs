@@ -6,7 +6,9 @@ use accesskit::{Live, Node as AccessNode, Role};
 use bevy::a11y::AccessibilityNode;
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, ContentRes, FloorEntered, GameRes, Notice, TurnResolved};
+use crate::app::shared::{
+    AppSystems, ContentRes, FloorEntered, GameRes, InRun, Notice, TurnResolved,
+};
 use crate::app::ui::log::{LineKind, counted, lines_for, welcome};
 use crate::app::web;
 use crate::game::Attr;
@@ -57,7 +59,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_regions);
     app.add_systems(
         Update,
-        (news, speak)
+        // The news is a run's: the menus announce through their `Menu`.
+        (news.run_if(in_state(InRun)), speak)
             .chain()
             .in_set(AppSystems::Present)
             .after(crate::app::shared::UiSystems::Screen),
@@ -90,18 +93,12 @@ fn news(
     mut turns: MessageReader<TurnResolved>,
     mut notices: MessageReader<Notice>,
     mut floors: MessageReader<FloorEntered>,
-    game: Option<Res<GameRes>>,
-    content: Option<Res<ContentRes>>,
+    game: Res<GameRes>,
+    content: Res<ContentRes>,
     mut said: MessageWriter<Announce>,
     mut was_low: Local<bool>,
 ) {
-    let (Some(game), Some(content)) = (game, content) else {
-        turns.clear();
-        notices.clear();
-        floors.clear();
-        return;
-    };
-    let (g, c) = (&game.0, &content.0);
+    let (g, c) = (game.game(), &content.0);
     let mut polite = Vec::new();
     let mut assertive = Vec::new();
     if floors.read().count() > 0 && g.turn == 0 {

@@ -86,7 +86,7 @@ fn read_keys(
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<Bindings>,
     overlay: Option<Res<State<Overlay>>>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     target: Option<Res<SelectedTarget>>,
     log: Option<Res<MessageLog>>,
@@ -97,8 +97,7 @@ fn read_keys(
     if overlay.is_some_and(|o| *o.get() != Overlay::None) {
         return;
     }
-    let Some(game) = game else { return };
-    let (g, c) = (&game.0, &content.0);
+    let (g, c) = (game.game(), &content.0);
     let selected = target.map_or(0, |t| t.0);
     let Some(action) = keys
         .get_just_pressed()

@@ -46,9 +46,8 @@ fn toggle(keys: Res<ButtonInput<KeyCode>>, mut overlay: ResMut<AiOverlay>) {
     }
 }
 
-fn collect(game: Option<Res<GameRes>>, mut intents: ResMut<AiIntents>) {
-    let Some(game) = game else { return };
-    let g = &game.0;
+fn collect(game: Res<GameRes>, mut intents: ResMut<AiIntents>) {
+    let g = game.game();
     intents.0 = g
         .creatures
         .values()

@@ -1,11 +1,14 @@
 //! Combat resolution in the app: the encounter and combat round steps of the turn, and the
 //! combat mode sub-state that follows the core's fight.
-mod encounter;
 mod mode;
-mod round;
 
 use bevy::prelude::*;
 
+use crate::app::shared::AddTurnStep;
+use crate::game::TurnStep;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((encounter::plugin, round::plugin, mode::plugin));
+    app.add_turn_step(TurnStep::Encounter)
+        .add_turn_step(TurnStep::CombatRound);
+    app.add_plugins(mode::plugin);
 }

@@ -12,13 +12,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn sync_mode(
-    game: Option<Res<GameRes>>,
-    mode: Res<State<Mode>>,
-    mut next: ResMut<NextState<Mode>>,
-) {
-    let Some(game) = game else { return };
-    let want = if game.0.in_combat() {
+fn sync_mode(game: Res<GameRes>, mode: Res<State<Mode>>, mut next: ResMut<NextState<Mode>>) {
+    let want = if game.in_combat() {
         Mode::Combat
     } else {
         Mode::Exploring

@@ -2,7 +2,7 @@
 //! them again on request (the Mods screen, or F5 in a run: hot reload on the desktop).
 use bevy::prelude::*;
 
-use crate::app::shared::{ContentRes, GameRes, Notice, Screen, TurnPhase};
+use crate::app::shared::{ContentRes, GameWriter, Notice, Screen, SuspendedRun, TurnPhase};
 
 use super::choices::{ModChoices, ModSource, ModsStore};
 
@@ -188,7 +188,10 @@ fn reload(
     content: Option<ResMut<ContentRes>>,
     mut report_res: ResMut<ContentReport>,
     mut list: ResMut<ModCatalogue>,
-    game: Option<ResMut<GameRes>>,
+    // Reload runs in a run (F5, Resolving) and on the Mods screen, where no run is open and
+    // a suspended one may wait for Continue: whichever there is must take the new content.
+    game: Option<GameWriter>,
+    mut suspended: ResMut<SuspendedRun>,
     mut notice: ResMut<ReloadNotice>,
     mut log: MessageWriter<Notice>,
     mut errors: ResMut<ContentErrors>,
@@ -217,9 +220,10 @@ fn reload(
         Ok((new, report, catalogue)) => {
             errors.0 = errors_text(&report).map(|e| reloaded_text(&report.skipped, &e));
             *list = catalogue;
-            let adopted = match game {
-                Some(mut g) => g.0.adopt_content(&new),
-                None => Ok(()),
+            let adopted = match (game, suspended.0.as_mut()) {
+                (Some(mut g), _) => g.game_mut().adopt_content(&new),
+                (None, Some(g)) => g.adopt_content(&new),
+                (None, None) => Ok(()),
             };
             match adopted {
                 Ok(()) => {

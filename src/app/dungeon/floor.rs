@@ -27,16 +27,13 @@ fn shown_nothing(shown: Res<ShownFloor>) -> bool {
 }
 
 fn announce_floor(
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     mut shown: ResMut<ShownFloor>,
     mut entered: MessageWriter<FloorEntered>,
 ) {
-    let Some(game) = game else { return };
     // A new floor, or the same number in a new run (shown was reset on leaving the screen).
-    if game.0.floor != shown.0 {
-        shown.0 = game.0.floor;
-        entered.write(FloorEntered {
-            floor: game.0.floor,
-        });
+    if game.floor != shown.0 {
+        shown.0 = game.floor;
+        entered.write(FloorEntered { floor: game.floor });
     }
 }

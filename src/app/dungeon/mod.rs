@@ -1,10 +1,15 @@
-//! Dungeon generation in the app: a new run's first floor, the descend step of the turn, and
-//! each floor entered announced for the world to be rebuilt.
-mod enter;
+//! Dungeon generation in the app: a run opened (a new one on its first floor, or the one kept
+//! for Continue) and closed, the descend step of the turn, and each floor entered announced
+//! for the world to be rebuilt.
 mod floor;
+mod run;
 
 use bevy::prelude::*;
 
+use crate::app::shared::AddTurnStep;
+use crate::game::TurnStep;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((enter::plugin, floor::plugin));
+    app.add_turn_step(TurnStep::EnterFloor);
+    app.add_plugins((run::plugin, floor::plugin));
 }

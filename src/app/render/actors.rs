@@ -63,7 +63,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn sync_glyphs(
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     pictures: Option<Res<Pictures>>,
     mut turns: MessageReader<TurnResolved>,
@@ -78,8 +78,7 @@ fn sync_glyphs(
     if !new_floor && !turned && !content.is_changed() {
         return;
     }
-    let Some(game) = game else { return };
-    let g = &game.0;
+    let g = game.game();
     let height = g.map.height();
     let hit: Vec<CreatureId> = g
         .last_events

@@ -49,16 +49,16 @@ fn redraw(
     mut commands: Commands,
     overlay: Res<AiOverlay>,
     intents: Res<AiIntents>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     marks: Query<Entity, With<OverlayMark>>,
 ) {
     for e in &marks {
         commands.entity(e).despawn();
     }
-    let Some(game) = game.filter(|_| overlay.0) else {
+    if !overlay.0 {
         return;
-    };
-    let map = &game.0.map;
+    }
+    let map = &game.map;
     let height = map.height();
     let mut label = |text: &str, at: Pos, offset: Vec2, size: f32, color: Color| {
         if !map.in_bounds(at) {

@@ -23,7 +23,7 @@ pub fn plugin(app: &mut App) {
 
 fn draw_bodies(
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     mut turns: MessageReader<TurnResolved>,
     mut floors: MessageReader<FloorEntered>,
@@ -38,8 +38,7 @@ fn draw_bodies(
     for e in &drawn {
         commands.entity(e).despawn();
     }
-    let Some(game) = game else { return };
-    let g = &game.0;
+    let g = game.game();
     let height = g.map.height();
     for c in g.creatures.values().filter(|c| c.is_alive()) {
         let Some(kind) = content.0.creature(&c.kind) else {

@@ -25,23 +25,22 @@ pub(super) fn plugin(app: &mut App) {
 /// The page's `window.delveGame` (browser only): the turn, the floor and where the hero is on
 /// the screen, for the page's own tests (a tap next to the hero) and scripts.
 fn publish_to_page(
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
 ) {
-    let Some(game) = game else { return };
     if !cfg!(target_arch = "wasm32") {
         return;
     }
     let (camera, at) = *camera;
-    let height = game.0.map.height();
-    let hero = game.0.hero_pos();
+    let height = game.map.height();
+    let hero = game.hero_pos();
     let here = crate::app::shared::world_of(hero, height).extend(0.0);
     let right = here + Vec3::X * TILE;
     if let (Ok(p), Ok(q)) = (
         camera.world_to_viewport(at, here),
         camera.world_to_viewport(at, right),
     ) {
-        crate::app::web::publish_game(game.0.turn, game.0.floor, p.into(), q.x - p.x);
+        crate::app::web::publish_game(game.turn, game.floor, p.into(), q.x - p.x);
     }
 }
 
@@ -61,16 +60,15 @@ pub fn clamp_axis(hero: f32, view: f32, margin: f32, lo: f32, hi: f32) -> f32 {
 }
 
 fn follow_hero(
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     glyphs: Query<(&Glyph, &Transform), Without<Camera2d>>,
     camera: Single<(&mut Transform, &Projection), With<Camera2d>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     ui_scale: Option<Res<UiScale>>,
 ) {
-    let Some(game) = game else { return };
     // The sidebar and the log grow with the UI's text scale (Settings).
     let ui = ui_scale.map_or(1.0, |u| u.0);
-    let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.0.hero) else {
+    let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.hero) else {
         return;
     };
     let (mut cam, projection) = camera.into_inner();
@@ -79,7 +77,7 @@ fn follow_hero(
         _ => 1.0,
     };
     let (w, h) = window.map_or((1280.0, 800.0), |w| (w.width(), w.height()));
-    let map = &game.0.map;
+    let map = &game.map;
     let half = TILE / 2.0;
     cam.translation.x = clamp_axis(
         tf.translation.x,

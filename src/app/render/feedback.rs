@@ -101,7 +101,7 @@ pub fn feedback_of(
 
 fn spawn_feedback(
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     tween: Res<Tween>,
     mut turns: MessageReader<TurnResolved>,
     mut floors: MessageReader<FloorEntered>,
@@ -110,8 +110,7 @@ fn spawn_feedback(
 ) {
     let new_floor = floors.read().count() > 0;
     let turned = turns.read().count() > 0;
-    let Some(game) = game else { return };
-    let g = &game.0;
+    let g = game.game();
     if new_floor {
         last_pos.clear();
     }

@@ -27,7 +27,7 @@ pub fn plugin(app: &mut App) {
 
 fn draw_item_sprites(
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     pictures: Option<Res<Pictures>>,
     mut turns: MessageReader<TurnResolved>,
@@ -42,10 +42,10 @@ fn draw_item_sprites(
     for e in &drawn {
         commands.entity(e).despawn();
     }
-    let (Some(game), Some(pictures)) = (game, pictures) else {
+    let Some(pictures) = pictures else {
         return;
     };
-    let g = &game.0;
+    let g = game.game();
     for (&p, pile) in &g.ground {
         let Some(top) = pile.last() else { continue };
         let PictureNode::Image(image) = pictures.item(&content.0, &top.item) else {

@@ -186,7 +186,7 @@ fn spawn_layers(
     mut commands: Commands,
     mut floors: MessageReader<FloorEntered>,
     old: Query<Entity, With<Layer>>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     tileset: Option<Res<Tileset>>,
     pictures: Option<Res<Pictures>>,
     mut shown: ResMut<Shown>,
@@ -194,14 +194,14 @@ fn spawn_layers(
     if floors.read().last().is_none() {
         return;
     }
-    let (Some(game), Some(tileset)) = (game, tileset) else {
+    let Some(tileset) = tileset else {
         return;
     };
     // Leaving a floor frees every tile: they are children of their layer.
     for e in &old {
         commands.entity(e).despawn();
     }
-    let g = &game.0;
+    let g = game.game();
     let size = TilemapSize::new(g.map.width(), g.map.height());
     shown.terrain = vec![HIDDEN; g.map.len()];
     shown.features = vec![HIDDEN; g.map.len()];
@@ -255,7 +255,7 @@ fn spawn_layers(
 /// After each turn (and on a new floor, a new palette or reloaded content), touch only the
 /// tiles whose look changed.
 fn update_tiles(
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     palette: Res<Palette>,
     mut turns: MessageReader<TurnResolved>,
@@ -274,12 +274,11 @@ fn update_tiles(
     if !turned && !*pending_first {
         return;
     }
-    let Some(game) = game else { return };
     if layers.is_empty() {
         return;
     }
     *pending_first = false;
-    let g = &game.0;
+    let g = game.game();
     let mut touched = 0;
     for (layer, storage) in &layers {
         for i in 0..g.map.len() {

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AppSystems, ContentRes, FloorEntered, GameRes, LoadKeptRun, Screen, TurnResolved,
+    AppSystems, ContentRes, FloorEntered, GameRes, LoadKeptRun, Screen, SuspendedRun, TurnResolved,
 };
 
 use super::store::SaveStore;
@@ -55,7 +55,7 @@ fn write(
 
 fn save_on_floor(
     mut floors: MessageReader<FloorEntered>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     mut notice: ResMut<SaveNotice>,
     store: Res<SaveStore>,
@@ -63,20 +63,16 @@ fn save_on_floor(
     if floors.read().count() == 0 {
         return;
     }
-    if let Some(game) = game {
-        write(&store, &game.0, &content.0, &mut notice);
-    }
+    write(&store, game.game(), &content.0, &mut notice);
 }
 
 fn save_on_exit(
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     mut notice: ResMut<SaveNotice>,
     store: Res<SaveStore>,
 ) {
-    if let Some(game) = game {
-        write(&store, &game.0, &content.0, &mut notice);
-    }
+    write(&store, game.game(), &content.0, &mut notice);
 }
 
 fn watch_tab(store: Res<SaveStore>) {
@@ -88,26 +84,25 @@ fn watch_tab(store: Res<SaveStore>) {
 /// Browser: the state the hidden-tab save writes, refreshed after every turn.
 fn remember_for_hidden_tab(
     mut turns: MessageReader<TurnResolved>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     store: Res<SaveStore>,
 ) {
     if turns.read().count() == 0 || !matches!(*store, SaveStore::Browser(_)) {
         return;
     }
-    let game = game.as_ref().map(|g| &g.0).filter(|g| !g.is_over());
+    let game = Some(game.game()).filter(|g| !g.is_over());
     crate::app::web::remember(game, content.0.fingerprint());
 }
 
 /// On the menu without a run in memory, a stored save becomes the run that Continue resumes.
 fn load_for_continue(
-    mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    mut suspended: ResMut<SuspendedRun>,
     content: Res<ContentRes>,
     mut notice: ResMut<SaveNotice>,
     store: Res<SaveStore>,
 ) {
-    if game.is_some() {
+    if suspended.0.is_some() {
         return;
     }
     let bytes = match store.read() {
@@ -124,7 +119,7 @@ fn load_for_continue(
             if loaded.warning.is_some() {
                 notice.0 = loaded.warning;
             }
-            commands.insert_resource(GameRes(loaded.game));
+            suspended.0 = Some(loaded.game);
         }
         Err(e) => {
             let kept = store.quarantine().map_or_else(

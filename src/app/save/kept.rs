@@ -49,16 +49,16 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn keep_finished_run(
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     mut archive: ResMut<RunArchive>,
     mut last: ResMut<LastKept>,
 ) {
-    let Some(game) = game.filter(|g| g.0.is_over()) else {
+    if !game.is_over() {
         last.0 = None;
         return;
-    };
-    let (game, content) = (&game.0, &content.0);
+    }
+    let (game, content) = (game.game(), &content.0);
     // Per-floor figures are counted by playing the run again; a run that spanned a content
     // reload cannot be, and its morgue says so.
     let stats = RunStats::of_replay(&Replay::of(game, content), content)

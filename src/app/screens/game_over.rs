@@ -3,7 +3,9 @@
 use bevy::prelude::*;
 
 use crate::app::save::{KeepRun, LastKept, RunArchive, SaveStore};
-use crate::app::shared::{AppSystems, ContentRes, GameRes, Menu, NewRun, Screen, UiSystems};
+use crate::app::shared::{
+    AppSystems, ContentRes, GameRes, Menu, NewRun, OpenRun, Screen, UiSystems,
+};
 use crate::runs::{Kept, Shelf};
 
 use super::watch::{WatchFrom, WatchRequest};
@@ -20,9 +22,6 @@ pub(super) fn plugin(app: &mut App) {
             .ambiguous_with(UiSystems::Screen)
             .run_if(in_state(Screen::GameOver).and_then(resource_changed::<DownloadNote>)),
     );
-    app.add_systems(OnExit(Screen::GameOver), |mut commands: Commands| {
-        commands.remove_resource::<GameRes>()
-    });
     app.add_systems(
         Update,
         game_over_input
@@ -71,12 +70,12 @@ pub fn kept_lines(kept: &Kept) -> String {
 
 fn spawn_summary(
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     kept: Res<LastKept>,
     mut note: ResMut<DownloadNote>,
 ) {
     note.0 = None;
-    let text = game.map_or_else(|| "No run".to_string(), |g| summary(&g.0));
+    let text = summary(game.game());
     let kept_text = kept.0.as_ref().map(kept_lines).unwrap_or_default();
     let can_watch = kept.0.as_ref().is_some_and(|k| k.replay.is_some());
     let keys = format!(
@@ -156,7 +155,7 @@ fn show_note(
 
 fn game_over_input(
     keys: Res<ButtonInput<KeyCode>>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     kept: Res<LastKept>,
     archive: Option<Res<RunArchive>>,
     store: Res<SaveStore>,
@@ -164,33 +163,27 @@ fn game_over_input(
     mut note: ResMut<DownloadNote>,
     mut commands: Commands,
 ) {
-    let Some(seed) = game.as_ref().map(|g| g.0.seed) else {
-        // No run to tell about (should not happen): back to the menu rather than guess a seed.
-        commands.set_state(Screen::MainMenu);
-        return;
-    };
+    let seed = game.seed;
     // Through commands, so this and the menu never race on `NewRun`.
     if keys.just_pressed(KeyCode::Enter) {
-        commands.insert_resource(NewRun {
-            seed: crate::rng::mix(seed),
-        });
-        commands.set_state(Screen::InGame);
+        let seed = crate::rng::mix(seed);
+        commands.insert_resource(NewRun { seed });
+        commands.write_message(OpenRun::New { seed });
     } else if keys.just_pressed(KeyCode::KeyS) {
         commands.insert_resource(NewRun { seed });
-        commands.set_state(Screen::InGame);
+        commands.write_message(OpenRun::New { seed });
     } else if keys.just_pressed(KeyCode::KeyM) {
         commands.set_state(Screen::MainMenu);
     } else if keys.just_pressed(KeyCode::KeyW)
-        && let (Some(g), Some(k)) = (&game, &kept.0)
+        && let Some(k) = &kept.0
         && k.replay.is_some()
     {
         // The run as it was just played: its commands are in the state.
         commands.insert_resource(WatchRequest {
-            replay: crate::replay::Replay::of(&g.0, &content.0),
+            replay: crate::replay::Replay::of(game.game(), &content.0),
             title: super::watch::run_title(k.number, seed),
             from: WatchFrom::GameOver,
         });
-        commands.set_state(Screen::Watch);
     } else if cfg!(target_arch = "wasm32")
         && keys.just_pressed(KeyCode::KeyD)
         && let (Some(k), Some(a)) = (&kept.0, &archive)

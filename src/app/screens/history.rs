@@ -7,8 +7,6 @@ use crate::app::shared::{AppSystems, Menu, Overlay, OverlayInput, Screen};
 use crate::app::turn::{Action, Bindings};
 use crate::app::ui::log::MessageLog;
 
-use super::pause::overlay_root;
-
 /// Lines shown at once.
 pub const PAGE: usize = 24;
 
@@ -62,24 +60,28 @@ fn spawn_history(mut commands: Commands) {
         Name::new("Message history"),
         Menu::new("Message history", Vec::new(), None),
         DespawnOnExit(Overlay::History),
-        overlay_root(0.88),
-        children![
-            (Text::new("Message history"), TextFont::from_font_size(32.0)),
-            (
-                HistoryText,
-                Node {
-                    width: px(900),
-                    min_height: px(PAGE as f32 * 21.0),
-                    flex_direction: FlexDirection::Column,
-                    ..default()
-                },
-            ),
-            (
-                Text::new("Up/Down, Page Up/Down or the wheel scroll   M or Esc closes"),
-                TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ),
-        ],
+        crate::app::ui::kit::overlay_backdrop(),
+        children![(
+            crate::app::ui::kit::overlay_panel(),
+            children![
+                (Text::new("Message history"), TextFont::from_font_size(32.0)),
+                (
+                    HistoryText,
+                    Node {
+                        width: px(900),
+                        min_height: px(PAGE as f32 * 21.0),
+                        flex_direction: FlexDirection::Column,
+                        ..default()
+                    },
+                ),
+                (
+                    Text::new("Up/Down, Page Up/Down or the wheel scroll   M or Esc closes"),
+                    TextFont::from_font_size(15.0),
+                    TextColor(Color::srgb(0.6, 0.6, 0.6)),
+                ),
+                crate::app::ui::kit::close_button(),
+            ],
+        )],
     ));
 }
 

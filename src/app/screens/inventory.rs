@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AppSystems, ContentRes, GameRes, Menu, Overlay, OverlayInput, PendingCommand, Screen, TurnPhase,
+    AppSystems, ContentRes, GameRes, Menu, Overlay, OverlayInput, PlayerCommand, Screen, TurnPhase,
 };
 
 use crate::app::turn::{Action, Bindings, LETTERS, SelectedTarget, TurnInput};
@@ -143,18 +143,22 @@ fn spawn_inventory(mut commands: Commands) {
         Name::new("Inventory"),
         Menu::new("Inventory", Vec::new(), None),
         DespawnOnExit(Overlay::Inventory),
-        super::pause::overlay_root(0.8),
-        children![
-            (Text::new("Inventory"), TextFont::from_font_size(36.0)),
-            (
-                InventoryText,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(2),
-                    ..default()
-                },
-            ),
-        ],
+        crate::app::ui::kit::overlay_backdrop(),
+        children![(
+            crate::app::ui::kit::overlay_panel(),
+            children![
+                (Text::new("Inventory"), TextFont::from_font_size(36.0)),
+                (
+                    InventoryText,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(2),
+                        ..default()
+                    },
+                ),
+                crate::app::ui::kit::close_button(),
+            ],
+        )],
     ));
 }
 
@@ -162,14 +166,14 @@ fn spawn_inventory(mut commands: Commands) {
 /// with its item's picture.
 fn refresh(
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     pictures: Option<Res<Pictures>>,
     palette: Option<Res<Palette>>,
     list: Query<Entity, With<InventoryText>>,
     mut drawn: Local<Option<Entity>>,
 ) {
-    let (Some(game), Ok(list)) = (game, list.single()) else {
+    let Ok(list) = list.single() else {
         return;
     };
     if !game.is_changed() && *drawn == Some(list) {
@@ -180,7 +184,7 @@ fn refresh(
     let palette = palette.map_or_else(Palette::default, |p| *p);
     commands.entity(list).despawn_children();
     commands.entity(list).with_children(|p| {
-        for (item, line) in inventory_rows(&game.0, c) {
+        for (item, line) in inventory_rows(game.game(), c) {
             p.spawn(Node {
                 column_gap: px(8),
                 align_items: AlignItems::Center,
@@ -208,11 +212,10 @@ fn inventory_input(
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     bindings: Res<Bindings>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     target: Res<SelectedTarget>,
-    mut pending: ResMut<PendingCommand>,
-    mut phase: ResMut<NextState<TurnPhase>>,
+    mut sent: MessageWriter<PlayerCommand>,
 ) {
     let toggle = keys
         .get_just_pressed()
@@ -220,17 +223,15 @@ fn inventory_input(
     match overlay.get() {
         Overlay::None if toggle => next_overlay.set(Overlay::Inventory),
         Overlay::Inventory => {
-            let Some(game) = game else { return };
             let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
             let cmd = keys
                 .get_just_pressed()
                 .copied()
                 .collect::<std::collections::BTreeSet<_>>()
                 .into_iter()
-                .find_map(|k| inventory_command(k, shift, &game.0, &content.0, target.0));
+                .find_map(|k| inventory_command(k, shift, game.game(), &content.0, target.0));
             if let Some(cmd) = cmd {
-                pending.0 = Some(cmd);
-                phase.set(TurnPhase::Resolving);
+                sent.write(PlayerCommand(cmd));
             } else if toggle {
                 // I and E are pack letters too: they close only where no item has them.
                 next_overlay.set(Overlay::None);

@@ -3,9 +3,12 @@
 //! has its letter; Up/Down or Tab move the cursor and Enter does the entry it is on.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, GameRes, LoadKeptRun, Menu, NewRun, Screen, SeenOnly};
+use crate::app::shared::{
+    AppSystems, LoadKeptRun, Menu, NewRun, OpenRun, RunNotice, Screen, SeenOnly, SuspendedRun,
+};
 
 use super::SkipMenu;
+use crate::app::ui::kit;
 
 use crate::app::content::ContentReport;
 use crate::app::render::palette::{Palette, color_of};
@@ -70,6 +73,15 @@ impl Entry {
         }
     }
 
+    /// The key its button presses: its own, but N for New run, whose Enter would do the
+    /// cursor's entry.
+    fn button_key(self) -> KeyCode {
+        match self {
+            Entry::NewRun => KeyCode::KeyN,
+            e => e.key(),
+        }
+    }
+
     fn key(self) -> KeyCode {
         match self {
             Entry::Continue => KeyCode::KeyC,
@@ -126,18 +138,22 @@ fn menu_of(list: &[Entry], at: Entry) -> Menu {
 }
 
 /// `delve play --seed N` asks for a new run: it replaces a kept one, as Enter does.
-fn skip_menu(skip: Option<Res<SkipMenu>>, mut commands: Commands) {
+fn skip_menu(
+    skip: Option<Res<SkipMenu>>,
+    run: Res<NewRun>,
+    mut commands: Commands,
+    mut open: MessageWriter<OpenRun>,
+) {
     if skip.is_some() {
         commands.remove_resource::<SkipMenu>();
-        commands.remove_resource::<GameRes>();
-        commands.set_state(Screen::InGame);
+        open.write(OpenRun::New { seed: run.seed });
     }
 }
 
 fn spawn_menu(
     mut commands: Commands,
     run: Res<NewRun>,
-    existing: Option<Res<GameRes>>,
+    suspended: Res<SuspendedRun>,
     report: Option<Res<ContentReport>>,
     notice: Option<Res<crate::app::save::SaveNotice>>,
     content_notice: Option<Res<crate::app::content::ReloadNotice>>,
@@ -147,7 +163,7 @@ fn spawn_menu(
     mut cursor: ResMut<MenuCursor>,
 ) {
     *cursor = MenuCursor::default();
-    let list = entries(existing.is_some());
+    let list = entries(suspended.0.is_some());
     let mut packs = report.map_or_else(String::new, |r| r.0.summary());
     if let Some(n) = content_notice.and_then(|n| n.0.clone()) {
         packs = format!("{packs}\n{n}");
@@ -216,6 +232,23 @@ fn spawn_menu(
             ],
         ))
         .id();
+    // The entries as buttons, under their list: a click or a tap does what the key does.
+    let buttons = commands
+        .spawn(Node {
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            column_gap: px(8),
+            row_gap: px(8),
+            max_width: px(820),
+            ..default()
+        })
+        .with_children(|row| {
+            for e in &list {
+                row.spawn(kit::key_button(e.words().0, e.button_key()));
+            }
+        })
+        .id();
+    commands.entity(root).insert_children(5, &[buttons]);
     // The title's art: the dungeon's inhabitants, hero first, in their colours.
     let Some(content) = content else { return };
     let palette = palette.map_or_else(Palette::default, |p| *p);
@@ -261,14 +294,24 @@ type MenuTexts = (
 fn menu_input(
     keys: Res<ButtonInput<KeyCode>>,
     mut run: ResMut<NewRun>,
-    existing: Option<Res<GameRes>>,
+    suspended: Res<SuspendedRun>,
+    mut open: MessageWriter<OpenRun>,
     mut commands: Commands,
     mut cursor: ResMut<MenuCursor>,
     mut texts: ParamSet<MenuTexts>,
     mut menu: Query<&mut Menu>,
     mut exit: MessageWriter<AppExit>,
+    run_notice: Res<RunNotice>,
 ) {
-    let list = entries(existing.is_some());
+    // A run that could not be opened says why where the key list shows.
+    if run_notice.is_changed()
+        && let Some(n) = &run_notice.0
+    {
+        for mut t in &mut texts.p1() {
+            t.0 = n.clone();
+        }
+    }
+    let list = entries(suspended.0.is_some());
     let at = list.iter().position(|e| *e == cursor.0).unwrap_or(0);
     let moved = super::list_cursor(&keys, at, list.len());
     if moved != at || !list.contains(&cursor.0) {
@@ -286,6 +329,7 @@ fn menu_input(
         .copied()
         .find(|e| e.key() != KeyCode::Enter && keys.just_pressed(e.key()))
         .or_else(|| keys.just_pressed(KeyCode::F1).then_some(Entry::Help))
+        .or_else(|| keys.just_pressed(KeyCode::KeyN).then_some(Entry::NewRun))
         .or_else(|| keys.just_pressed(KeyCode::Enter).then_some(cursor.0));
     let mut changed = false;
     match chosen {
@@ -304,11 +348,12 @@ fn menu_input(
             }
         }
         Some(Entry::NewRun) => {
-            // A new run replaces a kept one.
-            commands.remove_resource::<GameRes>();
-            commands.set_state(Screen::InGame);
+            // A new run replaces a suspended one.
+            open.write(OpenRun::New { seed: run.seed });
         }
-        Some(Entry::Continue) if existing.is_some() => commands.set_state(Screen::InGame),
+        Some(Entry::Continue) if suspended.0.is_some() => {
+            open.write(OpenRun::Continue);
+        }
         Some(Entry::Quit) => {
             exit.write(AppExit::Success);
         }

@@ -13,7 +13,7 @@ pub mod watch;
 
 use bevy::prelude::*;
 
-use crate::app::shared::{Mode, Overlay, RunShown, Screen, TurnPhase};
+use crate::app::shared::{InRun, Mode, NoRun, Overlay, RunShown, Screen, TurnPhase};
 
 /// Start the run at once (`--seed` on the command line) instead of showing the menu.
 #[derive(Resource, Debug, Clone, Copy)]
@@ -24,7 +24,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_sub_state::<Mode>()
         .add_sub_state::<Overlay>()
         .add_sub_state::<TurnPhase>()
-        .add_computed_state::<RunShown>();
+        .add_computed_state::<RunShown>()
+        .add_computed_state::<InRun>()
+        .add_computed_state::<NoRun>();
     app.add_plugins((
         main_menu::plugin,
         pause::plugin,

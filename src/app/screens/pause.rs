@@ -8,6 +8,7 @@ use crate::app::shared::{
 };
 
 use crate::app::save::{SaveStore, export};
+use crate::app::ui::kit;
 
 use crate::replay::Replay;
 
@@ -26,6 +27,15 @@ const PAUSE_ENTRIES: [(&str, &str); 5] = [
     ("Settings", "O"),
     ("Keys", "F1"),
     ("Quit to the main menu (Continue resumes the run)", "M"),
+];
+
+/// Each entry's key, for its button (in `PAUSE_ENTRIES`' order).
+const PAUSE_KEYS: [KeyCode; 5] = [
+    KeyCode::Escape,
+    KeyCode::KeyR,
+    KeyCode::KeyO,
+    KeyCode::F1,
+    KeyCode::KeyM,
 ];
 
 /// The entry the pause menu's cursor is on (Resume on opening).
@@ -73,47 +83,38 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A centred column over the whole window, above the game, on a dark veil of `alpha`.
-pub(super) fn overlay_root(alpha: f32) -> impl Bundle {
-    (
-        Node {
-            position_type: PositionType::Absolute,
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            row_gap: px(12),
-            ..default()
-        },
-        GlobalZIndex(10),
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, alpha)),
-    )
-}
-
 fn spawn_pause(mut commands: Commands, mut cursor: ResMut<PauseCursor>) {
     *cursor = PauseCursor::default();
-    commands.spawn((
-        Name::new("Pause"),
-        PauseRoot,
-        pause_menu(0),
-        DespawnOnExit(Overlay::Pause),
-        overlay_root(0.7),
-        children![
-            (Text::new("Paused"), TextFont::from_font_size(48.0)),
-            (
+    let root = commands
+        .spawn((
+            Name::new("Pause"),
+            PauseRoot,
+            pause_menu(0),
+            DespawnOnExit(Overlay::Pause),
+            kit::overlay_backdrop(),
+        ))
+        .id();
+    commands
+        .spawn((kit::overlay_panel(), ChildOf(root)))
+        .with_children(|panel| {
+            panel.spawn((Text::new("Paused"), TextFont::from_font_size(48.0)));
+            panel.spawn((
                 PauseEntries,
                 SeenOnly,
                 Text::new(pause_lines(0)),
                 TextFont::from_font_size(20.0),
-            ),
-            (
+            ));
+            panel.spawn((
                 Text::new("Up/Down or Tab  choose     Enter  do it"),
                 TextFont::from_font_size(15.0),
                 TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ),
-        ],
-    ));
+            ));
+            // The entries as buttons: a click or a tap does what the entry's key does (the
+            // first, Resume, is the overlay's Close).
+            for ((words, _), key) in PAUSE_ENTRIES.iter().zip(PAUSE_KEYS) {
+                panel.spawn(kit::key_button(*words, key));
+            }
+        });
 }
 
 /// The pause menu with its cursor's entry marked.
@@ -166,16 +167,20 @@ fn spawn_help(mut commands: Commands) {
         Name::new("Help"),
         Menu::new("Keys", Vec::new(), None),
         DespawnOnExit(Overlay::Help),
-        overlay_root(0.8),
-        children![
-            (Text::new("Keys"), TextFont::from_font_size(40.0)),
-            (Text::new(KEYS), TextFont::from_font_size(18.0)),
-            (
-                Text::new("Esc or F1 to close"),
-                TextFont::from_font_size(16.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ),
-        ],
+        kit::overlay_backdrop(),
+        children![(
+            kit::overlay_panel(),
+            children![
+                (Text::new("Keys"), TextFont::from_font_size(40.0)),
+                (Text::new(KEYS), TextFont::from_font_size(18.0)),
+                (
+                    Text::new("Esc or F1 to close"),
+                    TextFont::from_font_size(16.0),
+                    TextColor(Color::srgb(0.6, 0.6, 0.6)),
+                ),
+                kit::close_button(),
+            ],
+        )],
     ));
 }
 
@@ -184,7 +189,7 @@ fn pause_input(
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     store: Res<SaveStore>,
     root: Query<Entity, With<PauseRoot>>,
@@ -219,10 +224,9 @@ fn pause_input(
         commands.set_state(Screen::MainMenu);
     } else if paused
         && pressed(KeyCode::KeyR, 1)
-        && let Some(game) = game
         && let Ok(root) = root.single()
     {
-        let (game, content) = (&game.0, &content.0);
+        let (game, content) = (game.game(), &content.0);
         let name = format!("delve-seed{}-turn{}.replay", game.seed, game.turn);
         let line = Replay::of(game, content)
             .encode(content)

@@ -238,7 +238,6 @@ pub(super) fn records_input(
         ) {
             Ok(request) => {
                 commands.insert_resource(request);
-                commands.set_state(Screen::Watch);
             }
             Err(why) => notice.0 = Some(format!("Cannot watch run #{}: {why}", r.number)),
         }

@@ -172,7 +172,6 @@ fn list_input(
         match request_bytes(&bytes, &content.0, name.clone(), WatchFrom::Replays) {
             Ok(request) => {
                 commands.insert_resource(request);
-                commands.set_state(Screen::Watch);
             }
             Err(e) => notice.0 = Some(format!("Cannot watch {name}: {e}")),
         }
@@ -190,7 +189,6 @@ fn list_input(
         ) {
             Ok(request) => {
                 commands.insert_resource(request);
-                commands.set_state(Screen::Watch);
             }
             Err(why) => notice.0 = Some(format!("Cannot watch #{}: {why}", e.number)),
         }

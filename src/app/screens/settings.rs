@@ -8,8 +8,6 @@ use crate::app::settings::{Settings, TEXT_SCALE_MAX, TEXT_SCALE_MIN, ZOOM_MAX, Z
 use crate::app::shared::{AppSystems, Menu, Overlay, Screen, UiSystems};
 use crate::app::turn::{Action, Bindings, name_of};
 
-use super::pause::overlay_root;
-
 /// The row chosen.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct SettingsRow(pub usize);
@@ -45,24 +43,28 @@ fn spawn<S: States>(mut commands: Commands, despawn: DespawnOnExit<S>) {
         Name::new("Settings"),
         Menu::default(),
         despawn,
-        overlay_root(0.92),
-        children![
-            (Text::new("Settings"), TextFont::from_font_size(40.0)),
-            (
-                SettingsText,
-                Text::new(""),
-                TextFont::from_font_size(19.0),
-                Node {
-                    width: px(620),
-                    ..default()
-                },
-            ),
-            (
-                Text::new("Up/Down choose   Left/Right or Enter change   Esc back"),
-                TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ),
-        ],
+        crate::app::ui::kit::overlay_backdrop(),
+        children![(
+            crate::app::ui::kit::overlay_panel(),
+            children![
+                (Text::new("Settings"), TextFont::from_font_size(40.0)),
+                (
+                    SettingsText,
+                    Text::new(""),
+                    TextFont::from_font_size(19.0),
+                    Node {
+                        width: px(620),
+                        ..default()
+                    },
+                ),
+                (
+                    Text::new("Up/Down choose   Left/Right or Enter change   Esc back"),
+                    TextFont::from_font_size(15.0),
+                    TextColor(Color::srgb(0.6, 0.6, 0.6)),
+                ),
+                crate::app::ui::kit::close_button(),
+            ],
+        )],
     ));
 }
 
@@ -121,7 +123,7 @@ pub fn bindings_lines(b: &Bindings) -> Vec<String> {
         by_action
             .entry(*a)
             .or_default()
-            .push(format!("{k:?}").replace("Key", "").replace("Arrow", ""));
+            .push(k.name().replace("Key", "").replace("Arrow", ""));
     }
     by_action
         .into_iter()

@@ -1,14 +1,14 @@
 //! `delve --smoke DIR`: drives the real game through its screens and saves screenshots.
 //!
-//! The bot plays through the ordinary command path (PendingCommand → Resolving), so the
-//! screenshots show what a player would see.
+//! The bot plays through the ordinary command path (a `PlayerCommand`, as a key sends), so
+//! the screenshots show what a player would see.
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 
 use crate::app::render::actors::PictureCount;
 use crate::app::shared::{
-    AppSystems, ContentRes, GameRes, Overlay, PendingCommand, Screen, TurnPhase,
+    AppSystems, ContentRes, GameRes, NewRun, OpenRun, Overlay, PlayerCommand, Screen, TurnPhase,
 };
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
@@ -84,10 +84,12 @@ fn drive(
     mut smoke: ResMut<Smoke>,
     screen: Res<State<Screen>>,
     phase: Option<Res<State<TurnPhase>>>,
+    // The driver spans every screen, the menus too, where no run is open.
     game: Option<Res<GameRes>>,
     content: Option<Res<ContentRes>>,
-    mut pending: ResMut<PendingCommand>,
-    mut next_phase: ResMut<NextState<TurnPhase>>,
+    mut sent: MessageWriter<PlayerCommand>,
+    mut open: MessageWriter<OpenRun>,
+    run: Res<NewRun>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
     mut overlay: ResMut<AiOverlay>,
@@ -108,8 +110,7 @@ fn drive(
     let awaiting = phase.is_some_and(|p| *p.get() == TurnPhase::AwaitingInput);
     let mut play = |game: &GameRes, content: &ContentRes| {
         if awaiting {
-            pending.0 = Some(bot::explore(&game.0, &content.0));
-            next_phase.set(TurnPhase::Resolving);
+            sent.write(PlayerCommand(bot::explore(game.game(), &content.0)));
         }
     };
     match (smoke.stage, screen.get()) {
@@ -124,8 +125,7 @@ fn drive(
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "mods.png");
             // A new run with the smoke's seed, never a continued one (as Enter on the menu).
-            commands.remove_resource::<GameRes>();
-            commands.set_state(Screen::InGame);
+            open.write(OpenRun::New { seed: run.seed });
             smoke.stage = Stage::Floor;
             smoke.frames = 0;
         }
@@ -141,13 +141,13 @@ fn drive(
             let (Some(game), Some(content)) = (game, content) else {
                 return;
             };
-            if game.0.turn < AI_TURNS && !game.0.in_combat() && !game.0.is_over() {
+            if game.turn < AI_TURNS && !game.in_combat() && !game.is_over() {
                 smoke.frames = 0;
                 play(&game, &content);
             } else if smoke.frames == 2 {
                 // Point at a known tile a few steps away: the picture shows the examine panel
                 // and the path preview too.
-                point_at_known_tile(&game.0, &mut window, &camera);
+                point_at_known_tile(game.game(), &mut window, &camera);
             } else if smoke.frames > SETTLE {
                 let dir = smoke.dir.clone();
                 shot(&mut commands, &dir, "ai.png");
@@ -193,7 +193,7 @@ fn drive(
             let (Some(game), Some(content)) = (game, content) else {
                 return;
             };
-            if game.0.in_combat() {
+            if game.in_combat() {
                 if smoke.frames > SETTLE && awaiting {
                     let dir = smoke.dir.clone();
                     shot(&mut commands, &dir, "combat.png");
@@ -203,12 +203,12 @@ fn drive(
                     smoke.stage = Stage::History;
                     smoke.frames = 0;
                 }
-            } else if game.0.turn > MAX_TURNS {
+            } else if game.turn > MAX_TURNS {
                 warn!(
                     "smoke: no fight within {MAX_TURNS} turns (turn {}, hero at {:?}, {} health)",
-                    game.0.turn,
-                    game.0.hero_pos(),
-                    game.0.hero().health
+                    game.turn,
+                    game.hero_pos(),
+                    game.hero().health
                 );
                 commands.set_state(Overlay::History);
                 smoke.stage = Stage::History;
@@ -222,7 +222,7 @@ fn drive(
             let (Some(game), Some(content)) = (game, content) else {
                 return;
             };
-            if game.0.turn > MAX_TURNS + END_TURNS {
+            if game.turn > MAX_TURNS + END_TURNS {
                 warn!("smoke: the run did not end within the turn budget");
                 smoke.stage = Stage::Done;
                 smoke.frames = 0;
@@ -256,8 +256,8 @@ fn drive(
                 });
             match request {
                 Some(r) => {
+                    // The Watch plugin opens it and shows its screen.
                     commands.insert_resource(r);
-                    commands.set_state(Screen::Watch);
                     overlay.0 = true;
                     smoke.stage = Stage::Watch;
                 }

@@ -3,8 +3,8 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AppSystems, ContentRes, FloorEntered, GameRes, KeepAwake, SIDEBAR_WIDTH, Screen, TurnResolved,
-    TurnSteps, UiSystems,
+    AppSystems, ContentRes, FloorEntered, GameRes, GameWriter, KeepAwake, SIDEBAR_WIDTH, Screen,
+    TurnEdge, TurnResolved, TurnSteps, UiSystems,
 };
 use crate::app::turn::DIGIT_KEYS;
 use crate::app::ui::log::{LineKind, MessageLog};
@@ -71,17 +71,22 @@ pub struct Watching {
 #[derive(Resource, Debug, Default, Clone)]
 pub struct WatchNotice(pub Option<String>);
 
-/// The player's own run, put aside while another is watched and given back after.
-#[derive(Resource, Debug)]
-struct PutAside(Game);
-
 #[derive(Component)]
 struct WatchBar;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<WatchNotice>();
-    app.add_systems(OnEnter(Screen::Watch), start_watching);
-    app.add_systems(OnExit(Screen::Watch), stop_watching);
+    // Opened before the screen changes, so the game resource is there from the first frame.
+    app.add_systems(
+        Update,
+        start_watching
+            .in_set(AppSystems::Finish)
+            .run_if(resource_exists::<WatchRequest>),
+    );
+    app.add_systems(OnEnter(Screen::Watch), spawn_bar);
+    app.add_systems(OnExit(Screen::Watch), |mut commands: Commands| {
+        commands.remove_resource::<Watching>()
+    });
     app.add_systems(OnEnter(Screen::MainMenu), watch_file_at_start);
     app.add_systems(
         Update,
@@ -94,6 +99,7 @@ pub(super) fn plugin(app: &mut App) {
             advance
                 .in_set(AppSystems::Turn)
                 .after(TurnSteps(TURN_STEPS[TURN_STEPS.len() - 1].step))
+                .after(TurnEdge::Publish)
                 .run_if(resource_exists::<Watching>),
             show_bar
                 .in_set(UiSystems::Screen)
@@ -104,24 +110,19 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Opens the requested replay: the viewer's game becomes the open run's (a suspended run of
+/// the player's stays suspended), then the Watch screen shows. One that cannot be opened
+/// leaves the screen as it is, with the reason in `WatchNotice`.
 fn start_watching(
     mut commands: Commands,
-    request: Option<Res<WatchRequest>>,
+    request: Res<WatchRequest>,
     content: Res<ContentRes>,
-    game: Option<Res<GameRes>>,
     mut notice: ResMut<WatchNotice>,
 ) {
-    let Some(request) = request else {
-        commands.set_state(Screen::MainMenu);
-        return;
-    };
     commands.remove_resource::<WatchRequest>();
     match Viewer::new(request.replay.clone(), &content.0) {
         Ok(viewer) => {
-            if let Some(g) = game {
-                commands.insert_resource(PutAside(g.0.clone()));
-            }
-            commands.insert_resource(GameRes(viewer.game().clone()));
+            commands.insert_resource(GameRes::new(viewer.game().clone()));
             commands.insert_resource(Watching {
                 viewer,
                 playing: true,
@@ -134,13 +135,16 @@ fn start_watching(
                 resync: true,
             });
             notice.0 = None;
+            commands.set_state(Screen::Watch);
         }
         Err(e) => {
             warn!("cannot watch {}: {e}", request.title);
             notice.0 = Some(format!("Cannot watch {}: {e}", request.title));
-            commands.set_state(request.from.screen());
         }
     }
+}
+
+fn spawn_bar(mut commands: Commands) {
     commands.spawn((
         Name::new("Watch bar"),
         WatchBar,
@@ -159,15 +163,6 @@ fn start_watching(
         GlobalZIndex(5),
         DespawnOnExit(Screen::Watch),
     ));
-}
-
-fn stop_watching(mut commands: Commands, aside: Option<Res<PutAside>>) {
-    commands.remove_resource::<Watching>();
-    commands.remove_resource::<GameRes>();
-    if let Some(a) = aside {
-        commands.insert_resource(GameRes(a.0.clone()));
-        commands.remove_resource::<PutAside>();
-    }
 }
 
 fn watch_input(
@@ -255,7 +250,7 @@ fn advance(
     time: Res<Time>,
     mut watching: ResMut<Watching>,
     content: Res<ContentRes>,
-    mut game: ResMut<GameRes>,
+    mut game: GameWriter,
     mut floors: MessageWriter<FloorEntered>,
     mut turns: MessageWriter<TurnResolved>,
     // The log and the redraw timer belong to the window's plugins (headless has neither).
@@ -266,23 +261,23 @@ fn advance(
     // A start or a jump redraws everything from the state shown, before it moves on.
     if w.resync {
         w.resync = false;
-        game.0 = w.viewer.game().clone();
+        *game.game_mut() = w.viewer.game().clone();
         if let Some(mut log) = log {
-            log.refill(&game.0, &content.0);
+            log.refill(game.game(), &content.0);
             // At turn 0 the log greets the run as in play; later, say where watching began.
-            if log.0.is_empty() && game.0.turn > 0 {
+            if log.0.is_empty() && game.game().turn > 0 {
                 log.push(
-                    format!("Watching from turn {}.", game.0.turn),
+                    format!("Watching from turn {}.", game.game().turn),
                     LineKind::Info,
                 );
             }
         }
         floors.write(FloorEntered {
-            floor: game.0.floor,
+            floor: game.game().floor,
         });
         return;
     }
-    let floor_before = game.0.floor;
+    let floor_before = game.game().floor;
     let mut moved = false;
     if w.playing {
         if let Some(mut awake) = awake {
@@ -316,11 +311,11 @@ fn advance(
         }
     }
     if moved {
-        game.0 = w.viewer.game().clone();
+        *game.game_mut() = w.viewer.game().clone();
     }
-    if game.0.floor != floor_before {
+    if game.game().floor != floor_before {
         floors.write(FloorEntered {
-            floor: game.0.floor,
+            floor: game.game().floor,
         });
     }
 }
@@ -423,7 +418,6 @@ pub fn watch_file_at_start(
                 replay,
                 from: WatchFrom::MainMenu,
             });
-            commands.set_state(Screen::Watch);
         }
         Err(e) => {
             let msg = format!("delve watch: {}: {e}", file.0.display());

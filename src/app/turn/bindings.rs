@@ -1,6 +1,7 @@
 //! Key bindings: defaults in code, and the player's own in a TOML file (`keys.toml` beside the
-//! save, or `$DELVE_KEYS`). A file that does not parse is reported on the main menu and the
-//! defaults stay in use; nothing is guessed.
+//! save, or `$DELVE_KEYS`). A binding is a key with the modifiers held (`Ctrl+KeyF`,
+//! `Shift+KeyZ`). A file that does not parse is reported on the main menu with its line, and
+//! the defaults stay in use; nothing is guessed.
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -83,7 +84,9 @@ pub const LETTERS: [KeyCode; 26] = [
 ];
 
 /// The other keys a file may name, by Bevy's spelling of them (their `Debug` names).
-const OTHER_KEYS: [KeyCode; 32] = [
+const OTHER_KEYS: [KeyCode; 34] = [
+    KeyCode::Tab,
+    KeyCode::Backslash,
     KeyCode::ArrowUp,
     KeyCode::ArrowDown,
     KeyCode::ArrowLeft,
@@ -123,9 +126,119 @@ fn nameable_keys() -> Vec<KeyCode> {
     OTHER_KEYS.iter().chain(&LETTERS).copied().collect()
 }
 
-/// Which keys do what (exploring; in a fight Wait and Flee apply, digits pick abilities).
+/// The modifier keys held with a key. A binding names the ones it needs; a key pressed with
+/// Ctrl or Alt held never triggers a binding without them (Ctrl+F is not F's flee), while Shift
+/// alone falls back to the plain binding (a capital letter moves as the small one does).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Mods {
+    pub ctrl: bool,
+    pub alt: bool,
+    pub shift: bool,
+}
+
+impl Mods {
+    pub const NONE: Mods = Mods {
+        ctrl: false,
+        alt: false,
+        shift: false,
+    };
+
+    /// The modifiers held now, either side.
+    pub fn held(keys: &ButtonInput<KeyCode>) -> Mods {
+        Mods {
+            ctrl: keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]),
+            alt: keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]),
+            shift: keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
+        }
+    }
+}
+
+/// A key with the modifiers that must be held with it: what a binding names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Chord {
+    pub key: KeyCode,
+    pub mods: Mods,
+}
+
+impl Chord {
+    pub const fn plain(key: KeyCode) -> Chord {
+        Chord {
+            key,
+            mods: Mods::NONE,
+        }
+    }
+
+    /// As a file writes it: `Ctrl+Alt+Shift+KeyF`, modifiers in that order.
+    pub fn name(self) -> String {
+        let mut s = String::new();
+        for (held, word) in [
+            (self.mods.ctrl, "Ctrl+"),
+            (self.mods.alt, "Alt+"),
+            (self.mods.shift, "Shift+"),
+        ] {
+            if held {
+                s += word;
+            }
+        }
+        s + &format!("{:?}", self.key)
+    }
+
+    /// A file's spelling of a chord: modifiers (`Ctrl`, `Alt`, `Shift`, any case) joined to
+    /// the key with `+`; the key by Bevy's name (`KeyF`), or a bare letter (`F`).
+    fn parse(text: &str, nameable: &[KeyCode], names: &[String]) -> Result<Chord, String> {
+        let mut parts: Vec<&str> = text.split('+').map(str::trim).collect();
+        let key = parts.pop().unwrap_or_default();
+        let mut mods = Mods::NONE;
+        for m in parts {
+            let flag = match m.to_ascii_lowercase().as_str() {
+                "ctrl" | "control" => &mut mods.ctrl,
+                "alt" => &mut mods.alt,
+                "shift" => &mut mods.shift,
+                _ => {
+                    return Err(format!(
+                        "unknown modifier `{m}` in `{text}` (known: Ctrl, Alt, Shift)"
+                    ));
+                }
+            };
+            if std::mem::replace(flag, true) {
+                return Err(format!("`{m}` is named twice in `{text}`"));
+            }
+        }
+        let spelled = match key.as_bytes() {
+            [c] if c.is_ascii_alphabetic() => format!("Key{}", key.to_ascii_uppercase()),
+            _ => key.to_string(),
+        };
+        let Some(i) = names.iter().position(|n| *n == spelled) else {
+            let hint = nearest(key, names.iter().map(String::as_str))
+                .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+            return Err(format!("unknown key `{key}`{hint}"));
+        };
+        Ok(Chord {
+            key: nameable[i],
+            mods,
+        })
+    }
+}
+
+/// Which chords do what (exploring; in a fight Wait and Flee apply, digits pick abilities).
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct Bindings(pub BTreeMap<KeyCode, Action>);
+pub struct Bindings(pub BTreeMap<Chord, Action>);
+
+/// The actions the coming features add, with the chords the key plan gives them (see
+/// docs/DESIGN.md, "The key plan"). Each stays unbound in play until its feature lands; a
+/// keys file that names one is told so.
+pub const PLANNED: [(&str, &str); 10] = [
+    ("rest", "KeyZ"),
+    ("search", "Shift+KeyS"),
+    ("close_door", "Shift+KeyC"),
+    ("look", "Semicolon"),
+    ("throw", "KeyT"),
+    ("fire_again", "KeyQ"),
+    ("find", "Ctrl+KeyF"),
+    ("discoveries", "Backslash"),
+    ("autofight", "Shift+KeyF"),
+    ("toggle_stealth_range", "KeyU"),
+];
 
 impl Default for Bindings {
     fn default() -> Self {
@@ -133,7 +246,7 @@ impl Default for Bindings {
         let mut map = BTreeMap::new();
         let mut bind = |keys: &[KeyCode], a: Action| {
             for &k in keys {
-                map.insert(k, a);
+                map.insert(Chord::plain(k), a);
             }
         };
         bind(
@@ -169,17 +282,34 @@ impl Default for Bindings {
 }
 
 impl Bindings {
+    /// The action a key pressed with no modifier asks for.
     pub fn action(&self, key: KeyCode) -> Option<Action> {
-        self.0.get(&key).copied()
+        self.pressed(key, Mods::NONE)
     }
 
-    /// The first key (in key order) bound to `action`, if the player left it one.
+    /// The action a key pressed with these modifiers asks for: the binding that names exactly
+    /// them, else (Shift alone, or none) the key's plain binding.
+    pub fn pressed(&self, key: KeyCode, mods: Mods) -> Option<Action> {
+        let exact = self.0.get(&Chord { key, mods }).copied();
+        exact.or_else(|| {
+            (!mods.ctrl && !mods.alt)
+                .then(|| self.0.get(&Chord::plain(key)).copied())
+                .flatten()
+        })
+    }
+
+    /// The first key (in key order) bound to `action` without modifiers, if the player left
+    /// it one (the touch bar presses it).
     pub fn key_for(&self, action: Action) -> Option<KeyCode> {
-        self.0.iter().find(|(_, a)| **a == action).map(|(k, _)| *k)
+        self.0
+            .iter()
+            .find(|(c, a)| **a == action && c.mods == Mods::NONE)
+            .map(|(c, _)| c.key)
     }
 
     /// The defaults with the file's actions replaced: each listed action gets exactly the
-    /// keys the file gives it. Unknown actions or key names are errors that name them.
+    /// chords the file gives it. Unknown actions, keys or modifiers, and a chord bound to two
+    /// actions, are errors that name them and the file's line.
     pub fn parse(text: &str) -> Result<Bindings, String> {
         let table: BTreeMap<String, Vec<String>> =
             toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
@@ -187,34 +317,58 @@ impl Bindings {
         let key_names: Vec<String> = nameable.iter().map(|k| format!("{k:?}")).collect();
         let mut out = Bindings::default();
         for (name, keys) in &table {
+            let at = line_of(text, name);
             let Some(&(_, action)) = NAMES.iter().find(|(n, _)| n == name) else {
+                if let Some((_, chord)) = PLANNED.iter().find(|(n, _)| n == name) {
+                    return Err(format!(
+                        "{at}`{name}` is not in the game yet (its planned key is {chord})"
+                    ));
+                }
                 let known: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
                 return Err(format!(
-                    "unknown action `{name}` (known: {})",
+                    "{at}unknown action `{name}` (known: {})",
                     known.join(", ")
                 ));
             };
             out.0.retain(|_, a| *a != action);
             for k in keys {
-                let Some(i) = key_names.iter().position(|n| n == k) else {
-                    let hint = nearest(k, key_names.iter().map(String::as_str))
-                        .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
-                    return Err(format!("`{name}`: unknown key `{k}`{hint}"));
-                };
-                let code = nameable[i];
-                if let Some(other) = out.0.insert(code, action)
+                let chord = Chord::parse(k, &nameable, &key_names)
+                    .map_err(|e| format!("{at}`{name}`: {e}"))?;
+                if let Some(other) = out.0.insert(chord, action)
                     && other != action
                     && table.contains_key(name_of(other))
                 {
+                    // Named in the file's order, at the later of the two lines.
+                    let (first, second) = {
+                        let mut two = [name_of(other), name.as_str()];
+                        two.sort_by_key(|n| line_number(text, n));
+                        (two[0], two[1])
+                    };
                     return Err(format!(
-                        "`{k}` is bound to both `{}` and `{name}`",
-                        name_of(other)
+                        "{}`{k}` is bound to both `{first}` and `{second}`",
+                        line_of(text, second)
                     ));
                 }
             }
         }
         Ok(out)
     }
+}
+
+/// The line (from 1) where `name` is given a value.
+fn line_number(text: &str, name: &str) -> Option<usize> {
+    text.lines()
+        .position(|l| {
+            l.trim_start()
+                .strip_prefix(name)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map(|i| i + 1)
+}
+
+/// "line N: " for the line where `name` is given a value, to lead an error with.
+fn line_of(text: &str, name: &str) -> String {
+    line_number(text, name).map_or(String::new(), |n| format!("line {n}: "))
 }
 
 /// The action's name in `keys.toml`.
@@ -289,11 +443,66 @@ mod tests {
                 .unwrap_err()
                 .contains("unknown action `jump`")
         );
+        let twice = Bindings::parse("up = [\"KeyQ\"]\ndown = [\"KeyQ\"]").unwrap_err();
         assert!(
-            Bindings::parse("up = [\"KeyQ\"]\ndown = [\"KeyQ\"]")
-                .unwrap_err()
-                .contains("bound to both")
+            twice.contains("bound to both") && twice.starts_with("line 2: "),
+            "{twice}"
         );
         assert!(Bindings::parse("up = 3").is_err());
+    }
+
+    #[test]
+    fn chords_name_their_modifiers_and_ctrl_never_falls_back_to_the_plain_key() {
+        let b = Bindings::parse("explore = [\"Ctrl+F\", \"shift+KeyZ\"]").unwrap();
+        let ctrl = Mods {
+            ctrl: true,
+            ..Mods::NONE
+        };
+        let shift = Mods {
+            shift: true,
+            ..Mods::NONE
+        };
+        assert_eq!(b.pressed(KeyCode::KeyF, ctrl), Some(Action::Explore));
+        assert_eq!(b.pressed(KeyCode::KeyF, Mods::NONE), Some(Action::Flee));
+        assert_eq!(b.pressed(KeyCode::KeyZ, shift), Some(Action::Explore));
+        assert_eq!(
+            b.pressed(KeyCode::KeyZ, Mods::NONE),
+            None,
+            "Z alone is free"
+        );
+        // Shift alone falls back to the plain binding; Ctrl does not.
+        assert_eq!(b.pressed(KeyCode::KeyG, shift), Some(Action::TravelStairs));
+        assert_eq!(b.pressed(KeyCode::KeyG, ctrl), None);
+        let names: Vec<String> =
+            b.0.iter()
+                .filter(|(_, a)| **a == Action::Explore)
+                .map(|(c, _)| c.name())
+                .collect();
+        assert_eq!(names, ["Ctrl+KeyF", "Shift+KeyZ"]);
+        let e = Bindings::parse("# keys\nexplore = [\"Hyper+KeyF\"]").unwrap_err();
+        assert!(
+            e.starts_with("line 2: ") && e.contains("unknown modifier `Hyper`"),
+            "{e}"
+        );
+        let e = Bindings::parse("flee = [\"Ctrl+KeyF\"]\nexplore = [\"ctrl+f\"]").unwrap_err();
+        assert!(e.contains("bound to both `flee` and `explore`"), "{e}");
+    }
+
+    /// The key plan's chords parse, are free of today's defaults and of each other, and a
+    /// keys file that binds a planned action is told it is not in the game yet.
+    #[test]
+    fn the_key_plan_is_free_and_planned_actions_stay_unbound() {
+        let nameable = nameable_keys();
+        let names: Vec<String> = nameable.iter().map(|k| format!("{k:?}")).collect();
+        let defaults = Bindings::default();
+        let mut taken = std::collections::BTreeSet::new();
+        for (action, chord) in PLANNED {
+            assert!(NAMES.iter().all(|(n, _)| *n != action), "{action} exists");
+            let c = Chord::parse(chord, &nameable, &names).unwrap();
+            assert!(!defaults.0.contains_key(&c), "{chord} is bound today");
+            assert!(taken.insert(c), "{chord} is planned twice");
+            let e = Bindings::parse(&format!("{action} = [\"{chord}\"]")).unwrap_err();
+            assert!(e.contains("not in the game yet"), "{e}");
+        }
     }
 }

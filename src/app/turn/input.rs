@@ -1,9 +1,9 @@
 //! Keys to commands: arrows, WASD and vi keys move; the rest wait, descend, fight or flee.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, GameRes, Overlay, PendingCommand, TurnPhase};
+use crate::app::shared::{AppSystems, GameRes, Overlay, PlayerCommand, TurnPhase};
 
-use super::bindings::{Action, Bindings};
+use super::bindings::{Action, Bindings, Mods};
 
 use crate::game::{Command, Game};
 
@@ -49,13 +49,13 @@ pub const DIGIT_KEYS: [KeyCode; 10] = [
 /// The command a key stands for in the current game, if any (pure, for tests and the UI).
 pub fn key_command(
     key: KeyCode,
-    shift: bool,
+    mods: Mods,
     game: &Game,
     abilities: &[String],
     target: usize,
     bindings: &Bindings,
 ) -> Option<Command> {
-    let action = bindings.action(key);
+    let action = bindings.pressed(key, mods);
     if game.in_combat() {
         let target = game
             .enemies
@@ -74,7 +74,7 @@ pub fn key_command(
         };
     }
     // `>` is Shift+`.` on most layouts, whatever `.` is bound to.
-    if key == KeyCode::Period && shift {
+    if key == KeyCode::Period && mods.shift {
         return Some(Command::Descend);
     }
     match action? {
@@ -121,22 +121,20 @@ fn tapped_enemy_attack(
 fn read_input(
     keys: Res<ButtonInput<KeyCode>>,
     tapped: Res<super::pointer::Tapped>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<crate::app::shared::ContentRes>,
     mut target: ResMut<SelectedTarget>,
-    mut pending: ResMut<PendingCommand>,
-    mut phase: ResMut<NextState<TurnPhase>>,
+    mut sent: MessageWriter<PlayerCommand>,
     bindings: Res<Bindings>,
 ) {
-    let Some(game) = game else { return };
-    let game = &game.0;
+    let game = game.game();
     if game.is_over() {
         return;
     }
     if keys.just_pressed(KeyCode::Tab) && !game.enemies.is_empty() {
         target.0 = (target.0 + 1) % game.enemies.len();
     }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let mods = Mods::held(&keys);
     let abilities = game.known_abilities(game.hero, &content.0);
     // One command per frame at most: the first key in a fixed order wins.
     let cmd = keys
@@ -144,14 +142,13 @@ fn read_input(
         .copied()
         .collect::<std::collections::BTreeSet<_>>()
         .into_iter()
-        .find_map(|k| key_command(k, shift, game, &abilities, target.0, &bindings))
+        .find_map(|k| key_command(k, mods, game, &abilities, target.0, &bindings))
         .or_else(|| {
             let (i, cmd) = tapped_enemy_attack(tapped.0, game, &abilities)?;
             target.0 = i;
             Some(cmd)
         });
     if let Some(cmd) = cmd {
-        pending.0 = Some(cmd);
-        phase.set(TurnPhase::Resolving);
+        sent.write(PlayerCommand(cmd));
     }
 }

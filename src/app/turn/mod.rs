@@ -8,9 +8,9 @@ mod steps;
 mod touch_bar;
 mod travel;
 
-pub use bindings::{Action, Bindings, KeysPath, LETTERS, name_of};
+pub use bindings::{Action, Bindings, Chord, KeysPath, LETTERS, Mods, PLANNED, name_of};
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
-pub use pointer::{Hovered, Tapped};
+pub use pointer::{Hovered, Tapped, TouchesOnUi};
 pub use touch_bar::TouchSeen;
 pub use travel::{KnownInView, Travel, stop_line, travel_key};
 

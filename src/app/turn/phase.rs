@@ -22,12 +22,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn finish(
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     mut phase: ResMut<NextState<TurnPhase>>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     phase.set(TurnPhase::AwaitingInput);
-    if game.is_some_and(|g| g.0.is_over()) {
+    if game.is_over() {
         screen.set(Screen::GameOver);
     }
 }

@@ -39,20 +39,20 @@ fn tile_at(
 ) -> Option<Pos> {
     let (camera, transform) = cameras.single().ok()?;
     let world = camera.viewport_to_world_2d(transform, at).ok()?;
-    let p = crate::app::shared::tile_of(world, game.0.map.height());
-    game.0.is_explored(p).then_some(p)
+    let p = crate::app::shared::tile_of(world, game.map.height());
+    game.is_explored(p).then_some(p)
 }
 
 /// Runs after `hover`: a finger lifted near where it went down, on the map, is a tap there.
 pub(super) fn tap(
     touches: Option<Res<Touches>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     mut tapped: ResMut<Tapped>,
     mut on_ui: ResMut<TouchesOnUi>,
 ) {
     tapped.0 = None;
-    let (Some(touches), Some(game)) = (touches, game) else {
+    let Some(touches) = touches else {
         return;
     };
     for t in touches.iter_just_released() {
@@ -70,11 +70,10 @@ pub(super) fn tap(
 pub(super) fn hover(
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     mut hovered: ResMut<Hovered>,
 ) {
     let tile = (|| {
-        let game = game?;
         let cursor = windows.single().ok()?.cursor_position()?;
         tile_at(cursor, &cameras, &game)
     })();

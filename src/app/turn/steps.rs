@@ -1,46 +1,76 @@
-//! Turn scheduling's own steps of the core's turn table: the turn's begin (the command judged,
-//! `turn_started`), the hero's command outside a fight, the exploration ticks and the end.
+//! Turn scheduling's own steps of the core's turn table (the turn's begin, the hero's command
+//! outside a fight, the exploration ticks and the end), and what frames the turn: the
+//! player's command taken from input, judged when the turn resolves, and what happened told
+//! to the rest of the app once it ends.
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    ContentRes, GameRes, LastTurn, PendingCommand, TurnInProgress, TurnResolved, TurnSteps,
+    AddTurnStep, AppSystems, ContentRes, GameRes, LastTurn, PendingCommand, PlayerCommand, Screen,
+    TurnEdge, TurnInProgress, TurnPhase, TurnResolved,
 };
 use crate::game::{Outcome, TurnStep};
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_message::<PlayerCommand>();
+    app.add_turn_step(TurnStep::Begin)
+        .add_turn_step(TurnStep::HeroCommand)
+        .add_turn_step(TurnStep::ExplorationTicks)
+        .add_turn_step(TurnStep::End);
+    app.add_systems(
+        Update,
+        take_command
+            .in_set(AppSystems::Command)
+            .run_if(in_state(Screen::InGame)),
+    );
     app.add_systems(
         Update,
         (
-            begin.in_set(TurnSteps(TurnStep::Begin)),
-            hero_command.in_set(TurnSteps(TurnStep::HeroCommand)),
-            exploration_ticks.in_set(TurnSteps(TurnStep::ExplorationTicks)),
-            end.in_set(TurnSteps(TurnStep::End)),
+            judge.in_set(TurnEdge::Judge),
+            publish.in_set(TurnEdge::Publish),
         ),
     );
 }
 
-/// Takes the pending command: a refused one is reported at once and changes nothing; an
-/// accepted one begins the turn the later steps carry on.
-fn begin(
+/// The one place a turn starts: the first command sent while the game awaits input, unless
+/// the run is over. The frame's other commands, and any sent while a turn resolves, are
+/// dropped: each was chosen for a state the turn is about to change.
+fn take_command(
+    mut commands: MessageReader<PlayerCommand>,
+    game: Res<GameRes>,
+    phase: Res<State<TurnPhase>>,
     mut pending: ResMut<PendingCommand>,
-    game: Option<ResMut<GameRes>>,
+    mut next: ResMut<NextState<TurnPhase>>,
+) {
+    let first = commands.read().next().cloned();
+    commands.clear();
+    let Some(PlayerCommand(cmd)) = first else {
+        return;
+    };
+    if *phase.get() != TurnPhase::AwaitingInput || game.is_over() {
+        return;
+    }
+    pending.0 = Some(cmd);
+    next.set(TurnPhase::Resolving);
+}
+
+/// Judges the pending command against the game as it is now (after a reload in this frame):
+/// a refused one is reported at once and changes nothing; an accepted one is the turn the
+/// steps carry out.
+fn judge(
+    mut pending: ResMut<PendingCommand>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     mut turn: ResMut<TurnInProgress>,
     mut resolved: MessageWriter<TurnResolved>,
 ) {
-    let (Some(cmd), Some(mut game)) = (pending.0.take(), game) else {
-        return;
-    };
-    match game.0.accept(&cmd, &content.0) {
-        Ok(mut ctx) => {
-            game.0.begin_turn(&mut ctx, &content.0);
-            turn.0 = Some(ctx);
-        }
+    let Some(cmd) = pending.0.take() else { return };
+    match game.accept(&cmd, &content.0) {
+        Ok(ctx) => turn.0 = Some(ctx),
         Err(reason) => {
             // Refusals change nothing in the core; the log line is the presentation's business.
             info!("refused: {reason}");
             resolved.write(TurnResolved {
-                turn: game.0.turn,
+                turn: game.turn,
                 command: cmd,
                 outcome: Outcome::Rejected(reason),
             });
@@ -48,38 +78,13 @@ fn begin(
     }
 }
 
-fn hero_command(
-    game: Option<ResMut<GameRes>>,
-    content: Res<ContentRes>,
-    mut turn: ResMut<TurnInProgress>,
-) {
-    if let (Some(mut game), Some(ctx)) = (game, turn.0.as_mut()) {
-        game.0.hero_command(ctx, &content.0);
-    }
-}
-
-fn exploration_ticks(
-    game: Option<ResMut<GameRes>>,
-    content: Res<ContentRes>,
-    mut turn: ResMut<TurnInProgress>,
-) {
-    if let (Some(mut game), Some(ctx)) = (game, turn.0.as_mut()) {
-        game.0.exploration_ticks(ctx, &content.0);
-    }
-}
-
-/// Ends the turn and tells the rest of the app what happened.
-fn end(
-    game: Option<ResMut<GameRes>>,
-    content: Res<ContentRes>,
+/// Tells the rest of the app what the ended turn did.
+fn publish(
     mut turn: ResMut<TurnInProgress>,
     mut last: ResMut<LastTurn>,
     mut resolved: MessageWriter<TurnResolved>,
 ) {
-    let (Some(mut game), Some(mut ctx)) = (game, turn.0.take()) else {
-        return;
-    };
-    game.0.end_turn(&mut ctx, &content.0);
+    let Some(ctx) = turn.0.take() else { return };
     resolved.write(TurnResolved {
         turn: ctx.turn(),
         command: ctx.command().clone(),

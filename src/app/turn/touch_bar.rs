@@ -21,6 +21,8 @@ pub enum TouchButton {
     Action(Action),
     /// The hero's n-th ability (0-based), as the digit key n+1.
     Ability(usize),
+    /// The pause menu, as Escape opens it (a phone has no Escape key).
+    Menu,
 }
 
 /// Keys a button pressed this frame, released at its end.
@@ -59,6 +61,7 @@ pub fn key_of(button: TouchButton, bindings: &Bindings) -> Option<KeyCode> {
     match button {
         TouchButton::Action(a) => bindings.key_for(a),
         TouchButton::Ability(i) => DIGIT_KEYS.get(i + 1).copied(),
+        TouchButton::Menu => Some(KeyCode::Escape),
     }
 }
 
@@ -70,6 +73,7 @@ pub fn shown(button: TouchButton, in_combat: bool, abilities: usize) -> bool {
         TouchButton::Action(Action::Flee) => in_combat,
         TouchButton::Action(_) => !in_combat,
         TouchButton::Ability(i) => in_combat && i < abilities,
+        TouchButton::Menu => true,
     }
 }
 
@@ -82,11 +86,13 @@ fn label(button: TouchButton) -> String {
         TouchButton::Action(Action::Flee) => "Flee".into(),
         TouchButton::Action(a) => super::bindings::name_of(a).into(),
         TouchButton::Ability(i) => format!("{}", i + 1),
+        TouchButton::Menu => "Menu".into(),
     }
 }
 
 fn spawn_bar(mut commands: Commands, seen: Res<TouchSeen>) {
     let buttons = [
+        TouchButton::Menu,
         TouchButton::Action(Action::Wait),
         TouchButton::Action(Action::Descend),
         TouchButton::Action(Action::Explore),
@@ -175,13 +181,12 @@ fn release_keys(mut pressed: ResMut<PressedByTouch>, mut keys: ResMut<ButtonInpu
 /// Shows the bar once touched, with the buttons that fit the moment.
 fn show_bar(
     seen: Res<TouchSeen>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     mut bar: Query<&mut Node, (With<TouchBar>, Without<TouchButton>)>,
     mut buttons: Query<(&TouchButton, &mut Node, &Children)>,
     mut texts: Query<&mut Text>,
 ) {
-    let Some(game) = game else { return };
     if !seen.0 {
         return;
     }
@@ -191,8 +196,8 @@ fn show_bar(
     for mut node in &mut bar {
         node.display = Display::Flex;
     }
-    let in_combat = game.0.in_combat();
-    let abilities = game.0.known_abilities(game.0.hero, &content.0);
+    let in_combat = game.in_combat();
+    let abilities = game.known_abilities(game.hero, &content.0);
     for (&button, mut node, children) in &mut buttons {
         let display = if shown(button, in_combat, abilities.len()) {
             Display::Flex
@@ -235,6 +240,12 @@ mod tests {
         let outside: Vec<_> = all.iter().filter(|b| shown(**b, false, 3)).collect();
         assert_eq!(outside.len(), 4);
         assert!(!outside.contains(&&TouchButton::Action(Action::Flee)));
+        assert!(shown(TouchButton::Menu, true, 3) && shown(TouchButton::Menu, false, 3));
+        assert_eq!(
+            key_of(TouchButton::Menu, &Bindings::default()),
+            Some(KeyCode::Escape),
+            "the Menu button pauses as Escape does"
+        );
         let fight: Vec<_> = all.iter().filter(|b| shown(**b, true, 3)).collect();
         assert_eq!(
             fight,

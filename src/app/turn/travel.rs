@@ -3,9 +3,10 @@
 //! reached or a key is pressed. Why it stopped goes to the message log, once.
 use std::collections::BTreeSet;
 
+use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 
-use crate::app::shared::{ContentRes, GameRes, Notice, PendingCommand, TurnPhase};
+use crate::app::shared::{ContentRes, GameRes, Notice, PlayerCommand};
 
 use super::bindings::{Action, Bindings};
 
@@ -78,48 +79,50 @@ pub(super) fn step(
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     hovered: Res<super::pointer::Hovered>,
     tapped: Res<super::pointer::Tapped>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     mut travel: ResMut<Travel>,
-    mut pending: ResMut<PendingCommand>,
-    mut phase: ResMut<NextState<TurnPhase>>,
+    mut sent: ResMut<Messages<PlayerCommand>>,
+    mut seen: Local<MessageCursor<PlayerCommand>>,
     mut notices: MessageWriter<Notice>,
     bindings: Res<Bindings>,
     mut known: ResMut<KnownInView>,
 ) {
-    let Some(game) = game else { return };
+    // A command already chosen this frame (a key, a tap on an enemy) comes first.
+    let chosen = seen.read(&sent).count() > 0;
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
     let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
-    let in_view = hostiles_in_view(&game.0, &content.0);
+    let in_view = hostiles_in_view(game.game(), &content.0);
     if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k, &bindings)) {
         travel.0 = Some(goal);
         known.0 = in_view.clone();
     } else if let Some(p) = tapped.0.or(hovered.0.filter(|_| clicked))
-        && pending.0.is_none()
+        && !chosen
     {
         // A tap next to a monster walks into it: the bump that attacks.
         travel.0 = Some(TravelGoal::Tile(p));
         known.0 = in_view.clone();
-    } else if !pressed.is_empty() || pending.0.is_some() {
+    } else if !pressed.is_empty() || chosen {
         // Any other key (or a command already chosen this frame) interrupts.
         travel.0 = None;
     }
     let Some(goal) = travel.0 else { return };
-    if game.0.is_over() {
+    if game.is_over() {
         travel.0 = None;
         return;
     }
     // One that left view and comes back stops travel again.
     known.0.retain(|id| in_view.contains(id));
-    match travel_step(&game.0, &content.0, goal, &known.0) {
+    match travel_step(game.game(), &content.0, goal, &known.0) {
         Ok(d) => {
-            pending.0 = Some(Command::Move(d));
-            phase.set(TurnPhase::Resolving);
+            sent.write(PlayerCommand(Command::Move(d)));
+            // Its own move is not another input's next frame.
+            seen.read(&sent).for_each(drop);
         }
         Err(stop) => {
             travel.0 = None;
             if stop != TravelStop::Arrived {
-                notices.write(Notice(stop_line(stop, &game.0, &content.0)));
+                notices.write(Notice(stop_line(stop, game.game(), &content.0)));
             }
         }
     }

@@ -118,24 +118,23 @@ pub fn panel_view(g: &Game, content: &Content, selected: usize) -> (String, Vec<
 
 fn update_panel(
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     pictures: Option<Res<Pictures>>,
     target: Res<crate::app::turn::SelectedTarget>,
     panel: Single<Entity, With<PanelText>>,
     mut drawn: Local<Option<Entity>>,
 ) {
-    let Some(game) = game else { return };
     // The panel (and the probe the locks are judged on) only changes with the state, the
     // target or the content; a new panel is filled at once.
     let changed = game.is_changed() || target.is_changed() || content.is_changed();
     let panel = *panel;
-    if game.0.enemies.is_empty() || (!changed && *drawn == Some(panel)) {
+    if game.enemies.is_empty() || (!changed && *drawn == Some(panel)) {
         return;
     }
     *drawn = Some(panel);
     let c = &content.0;
-    let (header, abilities) = panel_view(&game.0, c, target.0);
+    let (header, abilities) = panel_view(game.game(), c, target.0);
     commands.entity(panel).despawn_children();
     commands.entity(panel).with_children(|p| {
         p.spawn((

@@ -53,7 +53,7 @@ fn spawn_panel(mut commands: Commands) {
 fn show(
     mut commands: Commands,
     hovered: Res<Hovered>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     panel: Single<(&mut Text, &mut Visibility), With<ExamineText>>,
     dots: Query<Entity, With<PathDot>>,
@@ -62,12 +62,12 @@ fn show(
     for e in &dots {
         commands.entity(e).despawn();
     }
-    let (Some(game), Some(p)) = (game, hovered.0) else {
+    let Some(p) = hovered.0 else {
         text.0.clear();
         *shown = Visibility::Hidden;
         return;
     };
-    let g = &game.0;
+    let g = game.game();
     text.0 = describe(g, &content.0, p).map_or_else(String::new, |l| l.join("\n"));
     *shown = if text.0.is_empty() {
         Visibility::Hidden

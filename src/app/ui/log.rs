@@ -189,28 +189,27 @@ fn collect(
     mut turns: MessageReader<TurnResolved>,
     mut notices: MessageReader<Notice>,
     mut floors: MessageReader<FloorEntered>,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     mut log: ResMut<MessageLog>,
 ) {
-    let Some(game) = game else { return };
     // A new run (its first floor at turn 0) starts a new log.
     if floors.read().count() > 0 {
-        if game.0.turn == 0 {
+        if game.turn == 0 {
             log.0.clear();
-            log.push(welcome(game.0.seed), LineKind::Info);
+            log.push(welcome(game.seed), LineKind::Info);
         } else if log.0.is_empty() {
             log.push(
                 format!(
                     "You go on with your run: floor {}, turn {}.",
-                    game.0.floor, game.0.turn
+                    game.floor, game.turn
                 ),
                 LineKind::Info,
             );
         }
     }
     for t in turns.read() {
-        for (text, kind) in lines_for(t, &game.0, &content.0) {
+        for (text, kind) in lines_for(t, game.game(), &content.0) {
             log.push(text, kind);
         }
     }

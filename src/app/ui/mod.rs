@@ -1,8 +1,9 @@
 //! In-game UI: the sidebar, the message log, the combat panel, the examine panel and the
-//! content errors overlay. Reads only.
+//! content errors overlay, and the kit the screens are built of. Reads only.
 pub mod combat_panel;
 pub mod content_errors;
 mod examine;
+pub mod kit;
 pub mod log;
 pub mod sidebar;
 
@@ -15,5 +16,6 @@ pub(super) fn plugin(app: &mut App) {
         combat_panel::plugin,
         examine::plugin,
         content_errors::plugin,
+        kit::plugin,
     ));
 }

@@ -136,14 +136,13 @@ fn bar(text: String, fraction: f64, fill: Color) -> impl Bundle {
 
 fn rebuild(
     mut commands: Commands,
-    game: Option<Res<GameRes>>,
+    game: Res<GameRes>,
     content: Res<ContentRes>,
     palette: Res<Palette>,
     pictures: Option<Res<Pictures>>,
     body: Single<Entity, With<SidebarBody>>,
     mut built: Local<bool>,
 ) {
-    let Some(game) = game else { return };
     let pictures_changed = pictures.as_ref().is_some_and(|p| p.is_changed());
     if *built
         && !game.is_changed()
@@ -154,7 +153,7 @@ fn rebuild(
         return;
     }
     *built = true;
-    let g = &game.0;
+    let g = game.game();
     let c = &content.0;
     let hero = g.hero();
     let max_h = g.attribute(g.hero, Attr::MaxHealth, c);

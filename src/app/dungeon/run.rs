@@ -1,0 +1,70 @@
+//! The run's game resource, opened and closed in one place: `OpenRun` builds the game (a new
+//! one on its first floor, or the suspended one) and only then shows the game screen; leaving
+//! the game screen suspends an unfinished run for Continue; entering `NoRun` removes the
+//! resource. Between the two, systems of the run can rely on it.
+use bevy::prelude::*;
+
+use crate::app::shared::{
+    AppSystems, ContentRes, GameRes, NoRun, OpenRun, RunNotice, Screen, SuspendedRun,
+};
+use crate::game::Game;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<OpenRun>()
+        .init_resource::<SuspendedRun>()
+        .init_resource::<RunNotice>();
+    app.add_systems(
+        Update,
+        open_run
+            .in_set(AppSystems::Finish)
+            .run_if(on_message::<OpenRun>.and_then(resource_exists::<ContentRes>)),
+    );
+    app.add_systems(OnExit(Screen::InGame), suspend_run);
+    app.add_systems(OnEnter(NoRun), |mut commands: Commands| {
+        commands.remove_resource::<GameRes>()
+    });
+}
+
+/// Builds the asked-for run's game, inserts it and shows the game screen; a run that cannot
+/// be built leaves the screen as it is and says why.
+fn open_run(
+    mut asked: MessageReader<OpenRun>,
+    content: Res<ContentRes>,
+    mut suspended: ResMut<SuspendedRun>,
+    mut notice: ResMut<RunNotice>,
+    mut commands: Commands,
+) {
+    let Some(&ask) = asked.read().last() else {
+        return;
+    };
+    let game = match ask {
+        OpenRun::New { seed } => match Game::new(seed, &content.0) {
+            Ok(game) => {
+                // A new run replaces a suspended one (its save is replaced on the first floor).
+                suspended.0 = None;
+                game
+            }
+            Err(e) => {
+                error!("cannot start a run: {e}");
+                notice.0 = Some(format!("Cannot start a run with seed {seed}: {e}"));
+                return;
+            }
+        },
+        OpenRun::Continue => match suspended.0.take() {
+            Some(game) => game,
+            None => {
+                notice.0 = Some("There is no run to continue.".into());
+                return;
+            }
+        },
+    };
+    notice.0 = None;
+    commands.insert_resource(GameRes::new(game));
+    commands.set_state(Screen::InGame);
+}
+
+/// An unfinished run stays in memory when its screen closes, for Continue (the save on
+/// leaving, in the save plugin, keeps it on disk too).
+fn suspend_run(game: Res<GameRes>, mut suspended: ResMut<SuspendedRun>) {
+    suspended.0 = (!game.is_over()).then(|| game.game().clone());
+}

@@ -1,0 +1,148 @@
+//! The UI kit: buttons that answer a mouse click and a touch tap as their key does, with
+//! hover and pressed looks, and the overlay's frame (an opaque panel over a dimmed backdrop,
+//! with a Close button), so no overlay's text is drawn over the log or the map.
+use bevy::prelude::*;
+
+use crate::app::shared::AppSystems;
+use crate::app::turn::TouchesOnUi;
+
+/// A button that presses its key for one frame when clicked or tapped: whatever answers the
+/// key answers the button, so a screen needs no second path for the pointer.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyButton(pub KeyCode);
+
+/// Keys the buttons pressed this frame, released at its end.
+#[derive(Resource, Debug, Default)]
+struct PressedByButton(Vec<KeyCode>);
+
+const IDLE: Color = Color::srgb(0.13, 0.12, 0.18);
+const HOVERED: Color = Color::srgb(0.22, 0.2, 0.3);
+const PRESSED: Color = Color::srgb(0.35, 0.3, 0.16);
+const EDGE: Color = Color::srgb(0.6, 0.52, 0.3);
+const WORDS: Color = Color::srgb(0.95, 0.9, 0.75);
+
+/// The backdrop's dimming: the game shows through, too dark to read against.
+const BACKDROP: Color = Color::srgba(0.0, 0.0, 0.0, 0.72);
+/// The panel itself is opaque.
+const PANEL: Color = Color::srgb(0.06, 0.06, 0.09);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PressedByButton>();
+    app.add_systems(
+        Update,
+        (press_keys, looks).chain().before(AppSystems::Input),
+    );
+    app.add_systems(Last, release_keys);
+}
+
+/// A button with words on it that presses `key`.
+pub fn key_button(words: impl Into<String>, key: KeyCode) -> impl Bundle {
+    (
+        KeyButton(key),
+        Button,
+        Node {
+            min_height: px(44),
+            min_width: px(44),
+            padding: UiRect::axes(px(14), px(6)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(px(2)),
+            ..default()
+        },
+        BorderColor::all(EDGE),
+        BackgroundColor(IDLE),
+        children![(
+            Text::new(words),
+            TextFont::from_font_size(17.0),
+            TextColor(WORDS),
+        )],
+    )
+}
+
+/// The root of an overlay: the whole window, dimmed, above the game; its one child is the
+/// `overlay_panel`.
+pub fn overlay_backdrop() -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            row_gap: px(10),
+            ..default()
+        },
+        GlobalZIndex(10),
+        BackgroundColor(BACKDROP),
+    )
+}
+
+/// The overlay's opaque panel: a column of its content, at most the window's size.
+pub fn overlay_panel() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: px(12),
+            padding: UiRect::all(px(20)),
+            max_width: percent(96),
+            max_height: percent(96),
+            overflow: Overflow::clip(),
+            border: UiRect::all(px(2)),
+            ..default()
+        },
+        BorderColor::all(EDGE),
+        BackgroundColor(PANEL),
+    )
+}
+
+/// The overlay's Close: Escape, as the keyboard closes it.
+pub fn close_button() -> impl Bundle {
+    key_button("Close", KeyCode::Escape)
+}
+
+/// A pressed button presses its key; a finger's touch that began on it is not a tap on the map.
+fn press_keys(
+    buttons: Query<(&Interaction, &KeyButton), Changed<Interaction>>,
+    touches: Option<Res<Touches>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut pressed: ResMut<PressedByButton>,
+    mut on_ui: ResMut<TouchesOnUi>,
+) {
+    for (interaction, button) in &buttons {
+        if *interaction != Interaction::Pressed {
+            continue;
+        }
+        if let Some(touches) = &touches {
+            on_ui.0.extend(touches.iter_just_pressed().map(|t| t.id()));
+        }
+        keys.press(button.0);
+        pressed.0.push(button.0);
+    }
+}
+
+/// The kit's buttons whose pointer state changed this frame.
+type ChangedButtons<'w, 's> = Query<
+    'w,
+    's,
+    (&'static Interaction, &'static mut BackgroundColor),
+    (Changed<Interaction>, With<KeyButton>),
+>;
+
+/// Hovered and pressed buttons look it.
+fn looks(mut buttons: ChangedButtons) {
+    for (interaction, mut bg) in &mut buttons {
+        bg.0 = match interaction {
+            Interaction::Pressed => PRESSED,
+            Interaction::Hovered => HOVERED,
+            Interaction::None => IDLE,
+        };
+    }
+}
+
+fn release_keys(mut pressed: ResMut<PressedByButton>, mut keys: ResMut<ButtonInput<KeyCode>>) {
+    for key in pressed.0.drain(..) {
+        keys.release(key);
+    }
+}
