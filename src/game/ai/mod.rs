@@ -29,6 +29,7 @@ mod path_tests;
 #[cfg(test)]
 mod tests;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use super::state::{CreatureId, Game};
@@ -158,10 +159,22 @@ impl Game {
         let hero = self.hero_view();
         let floor = self.floor;
 
+        let Game {
+            creatures,
+            map,
+            visible,
+            rng,
+            treasure,
+            alarm,
+            enemies,
+            ..
+        } = self;
         // Each kind is looked up once; creatures refer to it by index. Names are told apart
         // by a key first (length and last bytes: ids share their `pack:` prefix), so most
-        // creatures cost one string comparison, not one per kind seen before.
-        let mut kinds: Vec<(u64, &str, Option<Kind>)> = Vec::new();
+        // creatures cost one string comparison, not one per kind seen before. A kind's name is
+        // the content's copy (or the creature's own, for a kind the content lacks), so the
+        // creatures stay free to be walked mutably below.
+        let mut kinds: Vec<(u64, Cow<'_, str>, Option<Kind>)> = Vec::new();
         // The per-creature and per-tile buffers are last turn's, refilled.
         let mut scratch = SCRATCH.take();
         // Last turn's table is the first guess at each creature's kind: the same creatures
@@ -169,7 +182,7 @@ impl Game {
         let kind_was = std::mem::take(&mut scratch.kind_of);
         let mut kind_of = std::mem::take(&mut scratch.kind_was);
         kind_of.clear();
-        let mut cells = Cells::new_in(&self.map, std::mem::take(&mut scratch.cells));
+        let mut cells = Cells::new_in(map, std::mem::take(&mut scratch.cells));
         let mut hunters = Hunters {
             list: std::mem::take(&mut scratch.hunters),
             grid: Vec::new(),
@@ -177,26 +190,34 @@ impl Game {
         hunters.list.clear();
         let mut hunter_slot = std::mem::take(&mut scratch.hunter_slot);
         hunter_slot.clear();
-        for (n, c) in self.creatures.values().enumerate() {
+        // The moves below walk this list instead of the tree again: one walk of the tree a
+        // turn, and the second pass over 10,000 creatures reads no tree nodes.
+        let mut movers = Vec::with_capacity(creatures.len());
+        for (n, c) in creatures.values_mut().enumerate() {
             let guess = kind_was.get(n).copied().filter(|&k| {
                 kinds
                     .get(k)
-                    .is_some_and(|&(_, name, _)| same_name(name, &c.kind))
+                    .is_some_and(|(_, name, _)| same_name(name, &c.kind))
             });
             let key = || name_key(&c.kind);
             let k = match guess.or_else(|| {
                 let key = key();
                 kinds
                     .iter()
-                    .position(|&(k, name, _)| k == key && same_name(name, &c.kind))
+                    .position(|(k, name, _)| *k == key && same_name(name, &c.kind))
             }) {
                 Some(k) => k,
                 None => {
-                    let kind = content.creature(&c.kind).map(|k| Kind {
+                    let found = content.creature(&c.kind);
+                    let name = match found {
+                        Some(kind) if kind.id == c.kind => Cow::Borrowed(kind.id.as_str()),
+                        _ => Cow::Owned(c.kind.clone()),
+                    };
+                    let kind = found.map(|k| Kind {
                         movement: k.movement.clone(),
                         max_health: k.base.max_health,
                     });
-                    kinds.push((key(), &c.kind, kind));
+                    kinds.push((key(), name, kind));
                     kinds.len() - 1
                 }
             };
@@ -211,6 +232,7 @@ impl Game {
                 }
             }
             hunter_slot.push(slot);
+            movers.push(c);
         }
         let pincers = kinds.iter().any(|(_, _, k)| {
             k.as_ref()
@@ -230,19 +252,9 @@ impl Game {
                 }
             }
         }
-        // `kinds` borrows the creatures' names; keep only what the moves need.
+        // Only what the moves need of each kind.
         let kinds: Vec<Option<Kind>> = kinds.into_iter().map(|(_, _, k)| k).collect();
 
-        let Game {
-            creatures,
-            map,
-            visible,
-            rng,
-            treasure,
-            alarm,
-            enemies,
-            ..
-        } = self;
         let mut phase = Phase {
             map,
             cells,
@@ -263,7 +275,7 @@ impl Game {
             logs: Vec::new(),
         };
         let mut ending = Vec::new();
-        for (slot, (c, &k)) in creatures.values_mut().zip(&kind_of).enumerate() {
+        for (slot, (c, &k)) in movers.into_iter().zip(&kind_of).enumerate() {
             if c.id == hero.id || !c.is_alive() || enemies.contains(&c.id) {
                 continue;
             }

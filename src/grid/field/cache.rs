@@ -1,7 +1,5 @@
 //! Reusing fields: `Terrain` (whether a map's tiles changed) and `FieldCache`, the turn's
 //! fields shared by every monster with the same target.
-use std::collections::BTreeMap;
-
 use super::DistanceField;
 use crate::grid::path::snap_to_passable;
 use crate::map::{Pos, Tile, TileMap};
@@ -48,17 +46,17 @@ fn same_bytes(kept: &[u8], tiles: &[Tile]) -> bool {
 /// it when the turn ends.
 #[derive(Clone, Debug, Default)]
 pub struct FieldCache {
-    fields: BTreeMap<Pos, DistanceField>,
-    /// Keyed by threat and the coefficient's bits (f32 is not `Ord`).
-    safety: BTreeMap<(Pos, u32), DistanceField>,
+    fields: Slots<Pos>,
+    /// Keyed by threat and the coefficient's bits (f32 is not `Eq`).
+    safety: Slots<(Pos, u32)>,
     /// Last turn's fields and safety maps: a target that has not moved (the hero resting, a
     /// guard's post) takes its field over while the map stays the same, since a field depends
     /// on the map and its target only. What this turn does not take becomes spare storage.
-    pub(super) last_fields: BTreeMap<Pos, DistanceField>,
-    pub(super) last_safety: BTreeMap<(Pos, u32), DistanceField>,
+    pub(super) last_fields: Slots<Pos>,
+    pub(super) last_safety: Slots<(Pos, u32)>,
     /// Fields towards fixed tiles (scatter corners), kept from turn to turn while the map
     /// stays the same: a field depends on the map and its target only.
-    fixed: BTreeMap<Pos, DistanceField>,
+    fixed: Slots<Pos>,
     /// The map `fixed` and `spare` belong to.
     terrain: Terrain,
     /// Whether `terrain` was compared with this turn's map yet.
@@ -81,12 +79,11 @@ impl FieldCache {
     /// are; last turn's that this one did not take become spare storage.
     pub fn clear(&mut self) {
         self.terrain_checked = false;
-        let fields = std::mem::take(&mut self.fields);
-        let safety = std::mem::take(&mut self.safety);
-        self.spare
-            .extend(std::mem::replace(&mut self.last_fields, fields).into_values());
-        self.spare
-            .extend(std::mem::replace(&mut self.last_safety, safety).into_values());
+        // Swapped, not replaced: the slots keep their storage from turn to turn.
+        self.last_fields.spend(&mut self.spare);
+        self.last_safety.spend(&mut self.spare);
+        std::mem::swap(&mut self.fields, &mut self.last_fields);
+        std::mem::swap(&mut self.safety, &mut self.last_safety);
     }
 
     /// The field towards a tile that stays the target turn after turn (a scatter corner):
@@ -105,7 +102,7 @@ impl FieldCache {
                 key
             }
         };
-        let none = &mut BTreeMap::new();
+        let none = &mut Slots::default();
         Self::build(
             &mut self.fixed,
             none,
@@ -167,57 +164,122 @@ impl FieldCache {
     ) -> &DistanceField {
         self.check_terrain(map);
         let key = (snap_to_passable(map, threat), coefficient.to_bits());
-        if !self.safety.contains_key(&key) {
-            let field = match self.last_safety.remove(&key) {
-                Some(kept) => kept,
-                None => {
-                    let threat_field = Self::build(
-                        &mut self.fields,
-                        &mut self.last_fields,
-                        &mut self.spare,
-                        &mut self.queue,
-                        map,
-                        key.0,
-                    );
-                    let mut field = self.spare.pop().unwrap_or_default();
-                    field.safety_into(
-                        map,
-                        threat_field,
-                        coefficient,
-                        &mut self.seeds,
-                        &mut self.queue,
-                    );
-                    field
-                }
-            };
-            self.safety.insert(key, field);
-        }
-        &self.safety[&key]
+        let at = match self.safety.find(key) {
+            Some(at) => at,
+            None => {
+                let field = match self.last_safety.take(key) {
+                    Some(kept) => kept,
+                    None => {
+                        let threat_field = Self::build(
+                            &mut self.fields,
+                            &mut self.last_fields,
+                            &mut self.spare,
+                            &mut self.queue,
+                            map,
+                            key.0,
+                        );
+                        let mut field = self.spare.pop().unwrap_or_default();
+                        field.safety_into(
+                            map,
+                            threat_field,
+                            coefficient,
+                            &mut self.seeds,
+                            &mut self.queue,
+                        );
+                        field
+                    }
+                };
+                self.safety.push(key, field)
+            }
+        };
+        &self.safety.fields[at]
     }
 
     /// The field towards `key` in `fields`: already there, taken over from `last`, or built
     /// (in spare storage when there is some).
     fn build<'a>(
-        fields: &'a mut BTreeMap<Pos, DistanceField>,
-        last: &mut BTreeMap<Pos, DistanceField>,
+        fields: &'a mut Slots<Pos>,
+        last: &mut Slots<Pos>,
         spare: &mut Vec<DistanceField>,
         queue: &mut Vec<u32>,
         map: &TileMap,
         key: Pos,
     ) -> &'a DistanceField {
-        if let Some(kept) = last.remove(&key) {
-            return fields.entry(key).or_insert(kept);
+        if let Some(at) = fields.find(key) {
+            return &fields.fields[at];
         }
-        fields.entry(key).or_insert_with(|| match spare.pop() {
-            Some(mut field) => {
-                field.bfs_again(map, &[key], queue);
-                field
-            }
-            None => {
-                let mut field = DistanceField::default();
-                field.bfs_into(map, &[key], queue);
-                field
-            }
-        })
+        let field = match last.take(key) {
+            Some(kept) => kept,
+            None => match spare.pop() {
+                Some(mut field) => {
+                    field.bfs_again(map, &[key], queue);
+                    field
+                }
+                None => {
+                    let mut field = DistanceField::default();
+                    field.bfs_into(map, &[key], queue);
+                    field
+                }
+            },
+        };
+        let at = fields.push(key, field);
+        &fields.fields[at]
+    }
+}
+
+/// Fields by key, found by a scan: a turn has a handful of targets, and scanning a few keys
+/// costs far less than a tree's search, entry and removal did on every monster's lookup.
+#[derive(Clone, Debug)]
+pub(super) struct Slots<K> {
+    keys: Vec<K>,
+    fields: Vec<DistanceField>,
+}
+
+impl<K> Default for Slots<K> {
+    fn default() -> Self {
+        Self {
+            keys: Vec::new(),
+            fields: Vec::new(),
+        }
+    }
+}
+
+impl<K: Copy + Eq> Slots<K> {
+    fn find(&self, key: K) -> Option<usize> {
+        self.keys.iter().position(|&k| k == key)
+    }
+
+    /// Adds a field under a key it does not hold yet; returns its slot.
+    fn push(&mut self, key: K, field: DistanceField) -> usize {
+        self.keys.push(key);
+        self.fields.push(field);
+        self.fields.len() - 1
+    }
+
+    /// Removes and returns the field under `key`, if any.
+    fn take(&mut self, key: K) -> Option<DistanceField> {
+        let at = self.find(key)?;
+        self.keys.swap_remove(at);
+        Some(self.fields.swap_remove(at))
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.fields.len()
+    }
+
+    #[cfg(test)]
+    pub(super) fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.keys.clear();
+        self.fields.clear();
+    }
+
+    /// Empties the slots, their fields going to `spare`.
+    fn spend(&mut self, spare: &mut Vec<DistanceField>) {
+        self.keys.clear();
+        spare.append(&mut self.fields);
     }
 }
