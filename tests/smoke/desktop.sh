@@ -29,7 +29,7 @@ WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-shots=(menu mods floor ai history settings contrast combat gameover records watch)
+shots=(menu mods floor ai history help inventory settings contrast combat gameover records watch)
 for shot in "${shots[@]}"; do
   [ -f "$dir/$shot.png" ] || { echo "smoke: $shot.png was not taken; see $dir/smoke.log" >&2; exit 1; }
 done

@@ -172,7 +172,7 @@ fn spawn_help(mut commands: Commands) {
             kit::overlay_panel(),
             children![
                 (Text::new("Keys"), TextFont::from_font_size(40.0)),
-                (Text::new(KEYS), TextFont::from_font_size(18.0)),
+                (Text::new(KEYS), TextFont::from_font_size(16.0)),
                 (
                     Text::new("Esc or F1 to close"),
                     TextFont::from_font_size(16.0),

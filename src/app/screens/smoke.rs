@@ -46,6 +46,10 @@ enum Stage {
     Combat,
     /// The message history overlay over the run so far.
     History,
+    /// The keys (F1) on their panel over the dimmed game.
+    Help,
+    /// The inventory on its panel over the dimmed game.
+    Inventory,
     /// The Settings overlay, from the pause menu.
     Settings,
     /// The run in high contrast with the text at 150 % (then back as it was).
@@ -163,6 +167,20 @@ fn drive(
         (Stage::History, Screen::InGame) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "history.png");
+            commands.set_state(Overlay::Help);
+            smoke.stage = Stage::Help;
+            smoke.frames = 0;
+        }
+        (Stage::Help, Screen::InGame) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "help.png");
+            commands.set_state(Overlay::Inventory);
+            smoke.stage = Stage::Inventory;
+            smoke.frames = 0;
+        }
+        (Stage::Inventory, Screen::InGame) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "inventory.png");
             commands.set_state(Overlay::Settings);
             smoke.stage = Stage::Settings;
             smoke.frames = 0;
