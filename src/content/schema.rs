@@ -64,6 +64,11 @@ pub struct ContentFile {
     #[serde(default)]
     #[schemars(with = "Option<BalancePatch>")]
     pub balance: Option<Spanned<BalancePatch>>,
+    /// Ids of entries loaded before this pack that it turns off: the entry is gone, the
+    /// floors that spawn it lose it, and anything else still naming it is an error.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub disable: Vec<Spanned<String>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]

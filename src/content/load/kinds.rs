@@ -8,11 +8,13 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use super::convert::{ability, creature_kind, look, prefab};
+use super::refs::Kind as RefKind;
+use super::uses::{self, Uses};
 use super::{Ability, Content, CreatureKind};
 use crate::content::art::{Picture, Pictures};
 use crate::content::colors::color;
 use crate::content::registry::{
-    self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap,
+    self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap, damage_type_id,
 };
 use crate::content::schema::{
     AbilityDef, AffixDef, ContentFile, CreatureDef, DamageTypeDef, ItemDef, LootDef, ModifierDef,
@@ -34,6 +36,9 @@ pub(super) trait Kind: 'static {
     fn read(def: &Self::Def, art: &Art) -> Result<Self::Entry, FieldError>;
 }
 
+/// Who names what: one kind's entries, each with every id it names.
+type EachUse = fn(&Content, &mut dyn FnMut(&str, RefKind, &str));
+
 /// Runs over every kind, one type at a time: what merging and the tests do with the list.
 pub(super) trait EachKind {
     fn visit<K: Kind>(&mut self);
@@ -45,6 +50,17 @@ pub(super) struct KindInfo {
     pub(super) key: &'static str,
     /// How reports name one entry: "creature `core:rat`".
     pub(super) noun: &'static str,
+    /// Whether the content holds an entry of the kind with this id, and its ids (for "did
+    /// you mean").
+    pub(super) has: fn(&Content, &str) -> bool,
+    pub(super) ids: fn(&Content) -> Vec<&str>,
+    /// The ids a file defines of the kind.
+    pub(super) file_ids: fn(&ContentFile) -> Vec<&str>,
+    /// Moves the last entry of the kind in the first file to the given place in the second
+    /// (an entry made by `copy_from`, to where its file wrote it).
+    pub(super) move_last: fn(&mut ContentFile, &mut ContentFile, usize),
+    /// Every entry's id with each id it names (the kinds it references).
+    pub(super) uses: EachUse,
     /// A minimal entry of the kind with the id `{id}`, as a modder writes it: the loader
     /// fixture the tests walk.
     #[cfg(test)]
@@ -78,7 +94,9 @@ impl Art<'_> {
 
 macro_rules! kinds {
     ($($kind:ident: $key:ident, $noun:literal, $def:ty => $entry:ty,
-       |$d:ident, $art:ident| $read:expr, $sample:literal;)*) => {
+       |$d:ident, $art:ident| $read:expr,
+       uses |$e:ident, $out:ident| $uses:expr,
+       $sample:literal;)*) => {
         $(
             pub(super) struct $kind;
 
@@ -105,6 +123,20 @@ macro_rules! kinds {
         pub(super) const KINDS: &[KindInfo] = &[$(KindInfo {
             key: stringify!($key),
             noun: $noun,
+            has: |c, id| c.$key.contains_key(id),
+            ids: |c| c.$key.keys().map(String::as_str).collect(),
+            file_ids: |f| f.$key.iter().map(|d| d.get_ref().id.get_ref().as_str()).collect(),
+            move_last: |from, to, at| {
+                if let Some(entry) = from.$key.pop() {
+                    to.$key.insert(at.min(to.$key.len()), entry);
+                }
+            },
+            uses: |c, each| {
+                for (id, $e) in &c.$key {
+                    let $out: &mut Uses = &mut |kind, target: &str| each(id, kind, target);
+                    $uses
+                }
+            },
             #[cfg(test)]
             sample: $sample,
         }),*];
@@ -119,16 +151,40 @@ macro_rules! kinds {
 kinds! {
     Creatures: creatures, "creature", CreatureDef => CreatureKind,
         |d, art| Ok(CreatureKind { picture: art.picture(&d.icon, &d.sprite)?, ..creature_kind(d)? }),
+        uses |e, out| {
+            e.abilities.iter().for_each(|a| out(RefKind::Ability, a));
+            for rule in &e.ai {
+                out(RefKind::Ability, &rule.ability);
+                uses::conditions(&rule.condition, out);
+            }
+            e.tags.iter().for_each(|t| out(RefKind::Tag, t));
+            for dt in e.base.resistance.keys() {
+                out(RefKind::DamageType, &damage_type_id(dt));
+            }
+            if let Some(l) = &e.loot {
+                out(RefKind::Loot, l);
+            }
+            uses::triggers(&e.triggers, out);
+        },
         "id = \"{id}\"\nname = \"Sample\"\nsymbol = \"s\"\ncolor = \"red\"\n\
          abilities = [\"core:attack\"]\nai = [ { ability = \"core:attack\" } ]\n";
     Abilities: abilities, "ability", AbilityDef => Ability,
         |d, art| Ok(Ability { picture: art.picture(&d.icon, &d.sprite)?, ..ability(d)? }),
+        uses |e, out| {
+            uses::conditions(&e.condition, out);
+            uses::actions(&e.actions, out);
+        },
         "id = \"{id}\"\nname = \"Sample\"\n";
     Prefabs: prefabs, "prefab", PrefabDef => Prefab,
         |d, _art| prefab(d),
+        uses |e, out| e.legend.values().for_each(|c| out(RefKind::Creature, c)),
         "id = \"{id}\"\nrows = [\"#####\", \"#...#\", \"##+##\"]\n";
     Modifiers: modifiers, "modifier", ModifierDef => Modifier,
         |d, _art| registry::modifier(d),
+        uses |e, out| {
+            uses::effects(&e.effects, out);
+            uses::triggers(&e.triggers, out);
+        },
         "id = \"{id}\"\nname = \"Sample\"\n";
     Items: items, "item", ItemDef => Item,
         |d, art| {
@@ -136,12 +192,19 @@ kinds! {
             let entry = registry::item(d, symbol, color)?;
             Ok(Item { picture: art.picture(&d.icon, &d.sprite)?, ..entry })
         },
+        uses |e, out| {
+            e.modifiers.iter().for_each(|m| out(RefKind::Modifier, m));
+            uses::actions(&e.actions, out);
+            uses::triggers(&e.triggers, out);
+        },
         "id = \"{id}\"\nname = \"Sample\"\nsymbol = \"=\"\ncolor = \"gold\"\nslot = \"trinket\"\n";
     Affixes: affixes, "affix", AffixDef => Affix,
         |d, _art| registry::affix(d),
+        uses |e, out| e.modifiers.iter().for_each(|m| out(RefKind::Modifier, m)),
         "id = \"{id}\"\nprefix = \"Sample\"\nslots = [\"weapon\"]\nmodifiers = [\"core:keen\"]\n";
     Loot: loot, "loot table", LootDef => LootTable,
         |d, _art| registry::loot(d),
+        uses |e, out| e.entries.iter().flat_map(|(item, _)| item).for_each(|i| out(RefKind::Item, i)),
         "id = \"{id}\"\nentries = [ { weight = 1 } ]\n";
     Traps: traps, "trap", TrapDef => Trap,
         |d, art| {
@@ -149,6 +212,7 @@ kinds! {
             let entry = registry::trap(d, symbol, color)?;
             Ok(Trap { picture: art.picture(&d.icon, &d.sprite)?, ..entry })
         },
+        uses |e, out| uses::actions(&e.actions, out),
         "id = \"{id}\"\nname = \"sample\"\nsymbol = \"^\"\ncolor = \"grey\"\n\
          actions = [ { action = \"damage\", amount = 1, target = \"self\" } ]\n";
     DamageTypes: damage_types, "damage type", DamageTypeDef => DamageType,
@@ -156,9 +220,11 @@ kinds! {
             let c = color(d.color.get_ref()).map_err(|m| (d.color.span(), "color".into(), m))?;
             registry::damage_type(d, c)
         },
+        uses |_e, _out| {},
         "id = \"{id}\"\nname = \"sample\"\ncolor = \"white\"\n";
     Tags: tags, "tag", TagDef => Tag,
         |d, _art| registry::tag(d),
+        uses |_e, _out| {},
         "id = \"{id}\"\nname = \"Sample\"\n";
 }
 

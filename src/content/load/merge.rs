@@ -24,15 +24,19 @@ pub(super) struct Undo<'p>(Vec<PutBack<'p>>);
 type PutBack<'p> = Box<dyn FnOnce(&mut Content) + 'p>;
 
 impl<'p> Undo<'p> {
-    fn touched<K: Kind>(&mut self, id: &'p str, old: Option<K::Entry>) {
+    /// The entry `id` of kind `K` changed (replaced, added, or taken out by `disable`):
+    /// `old` is what it was.
+    pub(super) fn touched<K: Kind>(&mut self, id: &'p str, old: Option<K::Entry>) {
         self.0.push(Box::new(move |c: &mut Content| {
             let registry = K::registry(c);
             match old {
-                Some(v) => {
-                    if let Some(slot) = registry.get_mut(id) {
-                        *slot = v;
+                // In place when it is there: no key to allocate.
+                Some(v) => match registry.get_mut(id) {
+                    Some(slot) => *slot = v,
+                    None => {
+                        registry.insert(id.to_string(), v);
                     }
-                }
+                },
                 None => {
                     registry.remove(id);
                 }
