@@ -21,7 +21,7 @@ const INTRO: &str = "\
 
 Everything a designer tunes is TOML. The core pack lives in `assets/core/`; a mod is a folder
 in `mods/` holding `mod.toml` and any number of `*.toml` content files (subfolders allowed).
-`delve check-mods [--mods DIR] [--format text|json]` prints the load report: exit 0 without
+`delve check-mods [--mods DIR] [--format text|json] [--show ID]` prints the load report: exit 0 without
 errors (warnings allowed), 1 with errors, 2 on usage errors. `delve new-mod NAME [--mods DIR]`
 writes a mod to start from (see the next section).
 {FIRST_MOD}
@@ -43,8 +43,9 @@ writes a mod to start from (see the next section).
 - Load order: core first, then the mods ordered by `load_after`; mods that do not depend on
   each other load by id, so the order is always the same.
 - An entry whose id already exists (from core or an earlier mod) **replaces that entry
-  whole**: every field not written takes its default, not the old value. The load report
-  lists each such override as a warning naming the pack it replaced.
+  whole**: every field not written takes its default, not the old value (to change a few
+  fields, copy it: next-but-one section). The load report lists each such override as a
+  warning naming the pack it replaced.
 - `[balance]` is the exception: it merges field by field, so a mod changes one knob with one
   line.
 - `[progression]` replaces the XP curve whole; floor profiles replace the profile of the same
@@ -76,6 +77,59 @@ pack takes its additions with it (the new definition says where it appears). A d
 run's last floor (`[balance] floors`), a weight of 0, an unknown loot table or a prefab that
 does not fit a floor it names is an error. Same packs in the same order, same content: the
 content's fingerprint, which saves and replays check, depends on nothing else.
+
+## Entries made from other entries
+
+**Copy an entry and change a few fields.** `copy_from` names the entry to start from; write a
+new `id` and only what changes. Tables (`base`, `movement`, `legend`) merge key by key, any
+other field written replaces the copied one:
+
+```toml
+[[creatures]]
+id = \"mymod:bone_lord\"
+copy_from = \"core:skeleton\"
+name = \"Bone Lord\"
+base = { max_health = 60 }   # damage, hit_chance … stay the skeleton's
+```
+
+The source is the entry as loaded so far when your mod loads (core's, or the one a mod before
+yours replaced it with), or an entry of your own mod, itself maybe a copy: chains are fine,
+in any order in your files. An entry whose `copy_from` is its own id patches the entry loaded
+before (`id = \"core:rat\"`, `copy_from = \"core:rat\"`, `name = \"Big rat\"`) where writing the id
+alone would replace it whole. A source that does not exist, or copies that copy each other
+round in a cycle, are errors at the `copy_from` line, with the nearest id. A problem in a field
+you wrote is reported at that field; one in a field the copy kept, at `copy_from`.
+
+**Add to a copied list, or take from it.** A list written in a copy replaces the copied list
+whole, unless written as `{ add = [...], remove = [...] }`: `remove` takes out each value
+(which must be in the list: else an error with the nearest one), then `add` appends:
+
+```toml
+[[creatures]]
+id = \"mymod:bone_brute\"
+copy_from = \"core:skeleton\"
+abilities = { add = [\"core:smash\"], remove = [\"core:bone_throw\"] }
+```
+
+**Turn off an entry you do not want.** Any content file of a mod may list ids to disable, at
+its top (before the first `[[...]]`):
+
+```toml
+disable = [\"core:troll\", \"core:troll_lair\"]
+```
+
+The entry (of every kind with that id) is gone for the rest of the load. Floors that spawn it,
+draw it as a trap or list it among their prefabs lose it, and so does what other entries' own
+`spawn`, `loot` and `depths` would add for it or to it. Anything else that still names it once
+your mod has merged (an ability, a prefab's `legend`, a loot table, a floor's `loot`) is an
+error at the `disable` line naming that entry: disable or replace it too (above, core's troll
+lair names the troll). A mod loading after yours that names it gets \"unknown id\", with the
+nearest one; an id that names nothing loaded before your mod is an error.
+
+**See what an entry came to.** `delve check-mods --show ID` prints the report, then the loaded
+entry with that id written out whole as TOML (every kind that has it), copies resolved:
+paste it into a file as a starting point. With `--format json` the report and the entries come
+as one document (`report`, `shown`).
 
 ## Failure policy
 

@@ -331,3 +331,27 @@ fn the_copying_reader_agrees_with_the_fast_one() {
     let plain = &file.creatures[0];
     assert_eq!(&text[plain.get_ref().id.span()], "\"lords:plain\"");
 }
+
+/// MODDING.md's recipes for copies and `disable`, each block a file of one mod, load.
+#[test]
+fn the_modding_recipes_load() {
+    let modding = include_str!("../../../MODDING.md");
+    let start = modding.find("## Entries made from other entries").unwrap();
+    let end = start + modding[start..].find("## Failure policy").unwrap();
+    let blocks: Vec<String> = modding[start..end]
+        .split("```toml\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap().to_string())
+        .collect();
+    assert_eq!(blocks.len(), 3);
+    let names: Vec<String> = (0..blocks.len()).map(|i| format!("{i}.toml")).collect();
+    let files: Vec<(&str, &str)> = names
+        .iter()
+        .map(String::as_str)
+        .zip(blocks.iter().map(String::as_str))
+        .collect();
+    let (content, report) = load(vec![pack("mymod", &files)]);
+    assert!(errors(&report).is_empty(), "{report}");
+    assert!(content.creature("mymod:bone_brute").is_some());
+    assert!(content.creature("core:troll").is_none());
+}
