@@ -7,7 +7,8 @@ use serde_json::{Map, Value};
 use super::art::{MAX_SPRITE_BYTES, MAX_SPRITE_SIDE, MIN_SPRITE_SIDE, atlas};
 use super::balance::{BALANCE_RANGES, Balance};
 use super::load::{
-    BUILTIN_ABILITIES, CONDITION_ATTRIBUTES, MAX_FILE_BYTES, MAX_NESTING, NAMED_COLORS,
+    BUILTIN_ABILITIES, CONDITION_ATTRIBUTES, KINDS, KindInfo, MAX_FILE_BYTES, MAX_NESTING,
+    NAMED_COLORS,
 };
 use super::mods::ENGINE_MAJOR;
 use super::registry::{ATTRIBUTE_NAMES, EVENT_NAMES, Role};
@@ -200,7 +201,14 @@ pub fn modding_markdown() -> String {
         .replace("{NESTING}", &MAX_NESTING.to_string());
     let mut pending: Vec<String> = Vec::new();
     let props = schema.get("properties").and_then(Value::as_object);
-    for (name, prop) in props.into_iter().flatten() {
+    // One section per declared kind, by name; its merge rule closes the section's intro.
+    let mut declared: Vec<&KindInfo> = KINDS.iter().collect();
+    declared.sort_by_key(|k| k.key);
+    for kind in declared {
+        let name = kind.key;
+        let Some(prop) = props.and_then(|p| p.get(name)) else {
+            continue;
+        };
         let target = prop.get("items").unwrap_or(prop);
         let Some(def_name) = ref_name(target).or_else(|| any_ref(target)) else {
             continue;
@@ -215,6 +223,7 @@ pub fn modding_markdown() -> String {
         if let Some(d) = description(prop).or_else(|| description(def)) {
             let _ = writeln!(out, "{d}\n");
         }
+        let _ = writeln!(out, "*Merging:* {}\n", kind.merge.doc());
         let code_defaults = (name == "balance")
             .then(|| serde_json::to_value(Balance::default()).unwrap_or_default());
         field_table(&mut out, def, &mut pending, code_defaults.as_ref());

@@ -13,7 +13,7 @@ use toml::Spanned;
 use toml::de::{DeArray, DeTable, DeValue};
 
 use super::Parsed;
-use super::kinds::KINDS;
+use super::kinds::{KINDS, MergeRule};
 use super::parse::with_field_hint;
 use crate::content::Content;
 use crate::content::diagnostics::{Diagnostic, Severity, nearest};
@@ -37,6 +37,9 @@ pub(super) fn read_with_copies(
     let mut root = root.into_inner();
     let mut copies = Vec::new();
     for (kind, info) in KINDS.iter().enumerate() {
+        if info.merge != MergeRule::ById {
+            continue;
+        }
         let Some(list) = root.get_mut(info.key) else {
             continue;
         };

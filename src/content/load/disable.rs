@@ -70,6 +70,7 @@ pub(super) fn disable<'p>(
         return gone;
     }
     let off = |key: &str, id: &str| gone.iter().any(|d| d.key == key && d.id == id);
+    undo.keep("floors", content, |c| &mut c.floors);
     for floor in &mut content.floors {
         floor.spawns.retain(|s| !off("creatures", s.id.get_ref()));
         floor.trap_kinds.retain(|s| !off("traps", s.id.get_ref()));
@@ -124,15 +125,8 @@ pub(super) fn still_named(
     for info in KINDS {
         (info.uses)(content, &mut |referrer, kind, id| {
             if let Some(d) = gone.iter().find(|d| d.key == kind.key() && d.id == id) {
-                report(d, format!("{} `{referrer}`", info.noun));
+                report(d, info.describe(referrer));
             }
         });
-    }
-    for floor in &content.floors {
-        if let Some(l) = &floor.loot
-            && let Some(d) = gone.iter().find(|d| d.key == "loot" && d.id == l.get_ref())
-        {
-            report(d, format!("the floor profile from depth {}", floor.depth));
-        }
     }
 }

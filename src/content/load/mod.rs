@@ -29,9 +29,11 @@ mod resolve;
 #[cfg(test)]
 mod tests;
 mod uses;
+mod whole;
 
 pub use crate::content::colors::NAMED_COLORS;
 pub use content::{Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind};
+pub(crate) use kinds::{KINDS, KindInfo};
 pub use pack::{MAX_FILE_BYTES, Pack, core_pack};
 pub use parse::MAX_NESTING;
 #[cfg(test)]
@@ -82,10 +84,8 @@ fn load(packs: &[Pack], show: Option<&str>) -> (Content, LoadReport, Vec<String>
     let mut origins = Origins::default();
     parse_in_order(packs, |pack, mut parsed, mut diags| {
         // All or nothing without cloning the registries per pack: merge in place, keep an
-        // undo log of the entries it touched, and roll back when the pack has errors.
-        let floors = content.floors.clone();
-        let progression = content.progression.clone();
-        let balance = content.balance.clone();
+        // undo log of the entries it touched (and of the floors, `[progression]` and
+        // `[balance]` before it changed them), and roll back when the pack has errors.
         let mut undo = Undo::default();
         let mut defs = Vec::new();
         let made = make_copies(&mut parsed, &content, &origins, &mut diags);
@@ -97,9 +97,6 @@ fn load(packs: &[Pack], show: Option<&str>) -> (Content, LoadReport, Vec<String>
         report.diagnostics.extend(diags);
         if failed {
             undo.rollback(&mut content);
-            content.floors = floors;
-            content.progression = progression;
-            content.balance = balance;
             report.skipped.push(pack.id.clone());
         } else {
             content.packs.push(pack.id.clone());
