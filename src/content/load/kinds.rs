@@ -9,12 +9,14 @@ use toml::Spanned;
 
 use super::convert::{ability, creature_kind, look, prefab};
 use super::merge::FileMerge;
-use super::refs::Kind as RefKind;
+use super::refs::{Kind as RefKind, Refs};
+use super::resolve;
 use super::uses::{self, Uses};
 use super::whole::{BALANCE, FLOORS, PROGRESSION};
 use super::{Ability, Content, CreatureKind};
 use crate::content::art::{Picture, Pictures};
 use crate::content::colors::color;
+use crate::content::diagnostics::Diagnostic;
 use crate::content::registry::{
     self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap, damage_type_id,
 };
@@ -108,6 +110,9 @@ pub(crate) struct KindInfo {
     pub(super) move_last: fn(&mut ContentFile, &mut ContentFile, usize),
     /// Every entry's id with each id it names (the kinds it references).
     pub(super) uses: EachUse,
+    /// The reference checks of a file's entries of the kind, against the content merged
+    /// so far (`resolve`): what they name exists.
+    pub(super) check: fn(&mut Refs, &ContentFile, &mut Vec<Diagnostic>),
     /// A minimal entry of the kind with the id `{id}` (a registry of ids), or a whole table
     /// (the others), as a modder writes it: the loader fixture the tests walk.
     #[cfg(test)]
@@ -163,6 +168,7 @@ macro_rules! kinds {
     ($($kind:ident: $key:ident, $noun:literal, $def:ty => $entry:ty,
        |$d:ident, $art:ident| $read:expr,
        uses |$e:ident, $out:ident| $uses:expr,
+       check $check:expr,
        $sample:literal;)*
      [$($whole:expr),*]) => {
         $(
@@ -208,6 +214,7 @@ macro_rules! kinds {
                     $uses
                 }
             },
+            check: $check,
             #[cfg(test)]
             sample: $sample,
         }),*, $($whole),*];
@@ -237,6 +244,7 @@ kinds! {
             }
             uses::triggers(&e.triggers, out);
         },
+        check resolve::creatures,
         "id = \"{id}\"\nname = \"Sample\"\nsymbol = \"s\"\ncolor = \"red\"\n\
          abilities = [\"core:attack\"]\nai = [ { ability = \"core:attack\" } ]\n";
     Abilities: abilities, "ability", AbilityDef => Ability,
@@ -245,10 +253,12 @@ kinds! {
             uses::conditions(&e.condition, out);
             uses::actions(&e.actions, out);
         },
+        check resolve::abilities,
         "id = \"{id}\"\nname = \"Sample\"\n";
     Prefabs: prefabs, "prefab", PrefabDef => Prefab,
         |d, _art| prefab(d),
         uses |e, out| e.legend.values().for_each(|c| out(RefKind::Creature, c)),
+        check resolve::prefabs,
         "id = \"{id}\"\nrows = [\"#####\", \"#...#\", \"##+##\"]\n";
     Modifiers: modifiers, "modifier", ModifierDef => Modifier,
         |d, _art| registry::modifier(d),
@@ -256,6 +266,7 @@ kinds! {
             uses::effects(&e.effects, out);
             uses::triggers(&e.triggers, out);
         },
+        check resolve::modifiers,
         "id = \"{id}\"\nname = \"Sample\"\n";
     Items: items, "item", ItemDef => Item,
         |d, art| {
@@ -268,14 +279,17 @@ kinds! {
             uses::actions(&e.actions, out);
             uses::triggers(&e.triggers, out);
         },
+        check resolve::items,
         "id = \"{id}\"\nname = \"Sample\"\nsymbol = \"=\"\ncolor = \"gold\"\nslot = \"trinket\"\n";
     Affixes: affixes, "affix", AffixDef => Affix,
         |d, _art| registry::affix(d),
         uses |e, out| e.modifiers.iter().for_each(|m| out(RefKind::Modifier, m)),
+        check resolve::affixes,
         "id = \"{id}\"\nprefix = \"Sample\"\nslots = [\"weapon\"]\nmodifiers = [\"core:keen\"]\n";
     Loot: loot, "loot table", LootDef => LootTable,
         |d, _art| registry::loot(d),
         uses |e, out| e.entries.iter().flat_map(|(item, _)| item).for_each(|i| out(RefKind::Item, i)),
+        check resolve::loot,
         "id = \"{id}\"\nentries = [ { weight = 1 } ]\n";
     Traps: traps, "trap", TrapDef => Trap,
         |d, art| {
@@ -284,6 +298,7 @@ kinds! {
             Ok(Trap { picture: art.picture(&d.icon, &d.sprite)?, ..entry })
         },
         uses |e, out| uses::actions(&e.actions, out),
+        check resolve::traps,
         "id = \"{id}\"\nname = \"sample\"\nsymbol = \"^\"\ncolor = \"grey\"\n\
          actions = [ { action = \"damage\", amount = 1, target = \"self\" } ]\n";
     DamageTypes: damage_types, "damage type", DamageTypeDef => DamageType,
@@ -292,10 +307,12 @@ kinds! {
             registry::damage_type(d, c)
         },
         uses |_e, _out| {},
+        check |_, _, _| {},
         "id = \"{id}\"\nname = \"sample\"\ncolor = \"white\"\n";
     Tags: tags, "tag", TagDef => Tag,
         |d, _art| registry::tag(d),
         uses |_e, _out| {},
+        check |_, _, _| {},
         "id = \"{id}\"\nname = \"Sample\"\n";
     [PROGRESSION, FLOORS, BALANCE]
 }

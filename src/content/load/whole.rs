@@ -7,13 +7,14 @@ use super::kinds::{KindInfo, MergeRule};
 use super::locate::find_key;
 use super::merge::FileMerge;
 use super::refs::Kind as RefKind;
+use super::resolve;
 use crate::content::diagnostics::Severity;
 use crate::content::registry;
 
 /// Declares a kind that is not a registry of ids: none of the id operations apply.
 macro_rules! whole_kind {
     ($key:literal, $noun:literal, $merge:expr, $id_key:literal, $merge_whole:expr,
-     uses $uses:expr, $sample:literal) => {
+     uses $uses:expr, check $check:expr, $sample:literal) => {
         KindInfo {
             key: $key,
             noun: $noun,
@@ -25,6 +26,7 @@ macro_rules! whole_kind {
             file_ids: |_| Vec::new(),
             move_last: |_, _, _| {},
             uses: $uses,
+            check: $check,
             #[cfg(test)]
             sample: $sample,
         }
@@ -38,6 +40,9 @@ pub(super) const PROGRESSION: KindInfo = whole_kind!(
     "",
     progression,
     uses | _,
+    _ | {},
+    check | _,
+    _,
     _ | {},
     "[progression]\nxp = [10, 30]\nper_level = { max_health = 5 }\n"
 );
@@ -58,6 +63,7 @@ pub(super) const FLOORS: KindInfo = whole_kind!(
             }
         }
     },
+    check resolve::floors,
     "[[floors]]\ndepth = 1\nwidth = 41\nheight = 31\nrooms = 5\nmonsters = 2\n\
      spawns = [ { id = \"core:rat\", weight = 1 } ]\n"
 );
@@ -69,6 +75,9 @@ pub(super) const BALANCE: KindInfo = whole_kind!(
     "",
     balance,
     uses | _,
+    _ | {},
+    check | _,
+    _,
     _ | {},
     "[balance]\nflee = 0.05\n"
 );
