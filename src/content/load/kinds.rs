@@ -345,7 +345,7 @@ mod tests {
     /// Every declared kind has its MODDING.md section stating its merge rule, a sample that
     /// loads (the loader fixture), and merges by its rule: a registry's id rules (defined
     /// twice in one pack is an error at the second's id) and whole replacement by a later
-    /// pack, reported with the kind's noun; a floor profile or `[progression]` replaced by a
+    /// pack, reported with the kind's noun, `copy_from` and `disable`; a floor profile or `[progression]` replaced by a
     /// later pack, reported; `[balance]` merged field by field without a report.
     #[test]
     fn every_kind_is_documented_loads_its_sample_and_merges_by_its_rule() {
@@ -391,6 +391,19 @@ mod tests {
                     assert!(d.message.contains("defined twice"), "{}", d.message);
                     let name = describe("first:sample");
                     assert!(named.iter().any(|m| m.contains(&name)), "{key}: {report}");
+                    // A later pack copies the entry, then turns the original off.
+                    let copy = format!(
+                        "disable = [\"first:sample\"]\n[[{key}]]\nid = \"second:copy\"\n\
+                         copy_from = \"first:sample\"\n"
+                    );
+                    let (content, report) = load_packs(&[
+                        core_pack(),
+                        pack("first", one.clone()),
+                        pack("second", copy),
+                    ]);
+                    assert!(!report.has_errors(), "{key}: {report}");
+                    assert!((kind.has)(&content, "second:copy"), "{key}");
+                    assert!(!(kind.has)(&content, "first:sample"), "{key}");
                 }
                 MergeRule::ByDepth => {
                     let name = describe("1");
