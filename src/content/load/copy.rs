@@ -5,6 +5,7 @@
 //! list whole unless written `{ add = [...], remove = [...] }`. What the source gives is
 //! placed at the `copy_from` value, so a problem with it is reported there.
 use std::borrow::Cow;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -78,31 +79,46 @@ pub(super) struct Made<'a> {
 /// entry is found again by reading its file, which only copying and `--show` do) and the
 /// entries made by copying.
 #[derive(Default)]
-pub(super) struct Origins<'a>(Vec<(Vec<&'a str>, Vec<Made<'a>>)>);
+pub(super) struct Origins<'a> {
+    packs: Vec<(Vec<&'a str>, Vec<Made<'a>>)>,
+    /// The files read again so far, by where their text starts: a mod copying many of
+    /// core's creatures reads `creatures.toml` once.
+    read: RefCell<HashMap<usize, Option<DeTable<'a>>>>,
+}
 
 impl<'a> Origins<'a> {
     pub(super) fn loaded(&mut self, parsed: &Parsed<'a>, made: Vec<Made<'a>>) {
         let texts = parsed.files.iter().map(|&(_, text, _)| text).collect();
-        self.0.push((texts, made));
+        self.packs.push((texts, made));
     }
 
     /// The entry of kind `kind` (its place in `KINDS`) as last defined.
     pub(super) fn find(&self, kind: usize, id: &str) -> Option<DeTable<'a>> {
-        self.0.iter().rev().find_map(|(texts, made)| {
+        self.packs.iter().rev().find_map(|(texts, made)| {
             (made.iter())
                 .find(|m| m.kind == kind && m.id == id)
                 .map(|m| m.table.clone())
-                .or_else(|| texts.iter().find_map(|text| find_in_text(text, kind, id)))
+                .or_else(|| texts.iter().find_map(|text| self.in_text(text, kind, id)))
         })
     }
 }
 
-/// An entry as written in one file (entries that copy are found as made instead).
-fn find_in_text<'a>(text: &'a str, kind: usize, id: &str) -> Option<DeTable<'a>> {
-    if !text.contains(id) {
-        return None;
+impl<'a> Origins<'a> {
+    /// An entry as written in one file (entries that copy are found as made instead).
+    fn in_text(&self, text: &'a str, kind: usize, id: &str) -> Option<DeTable<'a>> {
+        if !text.contains(id) {
+            return None;
+        }
+        let mut read = self.read.borrow_mut();
+        let root = read
+            .entry(text.as_ptr() as usize)
+            .or_insert_with(|| DeTable::parse(text).ok().map(Spanned::into_inner));
+        find_in(root.as_ref()?, kind, id)
     }
-    let root = DeTable::parse(text).ok()?.into_inner();
+}
+
+/// The entry of kind `kind` with the id `id` in a file's table, unless it copies.
+fn find_in<'a>(root: &DeTable<'a>, kind: usize, id: &str) -> Option<DeTable<'a>> {
     let DeValue::Array(items) = root.get(KINDS[kind].key)?.get_ref() else {
         return None;
     };
@@ -248,7 +264,7 @@ pub(super) fn make_copies<'a>(
                     // A source that failed has its own error.
                     State::Done(made) => made.clone(),
                 },
-                Source::Pack(f) => find_in_text(files[f].1, kind, job.from.get_ref()),
+                Source::Pack(f) => origins.in_text(files[f].1, kind, job.from.get_ref()),
                 Source::Earlier => origins.find(kind, job.from.get_ref()),
                 Source::Missing => {
                     let from = job.from.get_ref();
