@@ -53,6 +53,10 @@ pub struct CheckModsArgs {
     pub mods: std::path::PathBuf,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print the loaded entry with this id as TOML, whole (what `copy_from` made of it),
+    /// after the report.
+    #[arg(long, value_name = "ID")]
+    pub show: Option<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -276,11 +280,35 @@ pub fn run_check_mods(args: &CheckModsArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let (_, report) =
-        crate::content::mods::load_with_mods(&args.mods, &std::collections::BTreeSet::new());
-    match args.format {
-        Format::Text => emit(&report),
-        Format::Json => emit(serde_json::to_string_pretty(&report).unwrap_or_default()),
+    let (report, shown) = match &args.show {
+        Some(id) => crate::content::mods::show_with_mods(&args.mods, id),
+        None => {
+            let none = std::collections::BTreeSet::new();
+            (
+                crate::content::mods::load_with_mods(&args.mods, &none).1,
+                Vec::new(),
+            )
+        }
+    };
+    match (args.format, &args.show) {
+        (Format::Text, _) => emit(&report),
+        (Format::Json, None) => emit(serde_json::to_string_pretty(&report).unwrap_or_default()),
+        // One JSON document: the report and the entries shown.
+        (Format::Json, Some(_)) => emit(
+            serde_json::to_string_pretty(&serde_json::json!({ "report": report, "shown": shown }))
+                .unwrap_or_default(),
+        ),
+    }
+    if let Some(id) = &args.show {
+        if shown.is_empty() {
+            eprintln!("delve check-mods: no loaded entry has the id `{id}`");
+            return ExitCode::from(1);
+        }
+        if args.format == Format::Text {
+            for entry in shown {
+                emit(format!("\n{entry}"));
+            }
+        }
     }
     if report.has_errors() {
         ExitCode::from(1)

@@ -7,7 +7,7 @@ pub mod doc;
 // Desktop only: the browser loads a few packs, where its speed is not worth its download.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod fast_toml;
-mod load;
+pub(crate) mod load;
 pub mod mods;
 pub mod numbers;
 pub mod placement;

@@ -533,10 +533,35 @@ pub fn load_over(
     folders: &[ModFolder],
     disabled: &BTreeSet<String>,
 ) -> (super::Content, super::LoadReport) {
+    let (content, report, _) = load_over_showing(core, folders, disabled, None);
+    (content, report)
+}
+
+/// `load_with_mods`, and every loaded entry with the id `id` written out whole as TOML
+/// (`delve check-mods --show`).
+pub fn show_with_mods(dir: &Path, id: &str) -> (super::LoadReport, Vec<String>) {
+    let folders = read_folders(dir);
+    let (_, report, shown) =
+        load_over_showing(super::core_pack(), &folders, &BTreeSet::new(), Some(id));
+    (report, shown)
+}
+
+fn load_over_showing(
+    core: Pack,
+    folders: &[ModFolder],
+    disabled: &BTreeSet<String>,
+    show: Option<&str>,
+) -> (super::Content, super::LoadReport, Vec<String>) {
     let (mods, mut found) = discover_in(folders, disabled);
     let mut packs = vec![core];
     packs.extend(mods.into_iter().map(|m| m.pack));
-    let (content, mut report) = super::load_packs(&packs);
+    let (content, mut report, shown) = match show {
+        Some(id) => super::load::load_packs_showing(&packs, id),
+        None => {
+            let (c, r) = super::load_packs(&packs);
+            (c, r, Vec::new())
+        }
+    };
     for d in &found {
         if !report.skipped.contains(&d.pack) && d.severity == Severity::Error {
             report.skipped.push(d.pack.clone());
@@ -544,5 +569,5 @@ pub fn load_over(
     }
     found.append(&mut report.diagnostics);
     report.diagnostics = found;
-    (content, report)
+    (content, report, shown)
 }

@@ -422,3 +422,51 @@ fn delve_new_mod_then_check_mods_exits_zero() {
     assert!(!mods.join("Not-An-Id").exists());
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// `delve check-mods --show ID` prints the report, then a copy made with `copy_from` written
+/// out whole as TOML; an id nothing has is exit 1.
+#[test]
+fn check_mods_show_prints_a_copy_whole() {
+    let root = scratch("show_cli");
+    let lords = root.join("mods/lords");
+    std::fs::create_dir_all(&lords).unwrap();
+    std::fs::write(
+        lords.join("mod.toml"),
+        "id = \"lords\"\nname = \"Lords\"\nversion = \"1.0.0\"\nengine = \"1\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        lords.join("creatures.toml"),
+        "[[creatures]]\nid = \"lords:bone_lord\"\ncopy_from = \"core:skeleton\"\n\
+         name = \"Bone Lord\"\nbase = { max_health = 60 }\n",
+    )
+    .unwrap();
+    let mods = root.join("mods");
+    let delve = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_delve"))
+            .args(args)
+            .output()
+            .expect("the delve binary runs")
+    };
+    let dir = mods.to_str().unwrap();
+    let shown = delve(&["check-mods", "--mods", dir, "--show", "lords:bone_lord"]);
+    let out = String::from_utf8_lossy(&shown.stdout);
+    assert_eq!(shown.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("\n[[creatures]]\nid = \"lords:bone_lord\"\n"),
+        "{out}"
+    );
+    assert!(out.contains("name = \"Bone Lord\""), "{out}");
+    // The skeleton's own fields, kept, and its base merged key by key.
+    assert!(
+        out.contains("symbol = \"s\"") && out.contains("max_health = 60"),
+        "{out}"
+    );
+    assert!(
+        out.contains("damage = 6") && !out.contains("copy_from"),
+        "{out}"
+    );
+    let none = delve(&["check-mods", "--mods", dir, "--show", "lords:nobody"]);
+    assert_eq!(none.status.code(), Some(1));
+    std::fs::remove_dir_all(&root).ok();
+}

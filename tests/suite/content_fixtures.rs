@@ -324,7 +324,7 @@ fn modding_md_matches_the_schema() {
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         have == want,
-        "MODDING.md is out of date with src/content/schema.rs: regenerate it with \
+        "MODDING.md is out of date with src/content/schema/: regenerate it with \
          `cargo run -- modding-doc > MODDING.md`"
     );
     // The reference covers every registry.

@@ -3,6 +3,7 @@
 //! conflict that names every one of them and the one that won (the last in load order).
 use std::collections::{HashMap, HashSet};
 
+use super::kinds::kind;
 use crate::content::diagnostics::{Diagnostic, Severity};
 
 /// One definition a pack other than core made, and where it stands.
@@ -117,21 +118,12 @@ fn warning(d: &Definition, message: String) -> Diagnostic {
 
 /// The key path of a definition's id: `creatures[0].id`, `floors[1].depth`.
 fn key_path(registry: &str, index: usize) -> String {
-    match registry {
-        "progression" => "progression".into(),
-        "floors" => format!("floors[{index}].depth"),
-        _ => format!("{registry}[{index}].id"),
-    }
+    kind(registry).map_or_else(|| registry.to_string(), |k| k.id_path(index))
 }
 
 /// How the report names an entry: "creature `core:rat`", "the floor profile of depth 3".
 fn describe(registry: &str, id: &str) -> String {
-    let kind = match registry {
-        "floors" => return format!("the floor profile of depth {id}"),
-        "progression" => return "`[progression]`".into(),
-        other => super::kinds::noun(other).unwrap_or(other),
-    };
-    format!("{kind} `{id}`")
+    kind(registry).map_or_else(|| format!("{registry} `{id}`"), |k| k.describe(id))
 }
 
 /// "`a` and `b`", "`a`, `b` and `c`".

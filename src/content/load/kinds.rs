@@ -8,11 +8,17 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 use super::convert::{ability, creature_kind, look, prefab};
+use super::merge::FileMerge;
+use super::refs::{Kind as RefKind, Refs};
+use super::resolve;
+use super::uses::{self, Uses};
+use super::whole::{BALANCE, FLOORS, PROGRESSION};
 use super::{Ability, Content, CreatureKind};
 use crate::content::art::{Picture, Pictures};
 use crate::content::colors::color;
+use crate::content::diagnostics::Diagnostic;
 use crate::content::registry::{
-    self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap,
+    self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap, damage_type_id,
 };
 use crate::content::schema::{
     AbilityDef, AffixDef, ContentFile, CreatureDef, DamageTypeDef, ItemDef, LootDef, ModifierDef,
@@ -34,21 +40,103 @@ pub(super) trait Kind: 'static {
     fn read(def: &Self::Def, art: &Art) -> Result<Self::Entry, FieldError>;
 }
 
+/// Who names what: one kind's entries, each with every id it names.
+type EachUse = fn(&Content, &mut dyn FnMut(&str, RefKind, &str));
+
 /// Runs over every kind, one type at a time: what merging and the tests do with the list.
 pub(super) trait EachKind {
     fn visit<K: Kind>(&mut self);
 }
 
-/// A kind's declaration as plain data (the conflict report and the tests read it).
+/// How mods merge into a kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MergeRule {
+    /// Entries by id: a new id adds one, an existing id is replaced whole; `copy_from` makes
+    /// one from another, `disable` turns one off, and `spawn`/`loot`/`depths` add it to
+    /// floors and loot tables.
+    ById,
+    /// Floor profiles by depth: a profile replaces the one of the same depth whole.
+    ByDepth,
+    /// One table, replaced whole by a later pack's.
+    Whole,
+    /// One table, merged field by field: each field given replaces the current value.
+    FieldByField,
+}
+
+impl MergeRule {
+    /// The rule as MODDING.md states it under each kind's table.
+    pub(crate) fn doc(self) -> &'static str {
+        match self {
+            MergeRule::ById => {
+                "A new id adds an entry; an existing id replaces that entry whole. `copy_from` \
+                 makes an entry from another, `disable` turns one off (see \"Entries made from \
+                 other entries\")."
+            }
+            MergeRule::ByDepth => "A profile replaces the one of the same `depth` whole.",
+            MergeRule::Whole => "A later pack's table replaces it whole.",
+            MergeRule::FieldByField => {
+                "Merged field by field: each field given replaces the current value, the \
+                 others stay."
+            }
+        }
+    }
+}
+
+/// Merges one file's definitions of a kind that is not a registry of ids.
+pub(super) type MergeWhole = fn(&mut FileMerge);
+
+/// A kind's declaration as plain data: merging, the reference and conflict reports, the
+/// documentation and the tests read it.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct KindInfo {
-    pub(super) key: &'static str,
+pub(crate) struct KindInfo {
+    /// Its table key in content files (`[[creatures]]`, `[balance]`).
+    pub(crate) key: &'static str,
     /// How reports name one entry: "creature `core:rat`".
-    pub(super) noun: &'static str,
-    /// A minimal entry of the kind with the id `{id}`, as a modder writes it: the loader
-    /// fixture the tests walk.
+    pub(crate) noun: &'static str,
+    pub(crate) merge: MergeRule,
+    /// The key of an entry that names it (`id`, a floor's `depth`), empty for one table.
+    pub(super) id_key: &'static str,
+    /// How a file's definitions merge, for a kind that is not a registry of ids (those merge
+    /// through `each_kind`).
+    pub(super) merge_whole: Option<MergeWhole>,
+    /// Whether the content holds an entry of the kind with this id, and its ids (for "did
+    /// you mean").
+    pub(super) has: fn(&Content, &str) -> bool,
+    pub(super) ids: fn(&Content) -> Vec<&str>,
+    /// The ids a file defines of the kind.
+    pub(super) file_ids: fn(&ContentFile) -> Vec<&str>,
+    /// Moves the last entry of the kind in the first file to the given place in the second
+    /// (an entry made by `copy_from`, to where its file wrote it).
+    pub(super) move_last: fn(&mut ContentFile, &mut ContentFile, usize),
+    /// Every entry's id with each id it names (the kinds it references).
+    pub(super) uses: EachUse,
+    /// The reference checks of a file's entries of the kind, against the content merged
+    /// so far (`resolve`): what they name exists.
+    pub(super) check: fn(&mut Refs, &ContentFile, &mut Vec<Diagnostic>),
+    /// A minimal entry of the kind with the id `{id}` (a registry of ids), or a whole table
+    /// (the others), as a modder writes it: the loader fixture the tests walk.
     #[cfg(test)]
     pub(super) sample: &'static str,
+}
+
+impl KindInfo {
+    /// How reports name one entry: "creature `core:rat`", "the floor profile of depth 3".
+    pub(super) fn describe(&self, id: &str) -> String {
+        match self.merge {
+            MergeRule::ById => format!("{} `{id}`", self.noun),
+            MergeRule::ByDepth => format!("the {} of depth {id}", self.noun),
+            MergeRule::Whole | MergeRule::FieldByField => self.noun.to_string(),
+        }
+    }
+
+    /// The key path of the definition at `index` in a file: `creatures[0].id`,
+    /// `floors[1].depth`, `progression`.
+    pub(super) fn id_path(&self, index: usize) -> String {
+        match self.id_key {
+            "" => self.key.to_string(),
+            id => format!("{}[{index}].{id}", self.key),
+        }
+    }
 }
 
 /// An entry's picture (`icon`, `sprite`) from its pack's art, an error placed at its field.
@@ -78,7 +166,11 @@ impl Art<'_> {
 
 macro_rules! kinds {
     ($($kind:ident: $key:ident, $noun:literal, $def:ty => $entry:ty,
-       |$d:ident, $art:ident| $read:expr, $sample:literal;)*) => {
+       |$d:ident, $art:ident| $read:expr,
+       uses |$e:ident, $out:ident| $uses:expr,
+       check $check:expr,
+       $sample:literal;)*
+     [$($whole:expr),*]) => {
         $(
             pub(super) struct $kind;
 
@@ -102,12 +194,30 @@ macro_rules! kinds {
         )*
 
         /// Every kind, in the order a file's entries merge.
-        pub(super) const KINDS: &[KindInfo] = &[$(KindInfo {
+        pub(crate) const KINDS: &[KindInfo] = &[$(KindInfo {
             key: stringify!($key),
             noun: $noun,
+            merge: MergeRule::ById,
+            id_key: "id",
+            merge_whole: None,
+            has: |c, id| c.$key.contains_key(id),
+            ids: |c| c.$key.keys().map(String::as_str).collect(),
+            file_ids: |f| f.$key.iter().map(|d| d.get_ref().id.get_ref().as_str()).collect(),
+            move_last: |from, to, at| {
+                if let Some(entry) = from.$key.pop() {
+                    to.$key.insert(at.min(to.$key.len()), entry);
+                }
+            },
+            uses: |c, each| {
+                for (id, $e) in &c.$key {
+                    let $out: &mut Uses = &mut |kind, target: &str| each(id, kind, target);
+                    $uses
+                }
+            },
+            check: $check,
             #[cfg(test)]
             sample: $sample,
-        }),*];
+        }),*, $($whole),*];
 
         /// `visit` for every kind, in `KINDS`'s order.
         pub(super) fn each_kind(v: &mut impl EachKind) {
@@ -119,16 +229,44 @@ macro_rules! kinds {
 kinds! {
     Creatures: creatures, "creature", CreatureDef => CreatureKind,
         |d, art| Ok(CreatureKind { picture: art.picture(&d.icon, &d.sprite)?, ..creature_kind(d)? }),
+        uses |e, out| {
+            e.abilities.iter().for_each(|a| out(RefKind::Ability, a));
+            for rule in &e.ai {
+                out(RefKind::Ability, &rule.ability);
+                uses::conditions(&rule.condition, out);
+            }
+            e.tags.iter().for_each(|t| out(RefKind::Tag, t));
+            for dt in e.base.resistance.keys() {
+                out(RefKind::DamageType, &damage_type_id(dt));
+            }
+            if let Some(l) = &e.loot {
+                out(RefKind::Loot, l);
+            }
+            uses::triggers(&e.triggers, out);
+        },
+        check resolve::creatures,
         "id = \"{id}\"\nname = \"Sample\"\nsymbol = \"s\"\ncolor = \"red\"\n\
          abilities = [\"core:attack\"]\nai = [ { ability = \"core:attack\" } ]\n";
     Abilities: abilities, "ability", AbilityDef => Ability,
         |d, art| Ok(Ability { picture: art.picture(&d.icon, &d.sprite)?, ..ability(d)? }),
+        uses |e, out| {
+            uses::conditions(&e.condition, out);
+            uses::actions(&e.actions, out);
+        },
+        check resolve::abilities,
         "id = \"{id}\"\nname = \"Sample\"\n";
     Prefabs: prefabs, "prefab", PrefabDef => Prefab,
         |d, _art| prefab(d),
+        uses |e, out| e.legend.values().for_each(|c| out(RefKind::Creature, c)),
+        check resolve::prefabs,
         "id = \"{id}\"\nrows = [\"#####\", \"#...#\", \"##+##\"]\n";
     Modifiers: modifiers, "modifier", ModifierDef => Modifier,
         |d, _art| registry::modifier(d),
+        uses |e, out| {
+            uses::effects(&e.effects, out);
+            uses::triggers(&e.triggers, out);
+        },
+        check resolve::modifiers,
         "id = \"{id}\"\nname = \"Sample\"\n";
     Items: items, "item", ItemDef => Item,
         |d, art| {
@@ -136,12 +274,22 @@ kinds! {
             let entry = registry::item(d, symbol, color)?;
             Ok(Item { picture: art.picture(&d.icon, &d.sprite)?, ..entry })
         },
+        uses |e, out| {
+            e.modifiers.iter().for_each(|m| out(RefKind::Modifier, m));
+            uses::actions(&e.actions, out);
+            uses::triggers(&e.triggers, out);
+        },
+        check resolve::items,
         "id = \"{id}\"\nname = \"Sample\"\nsymbol = \"=\"\ncolor = \"gold\"\nslot = \"trinket\"\n";
     Affixes: affixes, "affix", AffixDef => Affix,
         |d, _art| registry::affix(d),
+        uses |e, out| e.modifiers.iter().for_each(|m| out(RefKind::Modifier, m)),
+        check resolve::affixes,
         "id = \"{id}\"\nprefix = \"Sample\"\nslots = [\"weapon\"]\nmodifiers = [\"core:keen\"]\n";
     Loot: loot, "loot table", LootDef => LootTable,
         |d, _art| registry::loot(d),
+        uses |e, out| e.entries.iter().flat_map(|(item, _)| item).for_each(|i| out(RefKind::Item, i)),
+        check resolve::loot,
         "id = \"{id}\"\nentries = [ { weight = 1 } ]\n";
     Traps: traps, "trap", TrapDef => Trap,
         |d, art| {
@@ -149,6 +297,8 @@ kinds! {
             let entry = registry::trap(d, symbol, color)?;
             Ok(Trap { picture: art.picture(&d.icon, &d.sprite)?, ..entry })
         },
+        uses |e, out| uses::actions(&e.actions, out),
+        check resolve::traps,
         "id = \"{id}\"\nname = \"sample\"\nsymbol = \"^\"\ncolor = \"grey\"\n\
          actions = [ { action = \"damage\", amount = 1, target = \"self\" } ]\n";
     DamageTypes: damage_types, "damage type", DamageTypeDef => DamageType,
@@ -156,15 +306,20 @@ kinds! {
             let c = color(d.color.get_ref()).map_err(|m| (d.color.span(), "color".into(), m))?;
             registry::damage_type(d, c)
         },
+        uses |_e, _out| {},
+        check |_, _, _| {},
         "id = \"{id}\"\nname = \"sample\"\ncolor = \"white\"\n";
     Tags: tags, "tag", TagDef => Tag,
         |d, _art| registry::tag(d),
+        uses |_e, _out| {},
+        check |_, _, _| {},
         "id = \"{id}\"\nname = \"Sample\"\n";
+    [PROGRESSION, FLOORS, BALANCE]
 }
 
-/// How the report names one entry of the kind `key`, if it is a declared kind.
-pub(super) fn noun(key: &str) -> Option<&'static str> {
-    KINDS.iter().find(|k| k.key == key).map(|k| k.noun)
+/// The declaration of the kind `key`.
+pub(crate) fn kind(key: &str) -> Option<&'static KindInfo> {
+    KINDS.iter().find(|k| k.key == key)
 }
 
 #[cfg(test)]
@@ -179,38 +334,42 @@ mod tests {
         }
     }
 
-    /// Each kind's sample, `[[key]]` with the id filled in.
+    /// Each kind's sample: a registry's `[[key]]` with the id filled in, another's table.
     fn entry(kind: &KindInfo, id: &str) -> String {
-        format!("[[{}]]\n{}", kind.key, kind.sample.replace("{id}", id))
+        match kind.merge {
+            MergeRule::ById => format!("[[{}]]\n{}", kind.key, kind.sample.replace("{id}", id)),
+            _ => kind.sample.to_string(),
+        }
     }
 
-    /// Every declared kind has its MODDING.md section, a sample that loads, the id rules
-    /// (defined twice in one pack is an error at the second's id) and whole replacement by a
-    /// later pack, reported with the kind's noun.
+    /// Every declared kind has its MODDING.md section stating its merge rule, a sample that
+    /// loads (the loader fixture), and merges by its rule: a registry's id rules (defined
+    /// twice in one pack is an error at the second's id) and whole replacement by a later
+    /// pack, reported with the kind's noun, `copy_from` and `disable`; a floor profile or `[progression]` replaced by a
+    /// later pack, reported; `[balance]` merged field by field without a report.
     #[test]
-    fn every_kind_is_documented_loads_its_sample_and_merges_by_the_rules() {
+    fn every_kind_is_documented_loads_its_sample_and_merges_by_its_rule() {
         let modding = include_str!("../../../MODDING.md");
         for kind in KINDS {
             let key = kind.key;
+            let header = match kind.merge {
+                MergeRule::ById | MergeRule::ByDepth => format!("### `[[{key}]]`"),
+                MergeRule::Whole | MergeRule::FieldByField => format!("### `[{key}]`"),
+            };
+            let section = modding
+                .split_once(&format!("{header}\n"))
+                .map(|(_, rest)| rest.split("\n### ").next().unwrap_or_default())
+                .unwrap_or_else(|| panic!("MODDING.md has no section {header}"));
+            let rule = format!("*Merging:* {}", kind.merge.doc());
             assert!(
-                modding.contains(&format!("### `[[{key}]]`")),
-                "MODDING.md has no section for {key}"
+                section.contains(&rule),
+                "{key}'s section does not state its rule"
             );
+
             let one = entry(kind, "first:sample");
-            let (content, report) = load_packs(&[core_pack(), pack("first", one.clone())]);
+            let (_, report) = load_packs(&[core_pack(), pack("first", one.clone())]);
             assert!(!report.has_errors(), "{key}'s sample: {report}");
             assert_eq!(report.loaded, ["core", "first"], "{key}");
-            let _ = content;
-
-            let twice = format!("{one}\n{one}");
-            let (_, report) = load_packs(&[core_pack(), pack("first", twice)]);
-            let d = report
-                .diagnostics
-                .iter()
-                .find(|d| d.severity == Severity::Error)
-                .unwrap_or_else(|| panic!("{key}: a twice-defined id loaded"));
-            assert_eq!(d.path, format!("{key}[1].id"));
-            assert!(d.message.contains("defined twice"), "{}", d.message);
 
             let (_, report) = load_packs(&[
                 core_pack(),
@@ -218,20 +377,69 @@ mod tests {
                 pack("second", entry(kind, "first:sample")),
             ]);
             assert!(!report.has_errors(), "{key}: {report}");
-            let named = format!("{} `first:sample`", kind.noun);
-            assert!(
-                report
-                    .diagnostics
-                    .iter()
-                    .any(|d| d.pack == "second" && d.message.contains(&named)),
-                "{key}: no report names {named}: {report}"
-            );
+            let replaced = report.diagnostics.iter().filter(|d| d.pack == "second");
+            let named: Vec<&str> = replaced.map(|d| d.message.as_str()).collect();
+            let describe = |id| kind.describe(id);
+            match kind.merge {
+                MergeRule::ById => {
+                    let twice = format!("{one}\n{one}");
+                    let (_, report) = load_packs(&[core_pack(), pack("first", twice)]);
+                    let d = (report.diagnostics.iter())
+                        .find(|d| d.severity == Severity::Error)
+                        .unwrap_or_else(|| panic!("{key}: a twice-defined id loaded"));
+                    assert_eq!(d.path, kind.id_path(1));
+                    assert!(d.message.contains("defined twice"), "{}", d.message);
+                    let name = describe("first:sample");
+                    assert!(named.iter().any(|m| m.contains(&name)), "{key}: {report}");
+                    // A later pack copies the entry, then turns the original off.
+                    let copy = format!(
+                        "disable = [\"first:sample\"]\n[[{key}]]\nid = \"second:copy\"\n\
+                         copy_from = \"first:sample\"\n"
+                    );
+                    let (content, report) = load_packs(&[
+                        core_pack(),
+                        pack("first", one.clone()),
+                        pack("second", copy),
+                    ]);
+                    assert!(!report.has_errors(), "{key}: {report}");
+                    assert!((kind.has)(&content, "second:copy"), "{key}");
+                    assert!(!(kind.has)(&content, "first:sample"), "{key}");
+                }
+                MergeRule::ByDepth => {
+                    let name = describe("1");
+                    assert!(named.iter().any(|m| m.contains(&name)), "{key}: {named:?}");
+                }
+                MergeRule::Whole => {
+                    let name = describe("");
+                    assert!(named.iter().any(|m| m.contains(&name)), "{key}: {named:?}");
+                }
+                MergeRule::FieldByField => assert!(named.is_empty(), "{key}: {named:?}"),
+            }
         }
     }
 
-    /// `KINDS` lists each kind once, and `each_kind` visits them in its order.
+    /// What a content file may hold is what `KINDS` declares (and `disable`): no kind is
+    /// left out of merging, the reports and MODDING.md.
     #[test]
-    fn each_kind_visits_the_declared_kinds_in_order() {
+    fn every_table_of_a_content_file_is_a_declared_kind() {
+        let schema = serde_json::to_value(schemars::schema_for!(ContentFile)).unwrap();
+        let mut tables: Vec<&str> = schema["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .filter(|&k| k != "disable")
+            .collect();
+        tables.sort();
+        let mut declared: Vec<&str> = KINDS.iter().map(|k| k.key).collect();
+        declared.sort();
+        assert_eq!(tables, declared);
+    }
+
+    /// `KINDS` lists each kind once, the registries of ids first; `each_kind` visits those
+    /// in its order.
+    #[test]
+    fn each_kind_visits_the_declared_registries_in_order() {
         struct Keys(Vec<&'static str>);
         impl EachKind for Keys {
             fn visit<K: Kind>(&mut self) {
@@ -240,11 +448,17 @@ mod tests {
         }
         let mut keys = Keys(Vec::new());
         each_kind(&mut keys);
-        let declared: Vec<&str> = KINDS.iter().map(|k| k.key).collect();
-        assert_eq!(keys.0, declared);
-        let mut unique = declared.clone();
+        let by_id = KINDS.iter().take_while(|k| k.merge == MergeRule::ById);
+        let registries: Vec<&str> = by_id.map(|k| k.key).collect();
+        assert_eq!(keys.0, registries);
+        assert!(
+            KINDS[registries.len()..]
+                .iter()
+                .all(|k| k.merge_whole.is_some())
+        );
+        let mut unique: Vec<&str> = KINDS.iter().map(|k| k.key).collect();
         unique.sort();
         unique.dedup();
-        assert_eq!(unique.len(), declared.len());
+        assert_eq!(unique.len(), KINDS.len());
     }
 }

@@ -6,38 +6,57 @@ use std::collections::HashSet;
 use std::collections::btree_map::Entry;
 
 use super::conflicts::Definition;
-use super::convert::check_floor;
 use super::kinds::{Art, EachKind, KINDS, Kind, each_kind};
 use super::locate::find_key;
 use super::{Content, Parsed};
 use crate::content::art::Pictures;
 use crate::content::diagnostics::{Diagnostic, Severity};
-use crate::content::registry;
 use crate::content::schema::ContentFile;
 
 /// What a failed pack changed in the registries, put back last to first: for each entry it
 /// touched, the entry it replaced, or its removal when it was new.
 #[derive(Default)]
-pub(super) struct Undo<'p>(Vec<PutBack<'p>>);
+pub(super) struct Undo<'p>(Vec<PutBack<'p>>, Vec<&'static str>);
 
 /// Puts one registry entry back as it was before the pack.
 type PutBack<'p> = Box<dyn FnOnce(&mut Content) + 'p>;
 
 impl<'p> Undo<'p> {
-    fn touched<K: Kind>(&mut self, id: &'p str, old: Option<K::Entry>) {
+    /// The entry `id` of kind `K` changed (replaced, added, or taken out by `disable`):
+    /// `old` is what it was.
+    pub(super) fn touched<K: Kind>(&mut self, id: &'p str, old: Option<K::Entry>) {
         self.0.push(Box::new(move |c: &mut Content| {
             let registry = K::registry(c);
             match old {
-                Some(v) => {
-                    if let Some(slot) = registry.get_mut(id) {
-                        *slot = v;
+                // In place when it is there: no key to allocate.
+                Some(v) => match registry.get_mut(id) {
+                    Some(slot) => *slot = v,
+                    None => {
+                        registry.insert(id.to_string(), v);
                     }
-                }
+                },
                 None => {
                     registry.remove(id);
                 }
             }
         }));
+    }
+
+    /// A kind that is one value of `Content` (the floors, `[progression]`, `[balance]`) is
+    /// about to change: the first time in the pack, its value is kept to put back.
+    pub(super) fn keep<T: Clone + 'static>(
+        &mut self,
+        key: &'static str,
+        content: &mut Content,
+        field: fn(&mut Content) -> &mut T,
+    ) {
+        if self.1.contains(&key) {
+            return;
+        }
+        self.1.push(key);
+        let old = field(content).clone();
+        self.0
+            .push(Box::new(move |c: &mut Content| *field(c) = old));
     }
 
     pub(super) fn rollback(self, c: &mut Content) {
@@ -82,7 +101,7 @@ pub(super) fn merge<'p, 'a>(
                     });
                 }
             };
-        each_kind(&mut FileMerge {
+        let mut merging = FileMerge {
             content,
             undo,
             seen: &mut seen,
@@ -92,84 +111,35 @@ pub(super) fn merge<'p, 'a>(
             art: &art,
             report: &mut report,
             note: &mut note,
-        });
-        if let Some(p) = &file.progression {
-            match registry::progression(p.get_ref()) {
-                Ok(prog) => {
-                    content.progression = prog;
-                    let replaced = !content.packs.is_empty();
-                    note("progression", "", replaced, p.span().start, 0);
-                }
-                Err((_, field, msg)) => {
-                    let last = field.rsplit('.').next().unwrap_or_default();
-                    let span = find_key(text, last, &p.span());
-                    let key = format!("progression.{field}");
-                    diags.push(at(span, key, Severity::Error, msg));
-                }
-            }
-        }
-        for (i, f) in file.floors.iter().enumerate() {
-            let def = f.get_ref();
-            if let Err(msg) = check_floor(def) {
-                diags.push(at(f.span(), format!("floors[{i}]"), Severity::Error, msg));
-                continue;
-            }
-            // Kept sorted by depth as it grows, so the profile in force at a depth can be
-            // looked up while later packs are checked.
-            let floors = &mut content.floors;
-            let replaced = match floors.iter().position(|old| old.depth == def.depth) {
-                Some(i) => {
-                    floors[i] = def.clone();
-                    true
-                }
-                None => {
-                    let at = floors.partition_point(|old| old.depth < def.depth);
-                    floors.insert(at, def.clone());
-                    false
-                }
-            };
-            let depth = find_key(text, "depth", &f.span());
-            note("floors", &def.depth.to_string(), replaced, depth.start, i);
-        }
-        if let Some(patch) = &file.balance {
-            let bad = crate::content::balance::out_of_range(patch.get_ref());
-            for (key, msg) in &bad {
-                // A knob without a row (an engine bug) has no key to point at.
-                let span = match *key {
-                    "" => patch.span(),
-                    key => find_key(text, key, &patch.span()),
-                };
-                diags.push(at(
-                    span,
-                    format!("balance.{key}"),
-                    Severity::Error,
-                    msg.clone(),
-                ));
-            }
-            if bad.is_empty() {
-                content.balance.apply(patch.get_ref());
+        };
+        // The registries of ids, then each kind that merges by a rule of its own.
+        each_kind(&mut merging);
+        for kind in KINDS {
+            if let Some(merge_whole) = kind.merge_whole {
+                merge_whole(&mut merging);
             }
         }
     }
 }
 
-type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 'a;
+/// Reports a problem: its place in the file, key path, severity and message.
+pub(super) type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 'a;
 /// Notes a definition: registry, id, whether it replaced one, its offset and its index in
 /// the file's list.
-type Note<'a> = dyn FnMut(&'static str, &str, bool, usize, usize) + 'a;
+pub(super) type Note<'a> = dyn FnMut(&'static str, &str, bool, usize, usize) + 'a;
 
 /// One file's entries of every kind, merged with what `merge` keeps for the whole pack.
-struct FileMerge<'m, 'p, 'r, 'x> {
-    content: &'m mut Content,
-    undo: &'m mut Undo<'p>,
+pub(super) struct FileMerge<'m, 'p, 'r, 'x> {
+    pub(super) content: &'m mut Content,
+    pub(super) undo: &'m mut Undo<'p>,
     /// (kind's place in `KINDS`, id) of every entry the pack defined so far.
     seen: &'m mut HashSet<(usize, &'p str)>,
-    file: &'p ContentFile,
+    pub(super) file: &'p ContentFile,
     pack: &'m str,
-    text: &'m str,
+    pub(super) text: &'m str,
     art: &'m Art<'x>,
-    report: &'m mut Report<'r>,
-    note: &'m mut Note<'r>,
+    pub(super) report: &'m mut Report<'r>,
+    pub(super) note: &'m mut Note<'r>,
 }
 
 impl EachKind for FileMerge<'_, '_, '_, '_> {

@@ -12,6 +12,10 @@
 mod conflicts;
 mod content;
 mod convert;
+mod copy;
+#[cfg(test)]
+mod copy_tests;
+mod disable;
 mod kinds;
 mod locate;
 mod merge;
@@ -24,9 +28,12 @@ mod report;
 mod resolve;
 #[cfg(test)]
 mod tests;
+mod uses;
+mod whole;
 
 pub use crate::content::colors::NAMED_COLORS;
 pub use content::{Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind};
+pub(crate) use kinds::{KINDS, KindInfo};
 pub use pack::{MAX_FILE_BYTES, Pack, core_pack};
 pub use parse::MAX_NESTING;
 #[cfg(test)]
@@ -37,6 +44,8 @@ pub use report::LoadReport;
 use super::diagnostics::Severity;
 use super::schema::ContentFile;
 use conflicts::Definitions;
+use copy::{CopyEntry, Origins, make_copies};
+use disable::{disable, still_named};
 use merge::{Undo, merge};
 use parallel::parse_in_order;
 use place::Placements;
@@ -47,6 +56,9 @@ use resolve::resolve;
 struct Parsed<'a> {
     pack: &'a str,
     files: Vec<(&'a str, &'a str, ContentFile)>,
+    /// Entries written with `copy_from`, each with its file's place in `files`: made, and
+    /// put in their files' lists, when the pack merges.
+    copies: Vec<(usize, CopyEntry<'a>)>,
     pictures: Vec<(&'a str, &'a [u8])>,
 }
 
@@ -54,33 +66,45 @@ struct Parsed<'a> {
 /// Once every pack has loaded, what entries say about where they appear is added to the
 /// floors and loot tables, in load order, and replacements between packs are reported.
 pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
+    let (content, report, _) = load(packs, None);
+    (content, report)
+}
+
+/// `load_packs`, and every loaded entry with the id `id` written out whole as TOML, one per
+/// kind that has it (`delve check-mods --show`).
+pub(crate) fn load_packs_showing(packs: &[Pack], id: &str) -> (Content, LoadReport, Vec<String>) {
+    load(packs, Some(id))
+}
+
+fn load(packs: &[Pack], show: Option<&str>) -> (Content, LoadReport, Vec<String>) {
     let mut report = LoadReport::default();
     let mut content = Content::default();
     let mut placements = Placements::default();
     let mut definitions = Definitions::default();
-    parse_in_order(packs, |pack, parsed, mut diags| {
+    let mut origins = Origins::default();
+    parse_in_order(packs, |pack, mut parsed, mut diags| {
         // All or nothing without cloning the registries per pack: merge in place, keep an
-        // undo log of the entries it touched, and roll back when the pack has errors.
-        let floors = content.floors.clone();
-        let progression = content.progression.clone();
-        let balance = content.balance.clone();
+        // undo log of the entries it touched (and of the floors, `[progression]` and
+        // `[balance]` before it changed them), and roll back when the pack has errors.
         let mut undo = Undo::default();
         let mut defs = Vec::new();
+        let made = make_copies(&mut parsed, &content, &origins, &mut diags);
+        let gone = disable(&mut content, &parsed, &mut undo, &mut diags);
         merge(&mut content, &parsed, &mut undo, &mut defs, &mut diags);
         let placed = resolve(&content, &parsed, &mut diags);
+        still_named(&content, &parsed, &gone, &mut diags);
         let failed = diags.iter().any(|d| d.severity == Severity::Error);
         report.diagnostics.extend(diags);
         if failed {
             undo.rollback(&mut content);
-            content.floors = floors;
-            content.progression = progression;
-            content.balance = balance;
             report.skipped.push(pack.id.clone());
         } else {
             content.packs.push(pack.id.clone());
             report.loaded.push(pack.id.clone());
+            placements.disabled(&gone);
             placements.loaded(&parsed, placed);
             definitions.loaded(defs);
+            origins.loaded(&parsed, made);
         }
     });
     content.floors.sort_by_key(|f| f.depth);
@@ -93,5 +117,6 @@ pub fn load_packs(packs: &[Pack]) -> (Content, LoadReport) {
         .chain(content.modifiers.values().flat_map(|m| &m.triggers))
         .chain(content.items.values().flat_map(|i| &i.triggers))
         .fold(0, |bits, t| bits | 1 << t.event as u16);
-    (content, report)
+    let shown = show.map_or(Vec::new(), |id| copy::show(&origins, &content, id));
+    (content, report, shown)
 }

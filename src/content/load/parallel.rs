@@ -30,10 +30,14 @@ pub(super) fn parse_in_order<'a>(
     };
     let mut assemble = |pack: &'a Pack, results: &mut dyn Iterator<Item = FileResult<'a>>| {
         let mut files = Vec::with_capacity(pack.files.len());
+        let mut copies = Vec::new();
         let mut diags = Vec::new();
         for ((path, _), r) in content_files(pack).zip(results) {
             match r {
-                Ok((text, file)) => files.push((path.as_str(), text, file)),
+                Ok((text, file, made)) => {
+                    copies.extend(made.into_iter().map(|c| (files.len(), c)));
+                    files.push((path.as_str(), text, file));
+                }
                 Err(d) => diags.push(*d),
             }
         }
@@ -41,6 +45,7 @@ pub(super) fn parse_in_order<'a>(
         let parsed = Parsed {
             pack: &pack.id,
             files,
+            copies,
             pictures: pictures.map(|(p, b)| (p.as_str(), b.as_slice())).collect(),
         };
         each(pack, parsed, diags);

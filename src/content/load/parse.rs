@@ -4,9 +4,12 @@ use crate::content::diagnostics::{Diagnostic, Severity, nearest};
 use crate::content::schema::ContentFile;
 
 use super::MAX_FILE_BYTES;
+use super::copy::{CopyEntry, read_with_copies};
 
-/// One file's outcome: its text and entries, or the diagnostic that stopped it.
-pub(super) type FileResult<'a> = Result<(&'a str, ContentFile), Box<Diagnostic>>;
+/// One file's outcome: its text, entries and entries made by copying, or the diagnostic
+/// that stopped it.
+pub(super) type FileResult<'a> =
+    Result<(&'a str, ContentFile, Vec<CopyEntry<'a>>), Box<Diagnostic>>;
 
 pub(super) fn parse_file<'a>(pack: &str, path: &str, bytes: &'a [u8]) -> FileResult<'a> {
     let err =
@@ -39,11 +42,15 @@ pub(super) fn parse_file<'a>(pack: &str, path: &str, bytes: &'a [u8]) -> FileRes
             )));
         }
     };
+    // A file that copies entries is read by toml's own parser, which keeps them as TOML.
+    let copies = text.contains("copy_from");
     // Almost every file takes the fast path; errors and the unusual take toml's own. The
     // browser takes toml's alone: same entries and errors, a smaller download (README: sizes).
     #[cfg(not(target_arch = "wasm32"))]
-    if let Some(file) = crate::content::fast_toml::from_str::<ContentFile>(text, MAX_NESTING) {
-        return Ok((text, file));
+    if !copies
+        && let Some(file) = crate::content::fast_toml::from_str::<ContentFile>(text, MAX_NESTING)
+    {
+        return Ok((text, file, Vec::new()));
     }
     let located = |offset, msg: String| {
         Box::new(Diagnostic::at(
@@ -62,8 +69,12 @@ pub(super) fn parse_file<'a>(pack: &str, path: &str, bytes: &'a [u8]) -> FileRes
             format!("nesting deeper than {MAX_NESTING} levels of arrays, tables or dotted keys"),
         ));
     }
-    match toml::from_str::<ContentFile>(text) {
-        Ok(file) => Ok((text, file)),
+    let read = match copies {
+        true => read_with_copies(text),
+        false => toml::from_str::<ContentFile>(text).map(|file| (file, Vec::new())),
+    };
+    match read {
+        Ok((file, copies)) => Ok((text, file, copies)),
         Err(e) => Err(located(
             e.span().map_or(0, |s| s.start),
             with_field_hint(e.message().trim()),
@@ -130,7 +141,7 @@ pub(crate) fn too_deep(text: &str, limit: usize) -> Option<usize> {
 }
 
 /// serde's "unknown field `x`, expected one of `a`, `b`" plus the nearest expected name.
-fn with_field_hint(message: &str) -> String {
+pub(super) fn with_field_hint(message: &str) -> String {
     let Some(rest) = message.strip_prefix("unknown field `") else {
         return message.to_string();
     };

@@ -166,6 +166,15 @@ impl<'a> Placements<'a> {
         self.0.extend(pack.0);
     }
 
+    /// Entries a pack disabled take their placements with them, and a disabled loot table
+    /// takes what would be added to it.
+    pub(super) fn disabled(&mut self, gone: &[super::disable::Disabled]) {
+        let off = |key: &str, id: &str| gone.iter().any(|d| d.key == key && d.id == id);
+        self.0.retain(|p| {
+            !off(p.registry, &p.id) && !matches!(&p.target, Target::Loot(t) if off("loot", t))
+        });
+    }
+
     /// Adds every placement to the content, in load order, after every pack has loaded.
     pub(super) fn apply(self, content: &mut Content, diags: &mut Vec<Diagnostic>) {
         if self.0.is_empty() {

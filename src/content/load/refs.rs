@@ -24,6 +24,23 @@ pub(super) enum Kind {
     Tag,
 }
 
+impl Kind {
+    /// The registry it names entries of.
+    pub(super) fn key(self) -> &'static str {
+        match self {
+            Kind::Creature => "creatures",
+            Kind::Ability => "abilities",
+            Kind::Modifier => "modifiers",
+            Kind::Item => "items",
+            Kind::Loot => "loot",
+            Kind::Trap => "traps",
+            Kind::Prefab => "prefabs",
+            Kind::DamageType => "damage_types",
+            Kind::Tag => "tags",
+        }
+    }
+}
+
 /// The condition attributes: `health` and `stamina` as shares of their maximum, the others
 /// as values.
 pub(crate) const CONDITION_ATTRIBUTES: [&str; 9] = [

@@ -1,12 +1,15 @@
-//! Resolving one merged pack: every reference in its files names something that exists,
+//! Resolving one merged pack: every reference in its files names something that exists (each
+//! kind's checks below, run over the declarations: `KindInfo::check`),
 //! and the checks that need the whole registry (floors against their prefabs and traps,
 //! where new entries say they appear: `place`).
+use super::kinds::KINDS;
 use super::locate::find_key;
 use super::place::PackPlacements;
 use super::refs::{Kind, Refs};
 use super::{Content, Parsed};
 use crate::content::diagnostics::{Diagnostic, Severity};
 use crate::content::registry::damage_type_id;
+use crate::content::schema::ContentFile;
 use crate::game::HERO_KIND;
 
 /// Every reference names something that exists after this pack merged; what the pack's
@@ -29,160 +32,8 @@ pub(super) fn resolve<'a>(
             diags,
         };
         placed.check_file(&mut r, parsed.pack, path, text, file);
-        for (i, c) in file.creatures.iter().enumerate() {
-            let def = c.get_ref();
-            let span = c.span();
-            let key = || format!("creatures[{i}]");
-            for (j, a) in def.abilities.iter().enumerate() {
-                r.check(Kind::Ability, a, || format!("{}.abilities[{j}]", key()));
-            }
-            for (j, t) in def.tags.iter().enumerate() {
-                r.check(Kind::Tag, t, || format!("{}.tags[{j}]", key()));
-            }
-            for dt in def.base.resistance.keys() {
-                r.check_at(
-                    Kind::DamageType,
-                    &damage_type_id(dt),
-                    || find_key(text, dt, &span),
-                    || format!("{}.base.resistance.{dt}", key()),
-                );
-            }
-            if let Some(l) = &def.loot {
-                r.check(Kind::Loot, l, || format!("{}.loot", key()));
-            }
-            for (j, e) in def.ai.iter().enumerate() {
-                r.check(Kind::Ability, &e.ability, || {
-                    format!("{}.ai[{j}].ability", key())
-                });
-                r.conditions(&e.condition, &span, &|| {
-                    format!("{}.ai[{j}].condition", key())
-                });
-            }
-            r.triggers(&def.triggers, &span, &|| format!("{}.triggers", key()));
-            let warning = |offset: usize, key: String, message: &str| {
-                Diagnostic::at(
-                    Severity::Warning,
-                    parsed.pack,
-                    path,
-                    text,
-                    offset,
-                    key,
-                    message,
-                )
-            };
-            if def.ai.is_empty() && def.hostile && def.id.get_ref() != HERO_KIND {
-                deferred.push(warning(
-                    def.id.span().start,
-                    key(),
-                    "a hostile creature without `ai` entries always waits in a fight",
-                ));
-            }
-            if let Some(last) = def.ai.last()
-                && !last.condition.is_empty()
-            {
-                deferred.push(warning(
-                    last.ability.span().start,
-                    format!("{}.ai[{}]", key(), def.ai.len() - 1),
-                    "the last `ai` entry has a condition: when none holds the creature stands still",
-                ));
-            }
-        }
-        for (i, a) in file.abilities.iter().enumerate() {
-            let def = a.get_ref();
-            let span = a.span();
-            r.conditions(&def.condition, &span, &|| {
-                format!("abilities[{i}].condition")
-            });
-            r.actions(&def.actions, &span, &|| format!("abilities[{i}].actions"));
-        }
-        for (i, m) in file.modifiers.iter().enumerate() {
-            let def = m.get_ref();
-            let span = m.span();
-            for (j, e) in def.effects.iter().enumerate() {
-                if let Some(dt) = &e.damage_type {
-                    r.check_at(
-                        Kind::DamageType,
-                        &damage_type_id(dt.get_ref()),
-                        || dt.span(),
-                        || format!("modifiers[{i}].effects[{j}].damage_type"),
-                    );
-                }
-                r.conditions(&e.condition, &span, &|| {
-                    format!("modifiers[{i}].effects[{j}].condition")
-                });
-            }
-            r.triggers(&def.triggers, &span, &|| format!("modifiers[{i}].triggers"));
-        }
-        for (i, it) in file.items.iter().enumerate() {
-            let def = it.get_ref();
-            let span = it.span();
-            for (j, m) in def.modifiers.iter().enumerate() {
-                r.check(Kind::Modifier, m, || format!("items[{i}].modifiers[{j}]"));
-            }
-            r.actions(&def.actions, &span, &|| format!("items[{i}].actions"));
-            r.triggers(&def.triggers, &span, &|| format!("items[{i}].triggers"));
-        }
-        for (i, a) in file.affixes.iter().enumerate() {
-            for (j, m) in a.get_ref().modifiers.iter().enumerate() {
-                r.check(Kind::Modifier, m, || format!("affixes[{i}].modifiers[{j}]"));
-            }
-        }
-        for (i, l) in file.loot.iter().enumerate() {
-            for (j, e) in l.get_ref().entries.iter().enumerate() {
-                if let Some(item) = &e.item {
-                    r.check(Kind::Item, item, || format!("loot[{i}].entries[{j}].item"));
-                }
-            }
-        }
-        for (i, t) in file.traps.iter().enumerate() {
-            r.actions(&t.get_ref().actions, &t.span(), &|| {
-                format!("traps[{i}].actions")
-            });
-        }
-        for (i, p) in file.prefabs.iter().enumerate() {
-            for (key, id) in &p.get_ref().legend {
-                r.check(Kind::Creature, id, || format!("prefabs[{i}].legend.{key}"));
-            }
-        }
-        for (i, f) in file.floors.iter().enumerate() {
-            let def = f.get_ref();
-            let key = format!("floors[{i}]");
-            let mut known = true;
-            for (j, id) in def.prefabs.iter().enumerate() {
-                known &= r.check(Kind::Prefab, id, || format!("{key}.prefabs[{j}]"));
-            }
-            let floor_error = |at: String, msg: String| {
-                Diagnostic::at(
-                    Severity::Error,
-                    parsed.pack,
-                    path,
-                    text,
-                    f.span().start,
-                    at,
-                    msg,
-                )
-            };
-            if known && let Err(msg) = def.profile(&content.prefabs).validate() {
-                deferred.push(floor_error(key.clone(), msg));
-            }
-            for (j, s) in def.spawns.iter().enumerate() {
-                r.check(Kind::Creature, &s.id, || format!("{key}.spawns[{j}].id"));
-            }
-            for (j, s) in def.trap_kinds.iter().enumerate() {
-                r.check(Kind::Trap, &s.id, || format!("{key}.trap_kinds[{j}].id"));
-            }
-            if def.traps > 0 && def.trap_kinds.iter().all(|s| s.weight == 0) {
-                deferred.push(floor_error(
-                    format!("{key}.trap_kinds"),
-                    format!(
-                        "the floor places {} trap(s) but `trap_kinds` names none to draw from",
-                        def.traps
-                    ),
-                ));
-            }
-            if let Some(l) = &def.loot {
-                r.check(Kind::Loot, l, || format!("{key}.loot"));
-            }
+        for kind in KINDS {
+            (kind.check)(&mut r, file, &mut deferred);
         }
     }
     diags.append(&mut deferred);
@@ -199,4 +50,182 @@ pub(super) fn resolve<'a>(
         });
     }
     placed
+}
+
+/// `[[creatures]]`: what its entries name exists.
+pub(super) fn creatures(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagnostic>) {
+    let (pack, path, text) = (r.pack, r.path, r.text);
+    for (i, c) in file.creatures.iter().enumerate() {
+        let def = c.get_ref();
+        let span = c.span();
+        let key = || format!("creatures[{i}]");
+        for (j, a) in def.abilities.iter().enumerate() {
+            r.check(Kind::Ability, a, || format!("{}.abilities[{j}]", key()));
+        }
+        for (j, t) in def.tags.iter().enumerate() {
+            r.check(Kind::Tag, t, || format!("{}.tags[{j}]", key()));
+        }
+        for dt in def.base.resistance.keys() {
+            r.check_at(
+                Kind::DamageType,
+                &damage_type_id(dt),
+                || find_key(text, dt, &span),
+                || format!("{}.base.resistance.{dt}", key()),
+            );
+        }
+        if let Some(l) = &def.loot {
+            r.check(Kind::Loot, l, || format!("{}.loot", key()));
+        }
+        for (j, e) in def.ai.iter().enumerate() {
+            r.check(Kind::Ability, &e.ability, || {
+                format!("{}.ai[{j}].ability", key())
+            });
+            r.conditions(&e.condition, &span, &|| {
+                format!("{}.ai[{j}].condition", key())
+            });
+        }
+        r.triggers(&def.triggers, &span, &|| format!("{}.triggers", key()));
+        let warning = |offset: usize, key: String, message: &str| {
+            Diagnostic::at(Severity::Warning, pack, path, text, offset, key, message)
+        };
+        if def.ai.is_empty() && def.hostile && def.id.get_ref() != HERO_KIND {
+            deferred.push(warning(
+                def.id.span().start,
+                key(),
+                "a hostile creature without `ai` entries always waits in a fight",
+            ));
+        }
+        if let Some(last) = def.ai.last()
+            && !last.condition.is_empty()
+        {
+            deferred.push(warning(
+                last.ability.span().start,
+                format!("{}.ai[{}]", key(), def.ai.len() - 1),
+                "the last `ai` entry has a condition: when none holds the creature stands still",
+            ));
+        }
+    }
+}
+
+/// `[[abilities]]`: what its entries name exists.
+pub(super) fn abilities(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    for (i, a) in file.abilities.iter().enumerate() {
+        let def = a.get_ref();
+        let span = a.span();
+        r.conditions(&def.condition, &span, &|| {
+            format!("abilities[{i}].condition")
+        });
+        r.actions(&def.actions, &span, &|| format!("abilities[{i}].actions"));
+    }
+}
+
+/// `[[modifiers]]`: what its entries name exists.
+pub(super) fn modifiers(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    for (i, m) in file.modifiers.iter().enumerate() {
+        let def = m.get_ref();
+        let span = m.span();
+        for (j, e) in def.effects.iter().enumerate() {
+            if let Some(dt) = &e.damage_type {
+                r.check_at(
+                    Kind::DamageType,
+                    &damage_type_id(dt.get_ref()),
+                    || dt.span(),
+                    || format!("modifiers[{i}].effects[{j}].damage_type"),
+                );
+            }
+            r.conditions(&e.condition, &span, &|| {
+                format!("modifiers[{i}].effects[{j}].condition")
+            });
+        }
+        r.triggers(&def.triggers, &span, &|| format!("modifiers[{i}].triggers"));
+    }
+}
+
+/// `[[items]]`: what its entries name exists.
+pub(super) fn items(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    for (i, it) in file.items.iter().enumerate() {
+        let def = it.get_ref();
+        let span = it.span();
+        for (j, m) in def.modifiers.iter().enumerate() {
+            r.check(Kind::Modifier, m, || format!("items[{i}].modifiers[{j}]"));
+        }
+        r.actions(&def.actions, &span, &|| format!("items[{i}].actions"));
+        r.triggers(&def.triggers, &span, &|| format!("items[{i}].triggers"));
+    }
+}
+
+/// `[[affixes]]`: what its entries name exists.
+pub(super) fn affixes(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    for (i, a) in file.affixes.iter().enumerate() {
+        for (j, m) in a.get_ref().modifiers.iter().enumerate() {
+            r.check(Kind::Modifier, m, || format!("affixes[{i}].modifiers[{j}]"));
+        }
+    }
+}
+
+/// `[[loot]]`: what its entries name exists.
+pub(super) fn loot(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    for (i, l) in file.loot.iter().enumerate() {
+        for (j, e) in l.get_ref().entries.iter().enumerate() {
+            if let Some(item) = &e.item {
+                r.check(Kind::Item, item, || format!("loot[{i}].entries[{j}].item"));
+            }
+        }
+    }
+}
+
+/// `[[traps]]`: what its entries name exists.
+pub(super) fn traps(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    for (i, t) in file.traps.iter().enumerate() {
+        r.actions(&t.get_ref().actions, &t.span(), &|| {
+            format!("traps[{i}].actions")
+        });
+    }
+}
+
+/// `[[prefabs]]`: what its entries name exists.
+pub(super) fn prefabs(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    for (i, p) in file.prefabs.iter().enumerate() {
+        for (key, id) in &p.get_ref().legend {
+            r.check(Kind::Creature, id, || format!("prefabs[{i}].legend.{key}"));
+        }
+    }
+}
+
+/// `[[floors]]`: what its entries name exists.
+pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagnostic>) {
+    let (pack, path, text) = (r.pack, r.path, r.text);
+    let content = r.content;
+    for (i, f) in file.floors.iter().enumerate() {
+        let def = f.get_ref();
+        let key = format!("floors[{i}]");
+        let mut known = true;
+        for (j, id) in def.prefabs.iter().enumerate() {
+            known &= r.check(Kind::Prefab, id, || format!("{key}.prefabs[{j}]"));
+        }
+        let floor_error = |at: String, msg: String| {
+            Diagnostic::at(Severity::Error, pack, path, text, f.span().start, at, msg)
+        };
+        if known && let Err(msg) = def.profile(&content.prefabs).validate() {
+            deferred.push(floor_error(key.clone(), msg));
+        }
+        for (j, s) in def.spawns.iter().enumerate() {
+            r.check(Kind::Creature, &s.id, || format!("{key}.spawns[{j}].id"));
+        }
+        for (j, s) in def.trap_kinds.iter().enumerate() {
+            r.check(Kind::Trap, &s.id, || format!("{key}.trap_kinds[{j}].id"));
+        }
+        if def.traps > 0 && def.trap_kinds.iter().all(|s| s.weight == 0) {
+            deferred.push(floor_error(
+                format!("{key}.trap_kinds"),
+                format!(
+                    "the floor places {} trap(s) but `trap_kinds` names none to draw from",
+                    def.traps
+                ),
+            ));
+        }
+        if let Some(l) = &def.loot {
+            r.check(Kind::Loot, l, || format!("{key}.loot"));
+        }
+    }
 }

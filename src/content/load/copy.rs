@@ -1,0 +1,558 @@
+//! Entries made from other entries: `copy_from = "core:skeleton"` with a new `id` and only
+//! the fields that change. A file that copies is read by toml's own parser, its copies kept
+//! aside as TOML; when its pack merges, each copy is its source as loaded so far (chains
+//! within the pack allowed) with the copy's fields written over it: a table key by key, a
+//! list whole unless written `{ add = [...], remove = [...] }`. What the source gives is
+//! placed at the `copy_from` value, so a problem with it is reported there.
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+use toml::de::{DeArray, DeTable, DeValue};
+
+use super::Parsed;
+use super::kinds::{KINDS, MergeRule};
+use super::parse::with_field_hint;
+use crate::content::Content;
+use crate::content::diagnostics::{Diagnostic, Severity, nearest};
+use crate::content::schema::ContentFile;
+
+/// An entry written with `copy_from`, kept as TOML until its pack merges.
+pub(super) struct CopyEntry<'a> {
+    /// Its kind's place in `KINDS`, and its place in its file's list of that kind.
+    kind: usize,
+    index: usize,
+    entry: Spanned<DeTable<'a>>,
+}
+
+/// A file that copies, read by toml's own parser: its other entries as a `ContentFile`,
+/// its copies aside.
+pub(super) fn read_with_copies(
+    text: &str,
+) -> Result<(ContentFile, Vec<CopyEntry<'_>>), toml::de::Error> {
+    let root = DeTable::parse(text)?;
+    let span = root.span();
+    let mut root = root.into_inner();
+    let mut copies = Vec::new();
+    for (kind, info) in KINDS.iter().enumerate() {
+        if info.merge != MergeRule::ById {
+            continue;
+        }
+        let Some(list) = root.get_mut(info.key) else {
+            continue;
+        };
+        let DeValue::Array(items) = list.get_mut() else {
+            continue;
+        };
+        let mut plain = Vec::with_capacity(items.len());
+        for (index, item) in std::mem::replace(items, DeArray::new())
+            .into_iter()
+            .enumerate()
+        {
+            let at = item.span();
+            match item.into_inner() {
+                DeValue::Table(t) if t.contains_key("copy_from") => copies.push(CopyEntry {
+                    kind,
+                    index,
+                    entry: Spanned::new(at, t),
+                }),
+                other => plain.push(Spanned::new(at, other)),
+            }
+        }
+        *items = plain.into_iter().collect();
+    }
+    let file = ContentFile::deserialize(toml::de::Deserializer::from(Spanned::new(span, root)))?;
+    Ok((file, copies))
+}
+
+/// One made entry, kept with its pack: the source of later copies and of `--show`.
+pub(super) struct Made<'a> {
+    kind: usize,
+    id: String,
+    table: DeTable<'a>,
+}
+
+/// Where every loaded entry was written, pack by pack in load order: the files' texts (an
+/// entry is found again by reading its file, which only copying and `--show` do) and the
+/// entries made by copying.
+#[derive(Default)]
+pub(super) struct Origins<'a> {
+    packs: Vec<(Vec<&'a str>, Vec<Made<'a>>)>,
+    /// The files read again so far, by where their text starts: a mod copying many of
+    /// core's creatures reads `creatures.toml` once.
+    read: RefCell<HashMap<usize, Option<DeTable<'a>>>>,
+}
+
+impl<'a> Origins<'a> {
+    pub(super) fn loaded(&mut self, parsed: &Parsed<'a>, made: Vec<Made<'a>>) {
+        let texts = parsed.files.iter().map(|&(_, text, _)| text).collect();
+        self.packs.push((texts, made));
+    }
+
+    /// The entry of kind `kind` (its place in `KINDS`) as last defined.
+    pub(super) fn find(&self, kind: usize, id: &str) -> Option<DeTable<'a>> {
+        self.packs.iter().rev().find_map(|(texts, made)| {
+            (made.iter())
+                .find(|m| m.kind == kind && m.id == id)
+                .map(|m| m.table.clone())
+                .or_else(|| texts.iter().find_map(|text| self.in_text(text, kind, id)))
+        })
+    }
+}
+
+impl<'a> Origins<'a> {
+    /// An entry as written in one file (entries that copy are found as made instead).
+    fn in_text(&self, text: &'a str, kind: usize, id: &str) -> Option<DeTable<'a>> {
+        if !text.contains(id) {
+            return None;
+        }
+        let mut read = self.read.borrow_mut();
+        let root = read
+            .entry(text.as_ptr() as usize)
+            .or_insert_with(|| DeTable::parse(text).ok().map(Spanned::into_inner));
+        find_in(root.as_ref()?, kind, id)
+    }
+}
+
+/// The entry of kind `kind` with the id `id` in a file's table, unless it copies.
+fn find_in<'a>(root: &DeTable<'a>, kind: usize, id: &str) -> Option<DeTable<'a>> {
+    let DeValue::Array(items) = root.get(KINDS[kind].key)?.get_ref() else {
+        return None;
+    };
+    items.iter().find_map(|item| match item.get_ref() {
+        DeValue::Table(t)
+            if !t.contains_key("copy_from")
+                && t.get("id").and_then(|v| v.get_ref().as_str()) == Some(id) =>
+        {
+            Some(t.clone())
+        }
+        _ => None,
+    })
+}
+
+/// Where a copy's source is.
+enum Source {
+    /// Another copy of the same pack.
+    Copy(usize),
+    /// An entry of the same pack, in this file.
+    Pack(usize),
+    /// An entry of a pack loaded before.
+    Earlier,
+    Missing,
+}
+
+enum State<'a> {
+    Todo,
+    Busy,
+    Done(Option<DeTable<'a>>),
+}
+
+/// A copy with its id and source read.
+struct Job<'a> {
+    file: usize,
+    copy: CopyEntry<'a>,
+    id: String,
+    from: Spanned<String>,
+}
+
+/// Makes every copy of the pack and puts each in its file's list where it was written.
+/// Problems are located errors; the entries made are returned for `Origins`.
+pub(super) fn make_copies<'a>(
+    parsed: &mut Parsed<'a>,
+    content: &Content,
+    origins: &Origins<'a>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Made<'a>> {
+    let copies = std::mem::take(&mut parsed.copies);
+    if copies.is_empty() {
+        return Vec::new();
+    }
+    let pack = parsed.pack;
+    let files = &parsed.files;
+    let error = |file: usize, span: Range<usize>, key: String, msg: String| {
+        let (path, text, _) = files[file];
+        Diagnostic::at(Severity::Error, pack, path, text, span.start, key, msg)
+    };
+    let mut jobs = Vec::with_capacity(copies.len());
+    for (file, copy) in copies {
+        let key = format!("{}[{}]", KINDS[copy.kind].key, copy.index);
+        let t = copy.entry.get_ref();
+        let from = t.get("copy_from").expect("kept for its `copy_from`");
+        let Some(source) = from.get_ref().as_str() else {
+            let msg = "`copy_from` is the id of the entry to copy, a string".into();
+            diags.push(error(file, from.span(), format!("{key}.copy_from"), msg));
+            continue;
+        };
+        let from = Spanned::new(from.span(), source.to_string());
+        let Some(id) = t.get("id").and_then(|v| v.get_ref().as_str()) else {
+            let msg = "an entry with `copy_from` needs an `id` of its own (a string)".into();
+            diags.push(error(file, copy.entry.span(), format!("{key}.id"), msg));
+            continue;
+        };
+        let id = id.to_string();
+        jobs.push(Job {
+            file,
+            copy,
+            id,
+            from,
+        });
+    }
+    let by_id: HashMap<(usize, &str), usize> = (jobs.iter().enumerate())
+        .map(|(i, j)| ((j.copy.kind, j.id.as_str()), i))
+        .collect();
+    let source = |j: &Job| {
+        let (kind, from) = (j.copy.kind, j.from.get_ref().as_str());
+        // An entry that copies itself patches the one loaded before.
+        if from != j.id {
+            if let Some(&i) = by_id.get(&(kind, from)) {
+                return Source::Copy(i);
+            }
+            if let Some(f) =
+                (files.iter()).position(|(_, _, f)| (KINDS[kind].file_ids)(f).contains(&from))
+            {
+                return Source::Pack(f);
+            }
+        }
+        if (KINDS[kind].has)(content, from) {
+            Source::Earlier
+        } else {
+            Source::Missing
+        }
+    };
+    let mut states: Vec<State<'a>> = jobs.iter().map(|_| State::Todo).collect();
+    for start in 0..jobs.len() {
+        if !matches!(states[start], State::Todo) {
+            continue;
+        }
+        // The chain being made, each copying the next; made from the end back.
+        let mut chain = vec![start];
+        while let Some(&i) = chain.last() {
+            states[i] = State::Busy;
+            let job = &jobs[i];
+            let kind = job.copy.kind;
+            let key = || format!("{}[{}]", KINDS[kind].key, job.copy.index);
+            let base = match source(job) {
+                Source::Copy(j) => match &states[j] {
+                    State::Todo => {
+                        chain.push(j);
+                        continue;
+                    }
+                    State::Busy => {
+                        let from = chain.iter().position(|&c| c == j).unwrap_or(0);
+                        // From the copy reported round to it again.
+                        let ring: Vec<String> = ([&i].into_iter())
+                            .chain(&chain[from..chain.len() - 1])
+                            .chain([&i])
+                            .map(|&c| format!("`{}`", jobs[c].id))
+                            .collect();
+                        let msg =
+                            format!("`copy_from` goes round in a cycle: {}", ring.join(" → "));
+                        diags.push(error(
+                            job.file,
+                            job.from.span(),
+                            format!("{}.copy_from", key()),
+                            msg,
+                        ));
+                        for &c in &chain {
+                            states[c] = State::Done(None);
+                        }
+                        break;
+                    }
+                    // A source that failed has its own error.
+                    State::Done(made) => made.clone(),
+                },
+                Source::Pack(f) => origins.in_text(files[f].1, kind, job.from.get_ref()),
+                Source::Earlier => origins.find(kind, job.from.get_ref()),
+                Source::Missing => {
+                    let from = job.from.get_ref();
+                    let ids = (KINDS[kind].ids)(content);
+                    let own = files.iter().flat_map(|(_, _, f)| (KINDS[kind].file_ids)(f));
+                    let copies = jobs
+                        .iter()
+                        .filter(|j| j.copy.kind == kind)
+                        .map(|j| j.id.as_str());
+                    let hint = nearest(from, ids.into_iter().chain(own).chain(copies))
+                        .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
+                    let msg = format!(
+                        "`copy_from`: there is no {} `{from}` to copy{hint}",
+                        KINDS[kind].noun
+                    );
+                    diags.push(error(
+                        job.file,
+                        job.from.span(),
+                        format!("{}.copy_from", key()),
+                        msg,
+                    ));
+                    None
+                }
+            };
+            let made = base.map(|mut base| {
+                respan(&mut base, &job.from.span());
+                let mut problems = Vec::new();
+                let mut over = job.copy.entry.get_ref().clone();
+                over.remove("copy_from");
+                overlay(&mut base, over, &key(), &mut problems);
+                for (span, key, msg) in problems {
+                    diags.push(error(job.file, span, key, msg));
+                }
+                base
+            });
+            states[i] = State::Done(made);
+            chain.pop();
+        }
+    }
+    // Into their files' lists in the order written, so each lands where its file had it.
+    let mut done: Vec<(Job, DeTable)> = (jobs.into_iter().zip(states))
+        .filter_map(|(job, state)| match state {
+            State::Done(Some(t)) => Some((job, t)),
+            _ => None,
+        })
+        .collect();
+    done.sort_by_key(|(j, _)| (j.file, j.copy.kind, j.copy.index));
+    let mut made = Vec::with_capacity(done.len());
+    for (job, table) in done {
+        let info = &KINDS[job.copy.kind];
+        let span = job.copy.entry.span();
+        let mut root = DeTable::new();
+        let entry = Spanned::new(span.clone(), DeValue::Table(table.clone()));
+        root.insert(
+            Spanned::new(span.clone(), Cow::Borrowed(info.key)),
+            Spanned::new(span.clone(), DeValue::Array([entry].into_iter().collect())),
+        );
+        let whole = Spanned::new(0..parsed.files[job.file].1.len(), root);
+        match ContentFile::deserialize(toml::de::Deserializer::from(whole)) {
+            Ok(mut one) => {
+                (info.move_last)(&mut one, &mut parsed.files[job.file].2, job.copy.index);
+                made.push(Made {
+                    kind: job.copy.kind,
+                    id: job.id,
+                    table,
+                });
+            }
+            Err(e) => {
+                let (path, text, _) = parsed.files[job.file];
+                let key = format!("{}[{}]", info.key, job.copy.index);
+                let at = e.span().unwrap_or(span).start;
+                let msg = with_field_hint(e.message().trim());
+                diags.push(Diagnostic::at(
+                    Severity::Error,
+                    pack,
+                    path,
+                    text,
+                    at,
+                    key,
+                    msg,
+                ));
+            }
+        }
+    }
+    made
+}
+
+/// Every value and key of `table` placed at `at`.
+fn respan(table: &mut DeTable, at: &Range<usize>) {
+    let old = std::mem::take(table);
+    for (k, mut v) in old {
+        respan_value(v.get_mut(), at);
+        table.insert(
+            Spanned::new(at.clone(), k.into_inner()),
+            Spanned::new(at.clone(), v.into_inner()),
+        );
+    }
+}
+
+fn respan_value(v: &mut DeValue, at: &Range<usize>) {
+    match v {
+        DeValue::Table(t) => respan(t, at),
+        DeValue::Array(items) => {
+            for item in items.iter_mut() {
+                let mut v = std::mem::replace(item.get_mut(), DeValue::Boolean(false));
+                respan_value(&mut v, at);
+                *item = Spanned::new(at.clone(), v);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A located problem: its place, key path and message.
+type Problem = (Range<usize>, String, String);
+
+/// `over` written over `base`: a table key by key, a list whole unless written as
+/// `{ add = [...], remove = [...] }`, anything else replaced.
+fn overlay<'a>(base: &mut DeTable<'a>, over: DeTable<'a>, path: &str, problems: &mut Vec<Problem>) {
+    for (key, value) in over {
+        let here = format!("{path}.{}", key.get_ref());
+        let span = value.span();
+        match (base.get_mut(key.get_ref().as_ref()), value.into_inner()) {
+            (Some(old), DeValue::Table(new)) if old.get_ref().is_table() => {
+                if let DeValue::Table(old) = old.get_mut() {
+                    overlay(old, new, &here, problems);
+                }
+            }
+            (old, DeValue::Table(new))
+                if is_list_edit(&new) && old.as_ref().is_none_or(|o| o.get_ref().is_array()) =>
+            {
+                let list = match old {
+                    Some(o) => match std::mem::replace(o.get_mut(), DeValue::Boolean(false)) {
+                        DeValue::Array(a) => a.into_iter().collect(),
+                        _ => Vec::new(),
+                    },
+                    None => Vec::new(),
+                };
+                let edited = edit_list(list, new, &here, problems);
+                let value = Spanned::new(span, DeValue::Array(edited.into_iter().collect()));
+                match base.get_mut(key.get_ref().as_ref()) {
+                    Some(slot) => *slot = value,
+                    None => {
+                        base.insert(key, value);
+                    }
+                }
+            }
+            (Some(old), new) => *old = Spanned::new(span, new),
+            (None, new) => {
+                base.insert(key, Spanned::new(span, new));
+            }
+        }
+    }
+}
+
+/// `{ add = [...], remove = [...] }`: a table of those keys alone, each a list.
+fn is_list_edit(t: &DeTable) -> bool {
+    !t.is_empty()
+        && t.iter().all(|(k, v)| {
+            matches!(k.get_ref().as_ref(), "add" | "remove") && v.get_ref().is_array()
+        })
+}
+
+/// The list with `remove`'s values taken out (each must be there) and `add`'s appended.
+fn edit_list<'a>(
+    mut list: Vec<Spanned<DeValue<'a>>>,
+    mut edit: DeTable<'a>,
+    path: &str,
+    problems: &mut Vec<Problem>,
+) -> Vec<Spanned<DeValue<'a>>> {
+    if let Some(remove) = edit.remove("remove")
+        && let DeValue::Array(remove) = remove.into_inner()
+    {
+        for gone in remove.iter() {
+            match list.iter().position(|v| same(v.get_ref(), gone.get_ref())) {
+                Some(i) => {
+                    list.remove(i);
+                }
+                None => {
+                    let shown = show_value(gone.get_ref());
+                    let strings = list.iter().filter_map(|v| v.get_ref().as_str());
+                    let hint = match gone.get_ref().as_str().and_then(|g| nearest(g, strings)) {
+                        Some(n) => format!(", did you mean `{n}`?"),
+                        None => String::new(),
+                    };
+                    problems.push((
+                        gone.span(),
+                        format!("{path}.remove"),
+                        format!("`remove`: {shown} is not in the copied list{hint}"),
+                    ));
+                }
+            }
+        }
+    }
+    if let Some(add) = edit.remove("add")
+        && let DeValue::Array(add) = add.into_inner()
+    {
+        list.extend(add);
+    }
+    list
+}
+
+/// Whether two TOML values are equal (numbers by value, tables key by key).
+fn same(a: &DeValue, b: &DeValue) -> bool {
+    match (a, b) {
+        (DeValue::String(x), DeValue::String(y)) => x == y,
+        (DeValue::Integer(x), DeValue::Integer(y)) => {
+            i64::from_str_radix(x.as_str(), x.radix()).ok()
+                == i64::from_str_radix(y.as_str(), y.radix()).ok()
+        }
+        (DeValue::Float(x), DeValue::Float(y)) => {
+            x.as_str().parse::<f64>().ok() == y.as_str().parse::<f64>().ok()
+        }
+        (DeValue::Boolean(x), DeValue::Boolean(y)) => x == y,
+        (DeValue::Datetime(x), DeValue::Datetime(y)) => x == y,
+        (DeValue::Array(x), DeValue::Array(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y.iter())
+                    .all(|(a, b)| same(a.get_ref(), b.get_ref()))
+        }
+        (DeValue::Table(x), DeValue::Table(y)) => {
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| {
+                    y.get(k.get_ref().as_ref())
+                        .is_some_and(|w| same(v.get_ref(), w.get_ref()))
+                })
+        }
+        _ => false,
+    }
+}
+
+/// A TOML value as plain data, for `--show` and messages.
+fn to_value(v: &DeValue) -> toml::Value {
+    match v {
+        DeValue::String(s) => toml::Value::String(s.to_string()),
+        DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
+            Ok(n) => toml::Value::Integer(n),
+            Err(_) => toml::Value::String(i.to_string()),
+        },
+        DeValue::Float(f) => {
+            toml::Value::Float(f.as_str().replace('_', "").parse().unwrap_or(f64::NAN))
+        }
+        DeValue::Boolean(b) => toml::Value::Boolean(*b),
+        DeValue::Datetime(d) => toml::Value::Datetime(*d),
+        DeValue::Array(a) => toml::Value::Array(a.iter().map(|v| to_value(v.get_ref())).collect()),
+        DeValue::Table(t) => toml::Value::Table(to_table(t)),
+    }
+}
+
+fn to_table(t: &DeTable) -> toml::Table {
+    t.iter()
+        .map(|(k, v)| (k.get_ref().to_string(), to_value(v.get_ref())))
+        .collect()
+}
+
+fn show_value(v: &DeValue) -> String {
+    match v {
+        DeValue::String(s) => format!("`{s}`"),
+        other => format!("`{}`", to_value(other)),
+    }
+}
+
+/// Every loaded entry with the id `id` as TOML, as its kind's `[[key]]` table: what copies
+/// made it of, written out whole.
+pub(super) fn show(origins: &Origins, content: &Content, id: &str) -> Vec<String> {
+    (KINDS.iter().enumerate())
+        .filter(|(_, info)| (info.has)(content, id))
+        .filter_map(|(kind, info)| {
+            let table = origins.find(kind, id)?;
+            let mut doc = toml::Table::new();
+            let entry = toml::Value::Table(to_table(&table));
+            doc.insert(info.key.to_string(), toml::Value::Array(vec![entry]));
+            let text = toml::to_string(&doc).ok()?;
+            Some(id_first(&text))
+        })
+        .collect()
+}
+
+/// The entry's `id` line moved up to its header (toml writes keys in name order).
+fn id_first(text: &str) -> String {
+    let mut lines: Vec<&str> = text.lines().collect();
+    let body_end = (lines.iter().skip(1))
+        .position(|l| l.starts_with('['))
+        .map_or(lines.len(), |i| i + 1);
+    if let Some(i) = (1..body_end).find(|&i| lines[i].starts_with("id = ")) {
+        let id = lines.remove(i);
+        lines.insert(1, id);
+    }
+    lines.join("\n") + "\n"
+}

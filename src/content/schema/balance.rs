@@ -1,0 +1,41 @@
+//! `[balance]` as written: the engine knobs, each one optional.
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// `[balance]` as written in a file: every knob optional, merged field by field.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BalancePatch {
+    /// Hit chance lost per point of the defender's dexterity.
+    pub evasion: Option<f64>,
+    /// Flee chance gained per point of dexterity over the fastest opponent.
+    pub flee: Option<f64>,
+    /// Stamina regained per turn.
+    pub stamina_regen: Option<f64>,
+    /// Highest resistance counted.
+    pub resistance_cap: Option<f64>,
+    /// Lowest and highest hit chance, `[low, high]`.
+    pub hit_clamp: Option<(f64, f64)>,
+    /// Critical chance gained per point of luck.
+    pub luck_crit: Option<f64>,
+    /// Tiles within which hostiles join a fight.
+    pub encounter_radius: Option<u32>,
+    /// Turns enemies stay frightened after the hero flees.
+    pub flee_fright_turns: Option<u32>,
+    /// Floors in a run.
+    pub floors: Option<u32>,
+    /// Piles a forager may take before the floor's alarm sounds.
+    pub forager_alarm: Option<u32>,
+    /// Health the hero recovers per exploration turn.
+    pub health_regen: Option<f64>,
+    /// How many items the hero's pack holds.
+    pub inventory_size: Option<u32>,
+    /// Turns a monster chases in its cycle, `[fewest, most]`, drawn at each switch.
+    pub chase_turns: Option<(u32, u32)>,
+    /// Turns a `ghost`-cycle monster makes off from its target, `[fewest, most]`.
+    pub away_turns: Option<(u32, u32)>,
+    /// Turns a `ghost`-cycle monster wanders towards its target, `[fewest, most]`.
+    pub wander_turns: Option<(u32, u32)>,
+    /// Turns a `scatter`-cycle monster heads for its corner, `[fewest, most]`.
+    pub scatter_turns: Option<(u32, u32)>,
+}

@@ -1,0 +1,151 @@
+//! Floor profiles (`[[floors]]`): map size, generator parameters and spawn tables.
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+/// A floor profile: `depth` is the first floor it applies to (until the next profile's depth).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FloorDef {
+    /// First floor (1-based) this profile applies to.
+    pub depth: u32,
+    /// Map width in tiles (odd, 11..=1001).
+    pub width: u32,
+    /// Map height in tiles (odd, 11..=1001).
+    pub height: u32,
+    /// Percent of corridor dead ends filled again, 0..=100.
+    #[serde(default = "default_regression")]
+    pub regression: f64,
+    /// Percent of walls between corridors opened, 0..=100: of the walls that separate two
+    /// corridor tiles in a straight line, counted before any is opened, this share (rounded)
+    /// becomes floor.
+    #[serde(default = "default_imperfection")]
+    pub imperfection: f64,
+    /// Loops first: walls whose walk around (from one side to the other) is at least this
+    /// many tiles are opened before the rest, so loops join corridors that were far apart;
+    /// shorter ones only make up the `imperfection` share when too few long ones are left.
+    /// `0`: no preference, every wall is equally likely. At most 100.
+    #[serde(default = "default_loop_min_gap")]
+    pub loop_min_gap: u32,
+    /// Rooms placed.
+    #[serde(default)]
+    pub rooms: u32,
+    /// Smallest room side (odd, at least 3).
+    #[serde(default = "default_room_min")]
+    pub room_min: u32,
+    /// Largest room side (odd, at least `room_min`, fitting inside the map).
+    #[serde(default = "default_room_max")]
+    pub room_max: u32,
+    /// Placement tries per room.
+    #[serde(default = "default_room_tries")]
+    pub room_tries: u32,
+    /// Monsters spawned.
+    #[serde(default)]
+    pub monsters: u32,
+    /// Traps placed.
+    #[serde(default)]
+    pub traps: u32,
+    /// Gold piles placed.
+    #[serde(default)]
+    pub treasure: u32,
+    /// Gold per pile, inclusive range; low ≤ high ≤ 1000000.
+    #[serde(default)]
+    pub gold: (u32, u32),
+    /// Which creatures spawn, by weight; creatures' own `spawn` rules add to it.
+    #[serde(default)]
+    pub spawns: Vec<SpawnDef>,
+    /// Prefab room ids this floor draws from, `prefab_count` times; prefabs' own `depths`
+    /// add to it.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub prefabs: Vec<Spanned<String>>,
+    /// Prefab rooms placed.
+    #[serde(default)]
+    pub prefab_count: u32,
+    /// Item piles placed on the floor, each one roll of `loot`; at most 1000.
+    #[serde(default)]
+    pub items: u32,
+    /// Loot table each item pile rolls.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub loot: Option<Spanned<String>>,
+    /// Which trap each of the floor's `traps` is, by weight; traps' own `spawn` rules add
+    /// to it.
+    #[serde(default)]
+    pub trap_kinds: Vec<SpawnDef>,
+}
+
+pub(super) fn default_regression() -> f64 {
+    30.0
+}
+
+pub(super) fn default_imperfection() -> f64 {
+    10.0
+}
+
+pub(super) fn default_loop_min_gap() -> u32 {
+    crate::dungeon::LOOP_MIN_GAP
+}
+
+pub(super) fn default_room_min() -> u32 {
+    3
+}
+
+pub(super) fn default_room_max() -> u32 {
+    9
+}
+
+pub(super) fn default_room_tries() -> u32 {
+    40
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpawnDef {
+    /// Creature (in `spawns`) or trap (in `trap_kinds`) id.
+    #[schemars(with = "String")]
+    pub id: Spanned<String>,
+    /// Relative weight.
+    pub weight: u32,
+}
+
+impl FloorDef {
+    /// The generator's profile for this floor definition; prefab ids missing from `prefabs`
+    /// are left out (loading reports them).
+    pub fn profile(
+        &self,
+        prefabs: &BTreeMap<String, crate::dungeon::Prefab>,
+    ) -> crate::dungeon::FloorProfile {
+        crate::dungeon::FloorProfile {
+            width: self.width,
+            height: self.height,
+            regression: self.regression,
+            imperfection: self.imperfection,
+            loop_min_gap: self.loop_min_gap,
+            rooms: self.rooms,
+            room_min: self.room_min,
+            room_max: self.room_max,
+            room_tries: self.room_tries,
+            monsters: self.monsters,
+            traps: self.traps,
+            treasure: self.treasure,
+            gold: self.gold,
+            spawns: self
+                .spawns
+                .iter()
+                .map(|s| crate::dungeon::SpawnEntry {
+                    id: s.id.get_ref().clone(),
+                    weight: s.weight,
+                })
+                .collect(),
+            prefabs: self
+                .prefabs
+                .iter()
+                .filter_map(|id| prefabs.get(id.get_ref()).cloned())
+                .collect(),
+            prefab_count: self.prefab_count,
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Items (`[[items]]`): equipment and consumables, and the slots they fill.
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use toml::Spanned;
+
+use super::*;
+
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    /// Worn in the weapon slot: one weapon at a time; wearing another puts this one back in
+    /// the pack.
+    Weapon,
+    /// Worn in the armour slot, one at a time.
+    Armour,
+    /// Worn in the trinket slot, one at a time.
+    Trinket,
+    /// Not worn: using it (in a fight, as the hero's action) runs its `actions` with the hero
+    /// acting, never rolling to hit, and uses it up.
+    Consumable,
+}
+
+/// An item: equipment (its `modifiers` hold while it is worn) or a consumable (`actions`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ItemDef {
+    /// Namespaced id.
+    #[schemars(with = "String")]
+    pub id: Spanned<String>,
+    /// Shown name.
+    pub name: String,
+    /// Map character (printable ASCII).
+    #[schemars(with = "String")]
+    pub symbol: Spanned<String>,
+    /// Map colour (name or `#rrggbb`).
+    #[schemars(with = "String")]
+    pub color: Spanned<String>,
+    /// An icon of the atlas by name (e.g. `"skeleton"`; see Pictures), drawn in `color`
+    /// instead of `symbol`.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub icon: Option<Spanned<String>>,
+    /// Mods only: a PNG file in the mod's folder (path from the folder holding `mod.toml`,
+    /// e.g. `"ghoul.png"`), drawn as it is; it wins over `icon` (see Pictures).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub sprite: Option<Spanned<String>>,
+    /// Where it is worn, or `consumable`.
+    pub slot: Slot,
+    /// Modifier ids that hold while it is worn.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub modifiers: Vec<Spanned<String>>,
+    /// What using it does (consumables only).
+    #[serde(default)]
+    pub actions: Vec<ActionDef>,
+    /// Reactions to events while it is worn.
+    #[serde(default)]
+    pub triggers: Vec<TriggerDef>,
+    /// Shown in the inventory.
+    #[serde(default)]
+    pub description: String,
+    /// Loot tables it drops from: each rule adds it to a table with its `weight`, without
+    /// copying the table (see "Adding without copying").
+    #[serde(default)]
+    pub loot: Vec<LootRule>,
+}

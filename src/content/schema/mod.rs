@@ -1,0 +1,101 @@
+//! The content schema: what a TOML file may say, with serde doing the type checking. One
+//! file per content kind (its `…Def` and the tables only it uses), and `actions` for what
+//! several kinds share; `ContentFile` is what one file may hold.
+mod abilities;
+mod actions;
+mod affixes;
+mod balance;
+mod creatures;
+mod damage_types;
+mod floors;
+mod items;
+mod loot;
+mod modifiers;
+mod prefabs;
+mod progression;
+mod tags;
+mod traps;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::placement::weight_one;
+pub use super::placement::{Depths, LootRule, SpawnRule};
+pub use abilities::*;
+pub use actions::*;
+pub use affixes::*;
+pub use balance::*;
+pub use creatures::*;
+pub use damage_types::*;
+pub use floors::*;
+pub use items::*;
+pub use loot::*;
+pub use modifiers::*;
+pub use prefabs::*;
+pub use progression::*;
+pub use tags::*;
+pub use traps::*;
+
+/// One content file: every registry is an optional array of tables.
+#[derive(Debug, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContentFile {
+    /// Creature kinds, the hero (`core:hero`) included.
+    #[serde(default)]
+    #[schemars(with = "Vec<CreatureDef>")]
+    pub creatures: Vec<Spanned<CreatureDef>>,
+    /// What creatures can do in a fight.
+    #[serde(default)]
+    #[schemars(with = "Vec<AbilityDef>")]
+    pub abilities: Vec<Spanned<AbilityDef>>,
+    /// Floor profiles: map size, generator parameters and spawn tables from a depth on.
+    #[serde(default)]
+    #[schemars(with = "Vec<FloorDef>")]
+    pub floors: Vec<Spanned<FloorDef>>,
+    /// Hand-made rooms with their encounters.
+    #[serde(default)]
+    #[schemars(with = "Vec<PrefabDef>")]
+    pub prefabs: Vec<Spanned<PrefabDef>>,
+    /// Status effects: attribute changes and triggers for some turns.
+    #[serde(default)]
+    #[schemars(with = "Vec<ModifierDef>")]
+    pub modifiers: Vec<Spanned<ModifierDef>>,
+    /// Equipment and consumables.
+    #[serde(default)]
+    #[schemars(with = "Vec<ItemDef>")]
+    pub items: Vec<Spanned<ItemDef>>,
+    /// Random properties equipment may roll.
+    #[serde(default)]
+    #[schemars(with = "Vec<AffixDef>")]
+    pub affixes: Vec<Spanned<AffixDef>>,
+    /// Loot tables: what drops, and how much gold.
+    #[serde(default)]
+    #[schemars(with = "Vec<LootDef>")]
+    pub loot: Vec<Spanned<LootDef>>,
+    /// What happens to the hero who steps on a trap.
+    #[serde(default)]
+    #[schemars(with = "Vec<TrapDef>")]
+    pub traps: Vec<Spanned<TrapDef>>,
+    /// Damage types (resistances refer to them).
+    #[serde(default)]
+    #[schemars(with = "Vec<DamageTypeDef>")]
+    pub damage_types: Vec<Spanned<DamageTypeDef>>,
+    /// Tags creatures carry (conditions test them).
+    #[serde(default)]
+    #[schemars(with = "Vec<TagDef>")]
+    pub tags: Vec<Spanned<TagDef>>,
+    /// The XP curve and what a level gives; a later pack's table replaces it whole.
+    #[serde(default)]
+    #[schemars(with = "Option<ProgressionDef>")]
+    pub progression: Option<Spanned<ProgressionDef>>,
+    /// The engine knobs; each one given replaces the current value, the others stay.
+    #[serde(default)]
+    #[schemars(with = "Option<BalancePatch>")]
+    pub balance: Option<Spanned<BalancePatch>>,
+    /// Ids of entries loaded before this pack that it turns off: the entry is gone, the
+    /// floors that spawn it lose it, and anything else still naming it is an error.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub disable: Vec<Spanned<String>>,
+}
