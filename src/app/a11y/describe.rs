@@ -8,7 +8,7 @@ use super::announce::{Announce, LastSaid, Urgency};
 use crate::app::shared::{
     AppSystems, ContentRes, GameRes, Overlay, RunShown, SIDEBAR_WIDTH, Screen, TurnResolved,
 };
-use crate::app::turn::{Action, Bindings, SelectedTarget, TurnInput};
+use crate::app::turn::{Action, Bindings, Mods, SelectedTarget, TurnInput};
 use crate::app::ui::combat_panel::panel_view;
 use crate::app::ui::log::MessageLog;
 use crate::content::Content;
@@ -101,7 +101,7 @@ fn read_keys(
     let selected = target.map_or(0, |t| t.0);
     let Some(action) = keys
         .get_just_pressed()
-        .filter_map(|k| bindings.action(*k))
+        .filter_map(|k| bindings.pressed(*k, Mods::held(&keys)))
         .find(|a| {
             matches!(
                 a,

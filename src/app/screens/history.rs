@@ -4,7 +4,7 @@ use bevy::input::mouse::MouseWheel;
 use bevy::prelude::*;
 
 use crate::app::shared::{AppSystems, Menu, Overlay, OverlayInput, Screen};
-use crate::app::turn::{Action, Bindings};
+use crate::app::turn::{Action, Bindings, Mods};
 use crate::app::ui::log::MessageLog;
 
 /// Lines shown at once.
@@ -44,7 +44,7 @@ fn toggle(
 ) {
     let pressed = keys
         .get_just_pressed()
-        .any(|k| bindings.action(*k) == Some(Action::History));
+        .any(|k| bindings.pressed(*k, Mods::held(&keys)) == Some(Action::History));
     match overlay.get() {
         Overlay::None if pressed => {
             scroll.0 = 0;

@@ -8,7 +8,7 @@ use crate::app::shared::{
     AppSystems, ContentRes, GameRes, Menu, Overlay, OverlayInput, PlayerCommand, Screen, TurnPhase,
 };
 
-use crate::app::turn::{Action, Bindings, LETTERS, SelectedTarget, TurnInput};
+use crate::app::turn::{Action, Bindings, LETTERS, Mods, SelectedTarget, TurnInput};
 
 use crate::app::render::palette::{Palette, color_of};
 use crate::app::render::picture::{PictureNode, Pictures, picture_node};
@@ -219,7 +219,7 @@ fn inventory_input(
 ) {
     let toggle = keys
         .get_just_pressed()
-        .any(|k| bindings.action(*k) == Some(Action::Inventory));
+        .any(|k| bindings.pressed(*k, Mods::held(&keys)) == Some(Action::Inventory));
     match overlay.get() {
         Overlay::None if toggle => next_overlay.set(Overlay::Inventory),
         Overlay::Inventory => {

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, GameRes, Notice, PlayerCommand};
 
-use super::bindings::{Action, Bindings};
+use super::bindings::{Action, Bindings, Mods};
 
 use crate::content::Content;
 use crate::game::{
@@ -64,8 +64,8 @@ fn capitalised(s: &str) -> String {
 }
 
 /// The travel a key starts under `bindings`, if any.
-pub fn travel_key(key: KeyCode, bindings: &Bindings) -> Option<TravelGoal> {
-    match bindings.action(key)? {
+pub fn travel_key(key: KeyCode, mods: Mods, bindings: &Bindings) -> Option<TravelGoal> {
+    match bindings.pressed(key, mods)? {
         Action::Explore => Some(TravelGoal::Explore),
         Action::TravelStairs => Some(TravelGoal::Stairs),
         _ => None,
@@ -93,7 +93,10 @@ pub(super) fn step(
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
     let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
     let in_view = hostiles_in_view(game.game(), &content.0);
-    if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k, &bindings)) {
+    if let Some(goal) = pressed
+        .iter()
+        .find_map(|&k| travel_key(k, Mods::held(&keys), &bindings))
+    {
         travel.0 = Some(goal);
         known.0 = in_view.clone();
     } else if let Some(p) = tapped.0.or(hovered.0.filter(|_| clicked))
