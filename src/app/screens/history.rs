@@ -60,28 +60,23 @@ fn spawn_history(mut commands: Commands) {
         Name::new("Message history"),
         Menu::new("Message history", Vec::new(), None),
         DespawnOnExit(Overlay::History),
-        crate::app::ui::kit::overlay_backdrop(),
-        children![(
-            crate::app::ui::kit::overlay_panel(),
-            children![
-                (Text::new("Message history"), TextFont::from_font_size(32.0)),
-                (
-                    HistoryText,
-                    Node {
-                        width: px(900),
-                        min_height: px(PAGE as f32 * 21.0),
-                        flex_direction: FlexDirection::Column,
-                        ..default()
-                    },
-                ),
-                (
-                    Text::new("Up/Down, Page Up/Down or the wheel scroll   M or Esc closes"),
-                    TextFont::from_font_size(15.0),
-                    TextColor(Color::srgb(0.6, 0.6, 0.6)),
-                ),
-                crate::app::ui::kit::close_button(),
-            ],
-        )],
+        crate::app::ui::kit::overlay(children![
+            (Text::new("Message history"), TextFont::from_font_size(32.0)),
+            (
+                HistoryText,
+                Node {
+                    width: px(900),
+                    min_height: px(PAGE as f32 * 21.0),
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
+            ),
+            (
+                Text::new("Up/Down, Page Up/Down or the wheel scroll   M or Esc closes"),
+                TextFont::from_font_size(15.0),
+                TextColor(Color::srgb(0.6, 0.6, 0.6)),
+            ),
+        ]),
     ));
 }
 

@@ -143,22 +143,17 @@ fn spawn_inventory(mut commands: Commands) {
         Name::new("Inventory"),
         Menu::new("Inventory", Vec::new(), None),
         DespawnOnExit(Overlay::Inventory),
-        crate::app::ui::kit::overlay_backdrop(),
-        children![(
-            crate::app::ui::kit::overlay_panel(),
-            children![
-                (Text::new("Inventory"), TextFont::from_font_size(36.0)),
-                (
-                    InventoryText,
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        row_gap: px(2),
-                        ..default()
-                    },
-                ),
-                crate::app::ui::kit::close_button(),
-            ],
-        )],
+        crate::app::ui::kit::overlay(children![
+            (Text::new("Inventory"), TextFont::from_font_size(36.0)),
+            (
+                InventoryText,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(2),
+                    ..default()
+                },
+            ),
+        ]),
     ));
 }
 

@@ -167,20 +167,15 @@ fn spawn_help(mut commands: Commands) {
         Name::new("Help"),
         Menu::new("Keys", Vec::new(), None),
         DespawnOnExit(Overlay::Help),
-        kit::overlay_backdrop(),
-        children![(
-            kit::overlay_panel(),
-            children![
-                (Text::new("Keys"), TextFont::from_font_size(40.0)),
-                (Text::new(KEYS), TextFont::from_font_size(16.0)),
-                (
-                    Text::new("Esc or F1 to close"),
-                    TextFont::from_font_size(16.0),
-                    TextColor(Color::srgb(0.6, 0.6, 0.6)),
-                ),
-                kit::close_button(),
-            ],
-        )],
+        crate::app::ui::kit::overlay(children![
+            (Text::new("Keys"), TextFont::from_font_size(40.0)),
+            (Text::new(KEYS), TextFont::from_font_size(16.0)),
+            (
+                Text::new("Esc or F1 to close"),
+                TextFont::from_font_size(16.0),
+                TextColor(Color::srgb(0.6, 0.6, 0.6)),
+            ),
+        ]),
     ));
 }
 

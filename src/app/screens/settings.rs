@@ -43,28 +43,23 @@ fn spawn<S: States>(mut commands: Commands, despawn: DespawnOnExit<S>) {
         Name::new("Settings"),
         Menu::default(),
         despawn,
-        crate::app::ui::kit::overlay_backdrop(),
-        children![(
-            crate::app::ui::kit::overlay_panel(),
-            children![
-                (Text::new("Settings"), TextFont::from_font_size(40.0)),
-                (
-                    SettingsText,
-                    Text::new(""),
-                    TextFont::from_font_size(19.0),
-                    Node {
-                        width: px(620),
-                        ..default()
-                    },
-                ),
-                (
-                    Text::new("Up/Down choose   Left/Right or Enter change   Esc back"),
-                    TextFont::from_font_size(15.0),
-                    TextColor(Color::srgb(0.6, 0.6, 0.6)),
-                ),
-                crate::app::ui::kit::close_button(),
-            ],
-        )],
+        crate::app::ui::kit::overlay(children![
+            (Text::new("Settings"), TextFont::from_font_size(40.0)),
+            (
+                SettingsText,
+                Text::new(""),
+                TextFont::from_font_size(19.0),
+                Node {
+                    width: px(620),
+                    ..default()
+                },
+            ),
+            (
+                Text::new("Up/Down choose   Left/Right or Enter change   Esc back"),
+                TextFont::from_font_size(15.0),
+                TextColor(Color::srgb(0.6, 0.6, 0.6)),
+            ),
+        ]),
     ));
 }
 

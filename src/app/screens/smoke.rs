@@ -189,10 +189,13 @@ fn drive(
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "settings.png");
             commands.set_state(Overlay::None);
-            settings.high_contrast = true;
-            settings.text_scale = 1.5;
             smoke.stage = Stage::Contrast;
             smoke.frames = 0;
+        }
+        // The picture above is taken as this frame renders: the contrast comes a frame later.
+        (Stage::Contrast, Screen::InGame) if smoke.frames == 2 => {
+            settings.high_contrast = true;
+            settings.text_scale = 1.5;
         }
         (Stage::Contrast, Screen::InGame) if settled => {
             let dir = smoke.dir.clone();

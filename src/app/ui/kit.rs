@@ -59,8 +59,32 @@ pub fn key_button(words: impl Into<String>, key: KeyCode) -> impl Bundle {
     )
 }
 
-/// The root of an overlay: the whole window, dimmed, above the game; its one child is the
-/// `overlay_panel`.
+/// An overlay: the dimmed backdrop holding the opaque panel, with `content` (a `children![…]`)
+/// in a column and the Close button at its foot. The caller adds the root's name, `Menu` and
+/// `DespawnOnExit`.
+pub fn overlay<C: Bundle>(content: C) -> impl Bundle {
+    (
+        overlay_backdrop(),
+        children![(
+            overlay_panel(),
+            children![
+                (
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        align_items: AlignItems::Center,
+                        row_gap: px(12),
+                        ..default()
+                    },
+                    content,
+                ),
+                close_button(),
+            ],
+        )],
+    )
+}
+
+/// The root of an overlay: the whole window, dimmed, above the game; its child is the
+/// `overlay_panel` (and below it, lines added later, such as the pause menu's export result).
 pub fn overlay_backdrop() -> impl Bundle {
     (
         Node {
