@@ -99,6 +99,18 @@ fn spawn_summary(
         entries.push("Download the morgue: D".into());
     }
     entries.push("Main menu: M".into());
+    // The entries as buttons, for a mouse or a finger: each presses the entry's key.
+    let mut buttons = vec![
+        ("New run".to_string(), KeyCode::Enter),
+        ("Same seed again".into(), KeyCode::KeyS),
+    ];
+    if can_watch {
+        buttons.push(("Watch this run".into(), KeyCode::KeyW));
+    }
+    if cfg!(target_arch = "wasm32") {
+        buttons.push(("Download the morgue".into(), KeyCode::KeyD));
+    }
+    buttons.push(("Main menu".into(), KeyCode::KeyM));
     commands.spawn((
         Name::new("Game over"),
         Menu::new("Game over", entries, None),
@@ -127,6 +139,7 @@ fn spawn_summary(
                 TextFont::from_font_size(18.0),
                 TextColor(Color::srgb(0.7, 0.7, 0.75)),
             ),
+            crate::app::ui::kit::key_row(buttons),
         ],
     ));
 }

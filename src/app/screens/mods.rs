@@ -84,6 +84,13 @@ fn spawn_mods(mut commands: Commands) {
                 TextFont::from_font_size(16.0),
                 TextColor(Color::srgb(0.75, 0.75, 0.8)),
             ),
+            // The keys as buttons, for a mouse or a finger.
+            crate::app::ui::kit::key_row(vec![
+                ("Up".into(), KeyCode::ArrowUp),
+                ("Down".into(), KeyCode::ArrowDown),
+                ("On / off".into(), KeyCode::Enter),
+                ("Back".into(), KeyCode::Escape),
+            ]),
             (
                 AddModButton,
                 Button,

@@ -70,6 +70,14 @@ fn spawn_screen(mut commands: Commands) {
                 TextFont::from_font_size(16.0),
                 TextColor(Color::srgb(0.85, 0.85, 0.8)),
             ),
+            // The keys as buttons, for a mouse or a finger.
+            crate::app::ui::kit::key_row(vec![
+                ("Up".into(), KeyCode::ArrowUp),
+                ("Down".into(), KeyCode::ArrowDown),
+                ("Open the morgue".into(), KeyCode::Enter),
+                ("Watch its replay".into(), KeyCode::KeyW),
+                ("Back".into(), KeyCode::Escape),
+            ]),
         ],
     ));
 }

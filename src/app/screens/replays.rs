@@ -79,6 +79,13 @@ fn spawn_screen(mut commands: Commands) {
                 TextFont::from_font_size(18.0),
                 TextColor(Color::srgb(0.7, 0.7, 0.75)),
             ),
+            // The keys as buttons, for a mouse or a finger.
+            crate::app::ui::kit::key_row(vec![
+                ("Up".into(), KeyCode::ArrowUp),
+                ("Down".into(), KeyCode::ArrowDown),
+                ("Watch".into(), KeyCode::Enter),
+                ("Back".into(), KeyCode::Escape),
+            ]),
         ],
     ));
 }

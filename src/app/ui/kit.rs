@@ -59,6 +59,24 @@ pub fn key_button(words: impl Into<String>, key: KeyCode) -> impl Bundle {
     )
 }
 
+/// A wrapping row of key buttons, one per `(words, key)`.
+pub fn key_row(buttons: Vec<(String, KeyCode)>) -> impl Bundle {
+    (
+        Node {
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            column_gap: px(8),
+            row_gap: px(8),
+            ..default()
+        },
+        Children::spawn(SpawnIter(
+            buttons
+                .into_iter()
+                .map(|(words, key)| key_button(words, key)),
+        )),
+    )
+}
+
 /// An overlay: the dimmed backdrop holding the opaque panel, with `content` (a `children![…]`)
 /// in a column and the Close button at its foot. The caller adds the root's name, `Menu` and
 /// `DespawnOnExit`.
