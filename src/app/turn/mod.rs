@@ -11,7 +11,7 @@ mod travel;
 pub use bindings::{Action, Bindings, Chord, KeysPath, LETTERS, Mods, PLANNED, name_of};
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
 pub use pointer::{Hovered, Tapped, TouchesOnUi};
-pub use touch_bar::TouchSeen;
+pub use touch_bar::{PressedByButton, TouchSeen};
 pub use travel::{KnownInView, Travel, stop_line, travel_key};
 
 use bevy::prelude::*;

@@ -25,9 +25,10 @@ pub enum TouchButton {
     Menu,
 }
 
-/// Keys a button pressed this frame, released at its end.
+/// Keys an on-screen button pressed this frame (the touch bar's, the UI kit's), released at the
+/// frame's end by this plugin.
 #[derive(Resource, Debug, Default)]
-struct PressedByTouch(Vec<KeyCode>);
+pub struct PressedByButton(pub Vec<KeyCode>);
 
 #[derive(Component)]
 struct TouchBar;
@@ -37,7 +38,7 @@ const MAX_ABILITIES: usize = 9;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TouchSeen>()
-        .init_resource::<PressedByTouch>();
+        .init_resource::<PressedByButton>();
     app.add_systems(OnEnter(Screen::InGame), spawn_bar);
     app.add_systems(
         Update,
@@ -155,7 +156,7 @@ fn press_buttons(
     bindings: Res<Bindings>,
     touches: Option<Res<Touches>>,
     mut keys: ResMut<ButtonInput<KeyCode>>,
-    mut pressed: ResMut<PressedByTouch>,
+    mut pressed: ResMut<PressedByButton>,
     mut on_ui: ResMut<TouchesOnUi>,
 ) {
     for (interaction, &button) in &buttons {
@@ -172,7 +173,7 @@ fn press_buttons(
     }
 }
 
-fn release_keys(mut pressed: ResMut<PressedByTouch>, mut keys: ResMut<ButtonInput<KeyCode>>) {
+fn release_keys(mut pressed: ResMut<PressedByButton>, mut keys: ResMut<ButtonInput<KeyCode>>) {
     for key in pressed.0.drain(..) {
         keys.release(key);
     }

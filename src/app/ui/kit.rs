@@ -4,16 +4,12 @@
 use bevy::prelude::*;
 
 use crate::app::shared::AppSystems;
-use crate::app::turn::TouchesOnUi;
+use crate::app::turn::{PressedByButton, TouchesOnUi};
 
 /// A button that presses its key for one frame when clicked or tapped: whatever answers the
 /// key answers the button, so a screen needs no second path for the pointer.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct KeyButton(pub KeyCode);
-
-/// Keys the buttons pressed this frame, released at its end.
-#[derive(Resource, Debug, Default)]
-struct PressedByButton(Vec<KeyCode>);
 
 const IDLE: Color = Color::srgb(0.13, 0.12, 0.18);
 const HOVERED: Color = Color::srgb(0.22, 0.2, 0.3);
@@ -27,12 +23,10 @@ const BACKDROP: Color = Color::srgba(0.0, 0.0, 0.0, 0.72);
 const PANEL: Color = Color::srgb(0.06, 0.06, 0.09);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PressedByButton>();
     app.add_systems(
         Update,
         (press_keys, looks).chain().before(AppSystems::Input),
     );
-    app.add_systems(Last, release_keys);
 }
 
 /// A button with words on it that presses `key`.
@@ -180,11 +174,5 @@ fn looks(mut buttons: ChangedButtons) {
             Interaction::Hovered => HOVERED,
             Interaction::None => IDLE,
         };
-    }
-}
-
-fn release_keys(mut pressed: ResMut<PressedByButton>, mut keys: ResMut<ButtonInput<KeyCode>>) {
-    for key in pressed.0.drain(..) {
-        keys.release(key);
     }
 }
