@@ -96,6 +96,8 @@ pub fn logic_plugin(app: &mut App) {
         ai::plugin,
         save::plugin,
         a11y::plugin,
+        // The screens are built of the kit's lists, headless too.
+        ui::list::plugin,
     ));
 }
 

@@ -322,7 +322,14 @@ pub struct Menu {
     pub entries: Vec<String>,
     /// The entry the cursor is on, for the screens that have a cursor.
     pub focused: Option<usize>,
+    /// The entries that cannot be chosen now (their words say why).
+    pub unavailable: Vec<usize>,
 }
+
+/// A `Menu` whose entries are already its entity's children, as the kit's list rows: the
+/// a11y plugin makes those rows the buttons instead of adding buttons of its own.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct MenuRows;
 
 /// A text drawn for the eye that assistive technology skips: it says what a `Menu`'s buttons
 /// already say (the main menu's and the pause menu's entries).
@@ -335,6 +342,7 @@ impl Menu {
             title: title.into(),
             entries,
             focused,
+            unavailable: Vec::new(),
         }
     }
 }
@@ -359,4 +367,69 @@ impl AddTurnStep for App {
         };
         self.add_systems(Update, run_step.in_set(TurnSteps(step)))
     }
+}
+
+/// The play screen's layout (chosen and placed by `ui::layout`; the camera and the touch bar
+/// read it).
+/// Narrow below this many logical pixels across, or whenever taller than wide.
+pub const NARROW_BELOW: f32 = 720.0;
+/// The top strip's height in the narrow layout: the floor line, the level line and the bars.
+pub const STRIP_HEIGHT: f32 = 138.0;
+/// The log's height in the narrow layout, closed: its last three lines.
+pub const LOG_STRIP_HEIGHT: f32 = 66.0;
+
+/// Which layout is in use, and which drawers are open (narrow only).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct PlayLayout {
+    pub narrow: bool,
+    pub sidebar_open: bool,
+    pub log_open: bool,
+}
+
+/// What the panels cover of the window (logical pixels), for the camera: the map's hero is
+/// centred in the rest.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Covered {
+    pub left: f32,
+    pub top: f32,
+    pub bottom: f32,
+}
+
+impl PlayLayout {
+    /// The layout for a window `width` × `height` logical pixels.
+    pub fn narrow_for(width: f32, height: f32) -> bool {
+        width < NARROW_BELOW || height > width
+    }
+
+    /// What the closed panels cover (an open drawer lies over the map for a moment).
+    pub fn covered(&self) -> Covered {
+        if self.narrow {
+            Covered {
+                left: 0.0,
+                top: STRIP_HEIGHT,
+                bottom: LOG_STRIP_HEIGHT,
+            }
+        } else {
+            Covered {
+                left: SIDEBAR_WIDTH,
+                top: 0.0,
+                bottom: LOG_HEIGHT,
+            }
+        }
+    }
+}
+
+/// A panel of the play screen placed by the layout.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Region {
+    Sidebar,
+    Log,
+    /// What the pointer is on (at the sidebar's foot, or above the log).
+    Examine,
+    /// The read-aloud panel shown over the map.
+    ReadPanel,
+    /// The replay viewer's bar along the map's top.
+    WatchBar,
+    /// The touch bar down the map's right.
+    TouchBar,
 }

@@ -50,7 +50,7 @@ def game_tree():
             continue
         lines, found = [], []
         walk(app, 0, lines, found)
-        if any(n == "New run: Enter" for _, n, _, _ in found):
+        if any(n == "New run: N" for _, n, _, _ in found):
             return lines, found
     return None, None
 
@@ -90,7 +90,7 @@ try:
         time.sleep(1)
     time.sleep(3)
     focus_window()
-    lines, found = wait_for(lambda f: focused_button(f) == ["New run: Enter"],
+    lines, found = wait_for(lambda f: focused_button(f) == ["New run: N"],
                             "the main menu with the focus on New run", log)
     labels = [t or n for r, n, t, _ in found if r == "label"]
     if "DELVE" not in labels:

@@ -60,12 +60,7 @@ fn menus_are_buttons_and_the_cursor_holds_the_focus() {
     assert_eq!(screen(&app), Screen::MainMenu);
     app.update();
     let buttons = words(&mut app, Role::Button);
-    for want in [
-        "New run: Enter",
-        "Watch replays: W",
-        "Settings: O",
-        "Quit: Q",
-    ] {
+    for want in ["New run: N", "Watch replays: W", "Settings: O", "Quit: Q"] {
         assert!(buttons.iter().any(|b| b == want), "{want} in {buttons:?}");
     }
     assert!(words(&mut app, Role::Label).iter().any(|l| l == "DELVE"));
@@ -75,7 +70,7 @@ fn menus_are_buttons_and_the_cursor_holds_the_focus() {
             .any(|l| l == "Main menu")
     );
     assert!(words(&mut app, Role::Menu).iter().any(|l| l == "Main menu"));
-    assert_eq!(focused(&app).as_deref(), Some("New run: Enter"));
+    assert_eq!(focused(&app).as_deref(), Some("New run: N"));
     press(&mut app, KeyCode::ArrowDown);
     assert_eq!(focused(&app).as_deref(), Some("Random seed: R"));
     press(&mut app, KeyCode::Tab);
@@ -83,15 +78,27 @@ fn menus_are_buttons_and_the_cursor_holds_the_focus() {
     for _ in 0..3 {
         press(&mut app, KeyCode::ArrowUp);
     }
+    // With no run kept, Continue is there, unavailable, and says why.
+    assert_eq!(
+        focused(&app).as_deref(),
+        Some("Continue the run: C (unavailable: no run to continue)")
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        screen(&app),
+        Screen::MainMenu,
+        "an unavailable entry does nothing"
+    );
+    press(&mut app, KeyCode::ArrowUp);
     assert_eq!(
         focused(&app).as_deref(),
         Some("Quit: Q"),
         "the cursor wraps"
     );
     // Enter does the entry under the cursor: here Watch replays.
-    press(&mut app, KeyCode::ArrowDown);
-    press(&mut app, KeyCode::ArrowDown);
-    press(&mut app, KeyCode::ArrowDown);
+    for _ in 0..4 {
+        press(&mut app, KeyCode::ArrowDown);
+    }
     assert_eq!(focused(&app).as_deref(), Some("Watch replays: W"));
     press(&mut app, KeyCode::Enter);
     assert_eq!(screen(&app), Screen::Replays);
@@ -104,7 +111,7 @@ fn menus_are_buttons_and_the_cursor_holds_the_focus() {
     // The menu's buttons went with it; the main menu is back with its cursor on New run.
     press(&mut app, KeyCode::Escape);
     assert_eq!(screen(&app), Screen::MainMenu);
-    assert_eq!(focused(&app).as_deref(), Some("New run: Enter"));
+    assert_eq!(focused(&app).as_deref(), Some("New run: N"));
     let menus = words(&mut app, Role::Menu);
     assert_eq!(menus, vec!["Main menu".to_string()], "one menu at a time");
 }

@@ -143,11 +143,11 @@ try {
     await p.keyboard.press("ArrowDown");
     await p.waitForFunction(() => {
       const id = document.getElementById("bevy").getAttribute("aria-activedescendant");
-      return id && document.getElementById(id)?.textContent !== "New run: Enter";
+      return id && document.getElementById(id)?.textContent !== "New run: N";
     }, null, { timeout: 20000 }).catch(() => {});
     const after = await menu();
     a11y = { before, after };
-    if (before.title !== "Main menu" || before.focused !== "New run: Enter" || !before.entries.includes("Quit: Q")) {
+    if (before.title !== "Main menu" || before.focused !== "New run: N" || !before.entries.includes("Quit: Q")) {
       errors.push(`the page does not carry the main menu: ${JSON.stringify(before)}`);
     }
     if (after.focused !== "Random seed: R") errors.push(`the page's focus did not follow the cursor: ${JSON.stringify(after)}`);

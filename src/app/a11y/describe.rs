@@ -43,6 +43,7 @@ fn spawn_panel(mut commands: Commands) {
     commands.spawn((
         Name::new("Read aloud"),
         ReadPanel,
+        crate::app::shared::Region::ReadPanel,
         Text::new(""),
         TextFont::from_font_size(16.0),
         TextColor(Color::srgb(0.95, 0.95, 0.9)),

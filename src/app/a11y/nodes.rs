@@ -7,7 +7,7 @@ use bevy::a11y::{AccessibilityNode, AccessibilitySystems};
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, Menu, SeenOnly};
+use crate::app::shared::{AppSystems, Menu, MenuRows, SeenOnly};
 
 /// The buttons made for a `Menu`'s entries, under its root.
 #[derive(Component, Debug)]
@@ -125,37 +125,68 @@ fn hide_hidden(mut nodes: Query<(&Visibility, &mut AccessibilityNode), Changed<V
     }
 }
 
-/// A changed `Menu` gets its buttons anew; the focus moves to the entry the cursor is on.
+/// A changed `Menu` gets its buttons anew (a kit list's rows are its buttons); the focus moves
+/// to the entry the cursor is on.
 fn menus(
     mut commands: Commands,
-    menus: Query<(Entity, &Menu, Option<&Children>), Changed<Menu>>,
+    menus: Query<(Entity, &Menu, Option<&Children>, Has<MenuRows>), Changed<Menu>>,
     old: Query<(), With<MenuButtons>>,
+    rows: Query<&crate::app::ui::list::ListRow>,
     mut focus: ResMut<InputFocus>,
 ) {
-    for (root, menu, children) in &menus {
-        for child in children.into_iter().flatten() {
-            if old.contains(*child) {
-                commands.entity(*child).despawn();
-            }
-        }
-        let mut list = AccessNode::new(Role::Menu);
-        list.set_label(menu.title.as_str());
-        let list = commands
-            .spawn((MenuButtons, AccessibilityNode(list), ChildOf(root)))
-            .id();
-        for (i, entry) in menu.entries.iter().enumerate() {
+    for (root, menu, children, has_rows) in &menus {
+        let button = |i: usize, entry: &str| {
             let mut b = AccessNode::new(Role::Button);
-            b.set_label(entry.as_str());
+            b.set_label(entry);
             b.add_action(Action::Focus);
-            let focused = menu.focused == Some(i);
-            if focused {
+            b.add_action(Action::Click);
+            if menu.focused == Some(i) {
                 b.set_selected(true);
             }
-            let button = commands
-                .spawn((MenuButton(i), AccessibilityNode(b), ChildOf(list)))
+            if menu.unavailable.contains(&i) {
+                b.set_disabled();
+            }
+            b
+        };
+        if has_rows {
+            let mut list = AccessNode::new(Role::Menu);
+            list.set_label(menu.title.as_str());
+            commands.entity(root).insert(AccessibilityNode(list));
+            for child in children.into_iter().flatten() {
+                let Ok(row) = rows.get(*child) else { continue };
+                let Some(entry) = menu.entries.get(row.index) else {
+                    continue;
+                };
+                commands.entity(*child).insert((
+                    MenuButton(row.index),
+                    AccessibilityNode(button(row.index, entry)),
+                ));
+                if menu.focused == Some(row.index) {
+                    focus.set(*child, FocusCause::Navigated);
+                }
+            }
+        } else {
+            for child in children.into_iter().flatten() {
+                if old.contains(*child) {
+                    commands.entity(*child).despawn();
+                }
+            }
+            let mut list = AccessNode::new(Role::Menu);
+            list.set_label(menu.title.as_str());
+            let list = commands
+                .spawn((MenuButtons, AccessibilityNode(list), ChildOf(root)))
                 .id();
-            if focused {
-                focus.set(button, FocusCause::Navigated);
+            for (i, entry) in menu.entries.iter().enumerate() {
+                let b = commands
+                    .spawn((
+                        MenuButton(i),
+                        AccessibilityNode(button(i, entry)),
+                        ChildOf(list),
+                    ))
+                    .id();
+                if menu.focused == Some(i) {
+                    focus.set(b, FocusCause::Navigated);
+                }
             }
         }
         if menu.focused.is_none() {

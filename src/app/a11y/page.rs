@@ -51,6 +51,7 @@ const RUN_PANELS: [&str; 2] = ["Sidebar", "Read aloud"];
 
 fn mirror(
     menus: Query<(Entity, &Menu)>,
+    parents: Query<&ChildOf>,
     panels: Query<(Entity, &Name)>,
     children: Query<&Children>,
     texts: PageTexts,
@@ -62,7 +63,11 @@ fn mirror(
         return;
     }
     let now = match menus.iter().next() {
-        Some((root, menu)) => screen_words(root, menu, &children, &texts),
+        // A kit list's `Menu` is on the list, inside its screen: the page reads the screen.
+        Some((list, menu)) => {
+            let root = parents.iter_ancestors(list).last().unwrap_or(list);
+            screen_words(root, menu, &children, &texts)
+        }
         None => {
             let run = Menu::new("In the dungeon", Vec::new(), None);
             let mut words = (run.title.clone(), Vec::new(), Vec::new(), None);

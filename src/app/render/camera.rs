@@ -3,7 +3,7 @@
 //! the floor so the map fills the area (the zoom is a setting: `app::settings`).
 use bevy::prelude::*;
 
-use crate::app::shared::{GameRes, LOG_HEIGHT, RunShown, SIDEBAR_WIDTH, TILE};
+use crate::app::shared::{GameRes, RunShown, TILE};
 use bevy::window::PrimaryWindow;
 
 use super::RenderSystems;
@@ -45,17 +45,19 @@ fn publish_to_page(
 }
 
 /// The camera's centre on one axis: `hero` centred in a view `view` world units wide whose
-/// first `margin` units are covered (the sidebar), kept inside the floor's `[lo, hi]` when the
-/// floor is wider than the uncovered view, centred on the floor when it is narrower.
-pub fn clamp_axis(hero: f32, view: f32, margin: f32, lo: f32, hi: f32) -> f32 {
-    let open = view - margin;
-    // The centre of the uncovered part sits `margin / 2` past the camera's centre.
-    let want = hero - margin / 2.0;
+/// first `margin` units (the sidebar, the log) and last `trail` units (the narrow layout's top
+/// strip) are covered, kept inside the floor's `[lo, hi]` when the floor is wider than the
+/// uncovered view, centred on the floor when it is narrower.
+pub fn clamp_axis(hero: f32, view: f32, margin: f32, trail: f32, lo: f32, hi: f32) -> f32 {
+    let open = view - margin - trail;
+    // The centre of the uncovered part sits `(margin - trail) / 2` past the camera's centre.
+    let shift = (margin - trail) / 2.0;
+    let want = hero - shift;
     if hi - lo <= open {
-        return (lo + hi) / 2.0 - margin / 2.0;
+        return (lo + hi) / 2.0 - shift;
     }
-    let min = lo + open / 2.0 - margin / 2.0;
-    let max = hi - open / 2.0 - margin / 2.0;
+    let min = lo + open / 2.0 - shift;
+    let max = hi - open / 2.0 - shift;
     want.clamp(min, max)
 }
 
@@ -65,7 +67,9 @@ fn follow_hero(
     camera: Single<(&mut Transform, &Projection), With<Camera2d>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     ui_scale: Option<Res<UiScale>>,
+    layout: Option<Res<crate::app::shared::PlayLayout>>,
 ) {
+    let covered = layout.map_or_else(Default::default, |l| *l).covered();
     // The sidebar and the log grow with the UI's text scale (Settings).
     let ui = ui_scale.map_or(1.0, |u| u.0);
     let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.hero) else {
@@ -82,14 +86,16 @@ fn follow_hero(
     cam.translation.x = clamp_axis(
         tf.translation.x,
         w * scale,
-        SIDEBAR_WIDTH * ui * scale,
+        covered.left * ui * scale,
+        0.0,
         -half,
         map.width() as f32 * TILE - half,
     );
     cam.translation.y = clamp_axis(
         tf.translation.y,
         h * scale,
-        LOG_HEIGHT * ui * scale,
+        covered.bottom * ui * scale,
+        covered.top * ui * scale,
         -half,
         map.height() as f32 * TILE - half,
     );
@@ -104,16 +110,22 @@ mod tests {
         // A floor 0..1000 wide, a view 600 wide whose first 200 are the sidebar.
         let (view, margin) = (600.0, 200.0);
         // In the middle: the hero sits at the centre of the open part.
-        let c = clamp_axis(500.0, view, margin, 0.0, 1000.0);
+        let c = clamp_axis(500.0, view, margin, 0.0, 0.0, 1000.0);
         assert_eq!(c - view / 2.0 + margin + (view - margin) / 2.0, 500.0);
         // Near the left edge: the open part starts at the floor's edge.
-        let c = clamp_axis(10.0, view, margin, 0.0, 1000.0);
+        let c = clamp_axis(10.0, view, margin, 0.0, 0.0, 1000.0);
         assert_eq!(c - view / 2.0 + margin, 0.0);
         // Near the right edge: the view ends at the floor's edge.
-        let c = clamp_axis(990.0, view, margin, 0.0, 1000.0);
+        let c = clamp_axis(990.0, view, margin, 0.0, 0.0, 1000.0);
         assert_eq!(c + view / 2.0, 1000.0);
         // A floor narrower than the open part is centred in it.
-        let c = clamp_axis(50.0, view, margin, 0.0, 100.0);
+        let c = clamp_axis(50.0, view, margin, 0.0, 0.0, 100.0);
         assert_eq!(c - view / 2.0 + margin + (view - margin) / 2.0, 50.0);
+        // A strip covering the view's far end too: the hero sits in the middle of the rest.
+        let (trail, c) = (100.0, clamp_axis(500.0, view, margin, 100.0, 0.0, 1000.0));
+        assert_eq!(
+            c - view / 2.0 + margin + (view - margin - trail) / 2.0,
+            500.0
+        );
     }
 }

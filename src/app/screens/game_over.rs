@@ -3,9 +3,9 @@
 use bevy::prelude::*;
 
 use crate::app::save::{KeepRun, LastKept, RunArchive, SaveStore};
-use crate::app::shared::{
-    AppSystems, ContentRes, GameRes, Menu, NewRun, OpenRun, Screen, UiSystems,
-};
+use crate::app::shared::{AppSystems, ContentRes, GameRes, NewRun, OpenRun, Screen, UiSystems};
+use crate::app::ui::kit;
+use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 use crate::runs::{Kept, Shelf};
 
 use super::watch::{WatchFrom, WatchRequest};
@@ -26,6 +26,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         game_over_input
             .in_set(AppSystems::Input)
+            .in_set(ScreenInput)
+            .ambiguous_with(ScreenInput)
             .run_if(in_state(Screen::GameOver)),
     );
 }
@@ -78,42 +80,8 @@ fn spawn_summary(
     let text = summary(game.game());
     let kept_text = kept.0.as_ref().map(kept_lines).unwrap_or_default();
     let can_watch = kept.0.as_ref().is_some_and(|k| k.replay.is_some());
-    let keys = format!(
-        "Enter  new run     S  same seed again{}{}     M  main menu",
-        if can_watch {
-            "     W  watch this run"
-        } else {
-            ""
-        },
-        if cfg!(target_arch = "wasm32") {
-            "     D  download the morgue"
-        } else {
-            ""
-        },
-    );
-    let mut entries = vec!["New run: Enter".to_string(), "Same seed again: S".into()];
-    if can_watch {
-        entries.push("Watch this run: W".into());
-    }
-    if cfg!(target_arch = "wasm32") {
-        entries.push("Download the morgue: D".into());
-    }
-    entries.push("Main menu: M".into());
-    // The entries as buttons, for a mouse or a finger: each presses the entry's key.
-    let mut buttons = vec![
-        ("New run".to_string(), KeyCode::Enter),
-        ("Same seed again".into(), KeyCode::KeyS),
-    ];
-    if can_watch {
-        buttons.push(("Watch this run".into(), KeyCode::KeyW));
-    }
-    if cfg!(target_arch = "wasm32") {
-        buttons.push(("Download the morgue".into(), KeyCode::KeyD));
-    }
-    buttons.push(("Main menu".into(), KeyCode::KeyM));
     commands.spawn((
         Name::new("Game over"),
-        Menu::new("Game over", entries, None),
         DespawnOnExit(Screen::GameOver),
         super::full_screen(Color::srgb(0.08, 0.02, 0.03)),
         children![
@@ -134,15 +102,52 @@ fn spawn_summary(
                 TextColor(Color::srgb(0.65, 0.7, 0.65)),
                 TextLayout::justify(Justify::Center),
             ),
-            (
-                Text::new(keys),
-                TextFont::from_font_size(18.0),
-                TextColor(Color::srgb(0.7, 0.7, 0.75)),
-            ),
-            crate::app::ui::kit::key_row(buttons),
+            (GameOverList, kit::list(game_over_list(can_watch))),
         ],
     ));
 }
+
+/// What GameOver offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    NewRun,
+    SameSeed,
+    Watch,
+    Download,
+    MainMenu,
+}
+
+/// GameOver's entries, in order (Download only in the browser, where the morgue is not a
+/// file the player can open).
+fn choices() -> Vec<Choice> {
+    let mut all = vec![Choice::NewRun, Choice::SameSeed, Choice::Watch];
+    if cfg!(target_arch = "wasm32") {
+        all.push(Choice::Download);
+    }
+    all.push(Choice::MainMenu);
+    all
+}
+
+fn game_over_list(can_watch: bool) -> ListMenu {
+    let entries = choices()
+        .into_iter()
+        .map(|c| match c {
+            Choice::NewRun => ListEntry::new("New run").key(KeyCode::KeyN, "N"),
+            Choice::SameSeed => ListEntry::new("Same seed again").key(KeyCode::KeyS, "S"),
+            Choice::Watch if can_watch => ListEntry::new("Watch this run").key(KeyCode::KeyW, "W"),
+            Choice::Watch => ListEntry::new("Watch this run")
+                .key(KeyCode::KeyW, "W")
+                .unavailable("content was reloaded during it: no replay"),
+            Choice::Download => ListEntry::new("Download the morgue").key(KeyCode::KeyD, "D"),
+            Choice::MainMenu => ListEntry::new("Main menu").key(KeyCode::KeyM, "M"),
+        })
+        .collect();
+    ListMenu::new("Game over", entries)
+}
+
+/// GameOver's list.
+#[derive(Component)]
+struct GameOverList;
 
 /// The line under the summary that says where the run was kept.
 #[derive(Component)]
@@ -167,7 +172,8 @@ fn show_note(
 }
 
 fn game_over_input(
-    keys: Res<ButtonInput<KeyCode>>,
+    mut picked: MessageReader<ListChoice>,
+    list: Single<Entity, With<GameOverList>>,
     game: Res<GameRes>,
     kept: Res<LastKept>,
     archive: Option<Res<RunArchive>>,
@@ -177,17 +183,23 @@ fn game_over_input(
     mut commands: Commands,
 ) {
     let seed = game.seed;
+    let all = choices();
+    let chosen = picked
+        .read()
+        .filter_map(|c| c.chosen_in(*list))
+        .last()
+        .map(|i| all[i]);
     // Through commands, so this and the menu never race on `NewRun`.
-    if keys.just_pressed(KeyCode::Enter) {
+    if chosen == Some(Choice::NewRun) {
         let seed = crate::rng::mix(seed);
         commands.insert_resource(NewRun { seed });
         commands.write_message(OpenRun::New { seed });
-    } else if keys.just_pressed(KeyCode::KeyS) {
+    } else if chosen == Some(Choice::SameSeed) {
         commands.insert_resource(NewRun { seed });
         commands.write_message(OpenRun::New { seed });
-    } else if keys.just_pressed(KeyCode::KeyM) {
+    } else if chosen == Some(Choice::MainMenu) {
         commands.set_state(Screen::MainMenu);
-    } else if keys.just_pressed(KeyCode::KeyW)
+    } else if chosen == Some(Choice::Watch)
         && let Some(k) = &kept.0
         && k.replay.is_some()
     {
@@ -197,8 +209,7 @@ fn game_over_input(
             title: super::watch::run_title(k.number, seed),
             from: WatchFrom::GameOver,
         });
-    } else if cfg!(target_arch = "wasm32")
-        && keys.just_pressed(KeyCode::KeyD)
+    } else if chosen == Some(Choice::Download)
         && let (Some(k), Some(a)) = (&kept.0, &archive)
     {
         let name = crate::runs::kept::kept_file_name(k.number, seed, "txt");

@@ -5,13 +5,15 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AppSystems, ContentRes, GameRes, Menu, Overlay, OverlayInput, PlayerCommand, Screen, TurnPhase,
+    AppSystems, ContentRes, GameRes, Overlay, OverlayInput, PlayerCommand, Screen, TurnPhase,
 };
+use crate::app::ui::kit;
+use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use crate::app::turn::{Action, Bindings, LETTERS, Mods, SelectedTarget, TurnInput};
 
 use crate::app::render::palette::{Palette, color_of};
-use crate::app::render::picture::{PictureNode, Pictures, picture_node};
+use crate::app::render::picture::{PictureNode, Pictures};
 use crate::content::Content;
 use crate::content::schema::Slot;
 use crate::game::items::item_name;
@@ -24,9 +26,6 @@ const SLOTS: [(Slot, &str); 3] = [
     (Slot::Trinket, "trinket"),
 ];
 
-#[derive(Component)]
-struct InventoryText;
-
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Inventory), spawn_inventory);
     app.add_systems(
@@ -35,10 +34,13 @@ pub(super) fn plugin(app: &mut App) {
             inventory_input
                 .in_set(AppSystems::Input)
                 .after(OverlayInput)
+                .in_set(ScreenInput)
+                .ambiguous_with(ScreenInput)
                 .before(TurnInput)
                 .run_if(in_state(Screen::InGame).and_then(in_state(TurnPhase::AwaitingInput))),
             refresh
                 .in_set(crate::app::shared::UiSystems::Overlay)
+                .ambiguous_with(crate::app::shared::UiSystems::Overlay)
                 .run_if(in_state(Overlay::Inventory)),
         ),
     );
@@ -49,60 +51,86 @@ fn letter_key(i: usize) -> Option<KeyCode> {
     LETTERS[..20].get(i).copied()
 }
 
-/// The overlay's text (pure, for tests).
+/// The overlay's text (pure, for tests): the worn slots, then the pack.
 pub fn inventory_text(game: &Game, content: &Content) -> String {
-    inventory_rows(game, content)
-        .into_iter()
-        .map(|(_, line)| line)
-        .collect::<Vec<_>>()
-        .join("\n")
+    let entries = inventory_entries(game, content, None, Palette::default());
+    let line = |e: &ListEntry| format!("{}  {}", e.words, e.note.clone().unwrap_or_default());
+    let mut out = vec!["Worn".to_string()];
+    out.extend(entries[..SLOTS.len()].iter().map(line));
+    out.push(pack_line(game, content));
+    if game.inventory.is_empty() {
+        out.push("(empty: , or P picks up what lies on your tile)".into());
+    }
+    out.extend(entries[SLOTS.len()..].iter().map(line));
+    out.join("\n")
 }
 
-/// The overlay's lines, each with the item it shows (for its picture), if any.
-pub fn inventory_rows(game: &Game, content: &Content) -> Vec<(Option<String>, String)> {
-    let mut out = vec![(None, "Worn".to_string())];
+/// The pack's heading: how full it is.
+fn pack_line(game: &Game, content: &Content) -> String {
+    format!(
+        "Pack ({}/{})",
+        game.inventory.len(),
+        content.balance.inventory_size
+    )
+}
+
+/// The overlay's entries: the three worn slots (1–3 take off), then each item in the pack
+/// (its letter uses or wears it), each with its picture and its description as the detail.
+pub fn inventory_entries(
+    game: &Game,
+    content: &Content,
+    pictures: Option<&Pictures>,
+    palette: Palette,
+) -> Vec<ListEntry> {
+    let icon = |id: &str| {
+        let rgb = content.item(id).map_or([200, 200, 200], |i| i.color);
+        let pic = pictures.map_or(PictureNode::None, |p| p.item(content, id));
+        (pic, color_of(rgb, palette))
+    };
+    let mut out = Vec::new();
     for (n, (slot, name)) in SLOTS.iter().enumerate() {
-        let worn = game.equipment.get(slot);
-        let shown = worn.map_or("-".to_string(), |it| item_name(it, content));
-        out.push((
-            worn.map(|it| it.item.clone()),
-            format!("  {}  {name:<8} {shown}", n + 1),
-        ));
-    }
-    out.push((None, String::new()));
-    out.push((
-        None,
-        format!(
-            "Pack ({}/{})",
-            game.inventory.len(),
-            content.balance.inventory_size
-        ),
-    ));
-    if game.inventory.is_empty() {
-        out.push((
-            None,
-            "  (empty: , or P picks up what lies on your tile)".into(),
-        ));
+        let key = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3][n];
+        let entry = ListEntry::new(format!("{name}: ")).key(key, (n + 1).to_string());
+        out.push(match game.equipment.get(slot) {
+            Some(it) => {
+                let (pic, colour) = icon(&it.item);
+                let desc = content
+                    .item(&it.item)
+                    .map_or("", |d| d.description.as_str());
+                ListEntry {
+                    words: format!("{name}: {}", item_name(it, content)),
+                    ..entry
+                }
+                .icon(pic, colour)
+                .note("[take off]")
+                .detail(desc)
+            }
+            None => ListEntry {
+                words: format!("{name}: -"),
+                ..entry
+            }
+            .unavailable("nothing worn"),
+        });
     }
     for (i, it) in game.inventory.iter().enumerate() {
         let letter = (b'a' + i as u8) as char;
         let def = content.item(&it.item);
         let what = match def.map(|d| d.slot) {
-            Some(Slot::Consumable) => "use",
-            Some(_) => "wear",
-            None => "?",
+            Some(Slot::Consumable) => "[use]",
+            Some(_) => "[wear]",
+            None => "[?]",
         };
-        let desc = def.map_or("", |d| d.description.as_str());
-        out.push((
-            Some(it.item.clone()),
-            format!("  {letter}  {:<28} [{what}] {desc}", item_name(it, content)),
-        ));
+        let (pic, colour) = icon(&it.item);
+        let mut entry = ListEntry::new(format!("{letter}  {}", item_name(it, content)))
+            .icon(pic, colour)
+            .note(what)
+            .detail(def.map_or("", |d| d.description.as_str()));
+        if let Some(key) = letter_key(i) {
+            entry = entry.key(key, letter.to_string());
+            entry.note = Some(what.into());
+        }
+        out.push(entry);
     }
-    out.push((None, String::new()));
-    out.push((
-        None,
-        "letter: use or wear   Shift+letter: drop   1-3: take off   Esc: close".into(),
-    ));
     out
 }
 
@@ -138,72 +166,74 @@ pub fn inventory_command(
     })
 }
 
+/// The inventory's list.
+#[derive(Component)]
+struct InventoryList;
+
+/// The pack's heading above the list.
+#[derive(Component)]
+struct PackLine;
+
 fn spawn_inventory(mut commands: Commands) {
     commands.spawn((
         Name::new("Inventory"),
-        Menu::new("Inventory", Vec::new(), None),
         DespawnOnExit(Overlay::Inventory),
-        crate::app::ui::kit::overlay(children![
+        kit::overlay(children![
             (Text::new("Inventory"), TextFont::from_font_size(36.0)),
             (
-                InventoryText,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(2),
-                    ..default()
-                },
+                PackLine,
+                Text::new(""),
+                TextFont::from_font_size(17.0),
+                TextColor(Color::srgb(0.8, 0.8, 0.7)),
             ),
+            (
+                InventoryList,
+                kit::list(ListMenu::new("Inventory", Vec::new())),
+            ),
+            (
+                Text::new(
+                    "Enter or its letter: use or wear   Shift+letter or Delete: drop   \
+                         1-3: take off   Esc: close"
+                ),
+                TextFont::from_font_size(15.0),
+                TextColor(Color::srgb(0.6, 0.6, 0.6)),
+            ),
+            kit::key_row(vec![("Drop it".into(), KeyCode::Delete)]),
         ]),
     ));
 }
 
-/// Draws the list when the overlay opens and after every turn while it is open: each line
-/// with its item's picture.
+/// The list after every turn while the overlay is open (and when it opens).
 fn refresh(
-    mut commands: Commands,
     game: Res<GameRes>,
     content: Res<ContentRes>,
     pictures: Option<Res<Pictures>>,
     palette: Option<Res<Palette>>,
-    list: Query<Entity, With<InventoryText>>,
-    mut drawn: Local<Option<Entity>>,
+    mut list: Single<&mut ListMenu, With<InventoryList>>,
+    mut pack: Single<&mut Text, With<PackLine>>,
 ) {
-    let Ok(list) = list.single() else {
-        return;
-    };
-    if !game.is_changed() && *drawn == Some(list) {
+    if !game.is_changed() && !list.entries.is_empty() {
         return;
     }
-    *drawn = Some(list);
     let c = &content.0;
     let palette = palette.map_or_else(Palette::default, |p| *p);
-    commands.entity(list).despawn_children();
-    commands.entity(list).with_children(|p| {
-        for (item, line) in inventory_rows(game.game(), c) {
-            p.spawn(Node {
-                column_gap: px(8),
-                align_items: AlignItems::Center,
-                min_height: px(22),
-                ..default()
-            })
-            .with_children(|row| {
-                let pic = match (&item, pictures.as_deref()) {
-                    (Some(id), Some(pics)) => pics.item(c, id),
-                    _ => PictureNode::None,
-                };
-                let rgb = item
-                    .as_deref()
-                    .and_then(|id| c.item(id))
-                    .map_or([200, 200, 200], |i| i.color);
-                picture_node(row, pictures.as_deref(), pic, color_of(rgb, palette), 22.0);
-                row.spawn((Text::new(line), TextFont::from_font_size(18.0)));
-            });
-        }
-    });
+    let entries = inventory_entries(game.game(), c, pictures.as_deref(), palette);
+    if list.entries != entries {
+        list.set_entries(entries);
+    }
+    let mut line = pack_line(game.game(), c);
+    if game.inventory.is_empty() {
+        line += ": empty (, or P picks up what lies on your tile)";
+    }
+    if pack.0 != line {
+        pack.0 = line;
+    }
 }
 
 fn inventory_input(
     keys: Res<ButtonInput<KeyCode>>,
+    mut picked: MessageReader<ListChoice>,
+    list: Query<(Entity, &ListMenu), With<InventoryList>>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     bindings: Res<Bindings>,
@@ -218,22 +248,56 @@ fn inventory_input(
     match overlay.get() {
         Overlay::None if toggle => next_overlay.set(Overlay::Inventory),
         Overlay::Inventory => {
+            let Ok((list_e, list)) = list.single() else {
+                return;
+            };
+            let (game, content) = (game.game(), &content.0);
             let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-            let cmd = keys
-                .get_just_pressed()
-                .copied()
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .find_map(|k| inventory_command(k, shift, game.game(), &content.0, target.0));
-            if let Some(cmd) = cmd {
+            // An entry chosen (its letter or digit, Enter, a click or a tap) is used, worn or
+            // taken off; Shift+letter, or Delete on the cursor's item, drops it.
+            let chosen = picked
+                .read()
+                .filter_map(|c| c.chosen_in(list_e))
+                .last()
+                .and_then(|i| entry_command(i, game, content, target.0));
+            let dropped = if shift {
+                keys.get_just_pressed()
+                    .copied()
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .find_map(|k| inventory_command(k, true, game, content, target.0))
+                    .filter(|c| matches!(c, Command::Drop(_)))
+            } else if keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace]) {
+                list.cursor
+                    .checked_sub(SLOTS.len())
+                    .filter(|i| *i < game.inventory.len())
+                    .map(Command::Drop)
+            } else {
+                None
+            };
+            if let Some(cmd) = chosen.or(dropped) {
                 sent.write(PlayerCommand(cmd));
-            } else if toggle {
+            } else if toggle
+                && !list
+                    .entries
+                    .iter()
+                    .any(|e| e.key.as_ref().is_some_and(|(k, _)| keys.just_pressed(*k)))
+            {
                 // I and E are pack letters too: they close only where no item has them.
                 next_overlay.set(Overlay::None);
             }
         }
         _ => {}
     }
+}
+
+/// The command of entry `i` of the list: take off a worn slot, use or wear a pack item.
+fn entry_command(i: usize, game: &Game, content: &Content, target: usize) -> Option<Command> {
+    if i < SLOTS.len() {
+        return Some(Command::Unequip(SLOTS[i].0));
+    }
+    let key = letter_key(i - SLOTS.len())?;
+    inventory_command(key, false, game, content, target)
 }
 
 #[cfg(test)]
@@ -266,7 +330,7 @@ mod tests {
             Some(Command::Unequip(Slot::Armour))
         );
         let text = inventory_text(&g, &content);
-        assert!(text.contains("a  Healing potion"), "{text}");
+        assert!(text.contains("a  Healing potion  [use]"), "{text}");
         assert!(
             text.contains("[wear]") && text.contains("Pack (2/20)"),
             "{text}"

@@ -4,8 +4,9 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AppSystems, LoadKeptRun, Menu, NewRun, OpenRun, RunNotice, Screen, SeenOnly, SuspendedRun,
+    AppSystems, LoadKeptRun, NewRun, OpenRun, RunNotice, Screen, SuspendedRun,
 };
+use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use super::SkipMenu;
 use crate::app::ui::kit;
@@ -16,7 +17,6 @@ use crate::app::render::picture::{PictureNode, Pictures, picture_node};
 use crate::app::turn::DIGIT_KEYS;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MenuCursor>();
     // After the menu (and so after Continue's load): a skipped menu's new run must win.
     app.add_systems(
         OnEnter(Screen::MainMenu),
@@ -26,6 +26,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         menu_input
             .in_set(AppSystems::Input)
+            .in_set(ScreenInput)
+            .ambiguous_with(ScreenInput)
             .run_if(in_state(Screen::MainMenu)),
     );
 }
@@ -37,10 +39,6 @@ pub struct SeedText;
 /// The key list on the menu, shown with H or F1.
 #[derive(Component)]
 pub struct MenuHelp;
-
-/// The menu's entries, drawn with the cursor's one marked.
-#[derive(Component)]
-struct EntriesText;
 
 /// What the menu offers, in its order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,11 +56,11 @@ pub enum Entry {
 }
 
 impl Entry {
-    /// The entry's words and its own key.
+    /// The entry's words and its own key's name.
     pub fn words(self) -> (&'static str, &'static str) {
         match self {
             Entry::Continue => ("Continue the run", "C"),
-            Entry::NewRun => ("New run", "Enter"),
+            Entry::NewRun => ("New run", "N"),
             Entry::RandomSeed => ("Random seed", "R"),
             Entry::Watch => ("Watch replays", "W"),
             Entry::Records => ("Records", "T"),
@@ -73,19 +71,10 @@ impl Entry {
         }
     }
 
-    /// The key its button presses: its own, but N for New run, whose Enter would do the
-    /// cursor's entry.
-    fn button_key(self) -> KeyCode {
-        match self {
-            Entry::NewRun => KeyCode::KeyN,
-            e => e.key(),
-        }
-    }
-
     fn key(self) -> KeyCode {
         match self {
             Entry::Continue => KeyCode::KeyC,
-            Entry::NewRun => KeyCode::Enter,
+            Entry::NewRun => KeyCode::KeyN,
             Entry::RandomSeed => KeyCode::KeyR,
             Entry::Watch => KeyCode::KeyW,
             Entry::Records => KeyCode::KeyT,
@@ -97,45 +86,42 @@ impl Entry {
     }
 }
 
-/// The entries, Continue only when there is a run to continue.
-pub fn entries(can_continue: bool) -> Vec<Entry> {
-    use Entry::*;
-    let all = [
-        Continue, NewRun, RandomSeed, Watch, Records, Mods, Settings, Help, Quit,
-    ];
-    all.into_iter()
-        .filter(|e| can_continue || *e != Continue)
-        .collect()
-}
+/// The menu's entries, in order; Continue is there but unavailable when no run is kept.
+pub const ENTRIES: [Entry; 9] = [
+    Entry::Continue,
+    Entry::NewRun,
+    Entry::RandomSeed,
+    Entry::Watch,
+    Entry::Records,
+    Entry::Mods,
+    Entry::Settings,
+    Entry::Help,
+    Entry::Quit,
+];
 
-/// Which entry the cursor is on; on opening, New run (so Enter starts one, as it always has).
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct MenuCursor(pub Entry);
-
-/// The entries as drawn, the cursor's marked.
-fn entries_text(list: &[Entry], at: Entry) -> String {
-    list.iter()
+/// The menu's list: every entry with its key, Continue unavailable without a kept run.
+pub fn menu_list(can_continue: bool) -> ListMenu {
+    let entries = ENTRIES
+        .iter()
         .map(|e| {
             let (words, key) = e.words();
-            let mark = if *e == at { ">" } else { " " };
-            format!("{mark} {words:<18} {key:>5}")
+            let entry = ListEntry::new(words).key(e.key(), key);
+            if *e == Entry::Continue && !can_continue {
+                entry.unavailable("no run to continue")
+            } else {
+                entry
+            }
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    let mut list = ListMenu::new("Main menu", entries);
+    // On opening, New run: Enter starts one, as it always has.
+    list.cursor = 1;
+    list
 }
 
-fn menu_of(list: &[Entry], at: Entry) -> Menu {
-    Menu::new(
-        "Main menu",
-        list.iter()
-            .map(|e| {
-                let (words, key) = e.words();
-                format!("{words}: {key}")
-            })
-            .collect(),
-        list.iter().position(|e| *e == at),
-    )
-}
+/// The main menu's list.
+#[derive(Component)]
+pub struct MainMenuList;
 
 /// `delve play --seed N` asks for a new run: it replaces a kept one, as Enter does.
 fn skip_menu(
@@ -160,10 +146,7 @@ fn spawn_menu(
     content: Option<Res<crate::app::shared::ContentRes>>,
     pictures: Option<Res<Pictures>>,
     palette: Option<Res<Palette>>,
-    mut cursor: ResMut<MenuCursor>,
 ) {
-    *cursor = MenuCursor::default();
-    let list = entries(suspended.0.is_some());
     let mut packs = report.map_or_else(String::new, |r| r.0.summary());
     if let Some(n) = content_notice.and_then(|n| n.0.clone()) {
         packs = format!("{packs}\n{n}");
@@ -174,7 +157,6 @@ fn spawn_menu(
     let root = commands
         .spawn((
             Name::new("Main menu"),
-            menu_of(&list, cursor.0),
             DespawnOnExit(Screen::MainMenu),
             super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
             children![
@@ -199,13 +181,7 @@ fn spawn_menu(
                     TextFont::from_font_size(16.0),
                     TextColor(Color::srgb(0.55, 0.6, 0.55)),
                 ),
-                (
-                    EntriesText,
-                    SeenOnly,
-                    Text::new(entries_text(&list, cursor.0)),
-                    TextFont::from_font_size(18.0),
-                    TextColor(Color::srgb(0.8, 0.8, 0.85)),
-                ),
+                (MainMenuList, kit::list(menu_list(suspended.0.is_some()))),
                 (
                     Text::new("Up/Down or Tab  choose     Enter  do it     digits  type a seed"),
                     TextFont::from_font_size(15.0),
@@ -232,23 +208,6 @@ fn spawn_menu(
             ],
         ))
         .id();
-    // The entries as buttons, under their list: a click or a tap does what the key does.
-    let buttons = commands
-        .spawn(Node {
-            flex_wrap: FlexWrap::Wrap,
-            justify_content: JustifyContent::Center,
-            column_gap: px(8),
-            row_gap: px(8),
-            max_width: px(820),
-            ..default()
-        })
-        .with_children(|row| {
-            for e in &list {
-                row.spawn(kit::key_button(e.words().0, e.button_key()));
-            }
-        })
-        .id();
-    commands.entity(root).insert_children(5, &[buttons]);
     // The title's art: the dungeon's inhabitants, hero first, in their colours.
     let Some(content) = content else { return };
     let palette = palette.map_or_else(Palette::default, |p| *p);
@@ -284,22 +243,21 @@ pub fn seed_line(seed: u64) -> String {
     format!("Seed: {seed}")
 }
 
-/// The seed line, the key list and the entries: one `Text` each, written in turn.
+/// The seed line and the key list: one `Text` each, written in turn.
 type MenuTexts = (
     Query<'static, 'static, &'static mut Text, With<SeedText>>,
     Query<'static, 'static, &'static mut Text, With<MenuHelp>>,
-    Query<'static, 'static, &'static mut Text, With<EntriesText>>,
 );
 
 fn menu_input(
     keys: Res<ButtonInput<KeyCode>>,
+    mut choices: MessageReader<ListChoice>,
+    list: Query<Entity, With<MainMenuList>>,
     mut run: ResMut<NewRun>,
     suspended: Res<SuspendedRun>,
     mut open: MessageWriter<OpenRun>,
     mut commands: Commands,
-    mut cursor: ResMut<MenuCursor>,
     mut texts: ParamSet<MenuTexts>,
-    mut menu: Query<&mut Menu>,
     mut exit: MessageWriter<AppExit>,
     run_notice: Res<RunNotice>,
 ) {
@@ -311,26 +269,13 @@ fn menu_input(
             t.0 = n.clone();
         }
     }
-    let list = entries(suspended.0.is_some());
-    let at = list.iter().position(|e| *e == cursor.0).unwrap_or(0);
-    let moved = super::list_cursor(&keys, at, list.len());
-    if moved != at || !list.contains(&cursor.0) {
-        cursor.0 = list[moved];
-        for mut t in &mut texts.p2() {
-            t.0 = entries_text(&list, cursor.0);
-        }
-        if let Some(mut m) = menu.iter_mut().next() {
-            m.set_if_neq(menu_of(&list, cursor.0));
-        }
-    }
-    // An entry's own letter, or Enter for the one under the cursor.
-    let chosen = list
-        .iter()
-        .copied()
-        .find(|e| e.key() != KeyCode::Enter && keys.just_pressed(e.key()))
-        .or_else(|| keys.just_pressed(KeyCode::F1).then_some(Entry::Help))
-        .or_else(|| keys.just_pressed(KeyCode::KeyN).then_some(Entry::NewRun))
-        .or_else(|| keys.just_pressed(KeyCode::Enter).then_some(cursor.0));
+    let Ok(list) = list.single() else { return };
+    let chosen = choices
+        .read()
+        .filter_map(|c| c.chosen_in(list))
+        .last()
+        .map(|i| ENTRIES[i])
+        .or_else(|| keys.just_pressed(KeyCode::F1).then_some(Entry::Help));
     let mut changed = false;
     match chosen {
         Some(Entry::Mods) => commands.set_state(Screen::Mods),

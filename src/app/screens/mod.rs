@@ -41,24 +41,6 @@ pub(super) fn plugin(app: &mut App) {
     ));
 }
 
-/// A list's cursor after this frame's keys: Down or Tab one row on, Up or Shift+Tab one back,
-/// wrapping round the `n` rows (in menus and overlays only: in play Tab picks the next enemy).
-pub fn list_cursor(keys: &ButtonInput<KeyCode>, at: usize, n: usize) -> usize {
-    if n == 0 {
-        return at;
-    }
-    let mut at = at;
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let tab = keys.just_pressed(KeyCode::Tab);
-    if keys.just_pressed(KeyCode::ArrowDown) || (tab && !shift) {
-        at = (at + 1) % n;
-    }
-    if keys.just_pressed(KeyCode::ArrowUp) || (tab && shift) {
-        at = (at + n - 1) % n;
-    }
-    at
-}
-
 /// The root of a full-window screen: a centred column on a background colour.
 pub fn full_screen(background: Color) -> impl Bundle {
     (

@@ -2,7 +2,9 @@
 //! report of the selected mod, and reloading from disk.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, Menu, Screen};
+use crate::app::shared::{AppSystems, Screen};
+use crate::app::ui::kit;
+use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use crate::app::content::{
     ContentReport, ModCatalogue, ModChoices, ModSource, ModsStore, ReloadNotice, ReloadRequest,
@@ -26,6 +28,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         mods_input
             .in_set(AppSystems::Input)
+            .in_set(ScreenInput)
+            .ambiguous_with(ScreenInput)
             .after(crate::app::shared::OverlayInput)
             .run_if(in_state(Screen::Mods)),
     );
@@ -41,8 +45,13 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct ModsCursor(pub usize);
 
+/// The mods' list.
 #[derive(Component)]
 struct ModsList;
+
+/// The line under the list when there are no mods.
+#[derive(Component)]
+struct ModsEmpty;
 
 #[derive(Component)]
 struct ModsReport;
@@ -64,7 +73,6 @@ fn spawn_mods(mut commands: Commands) {
     let browser = cfg!(target_arch = "wasm32");
     commands.spawn((
         Name::new("Mods"),
-        Menu::default(),
         DespawnOnExit(Screen::Mods),
         super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
         children![
@@ -73,10 +81,11 @@ fn spawn_mods(mut commands: Commands) {
                 TextFont::from_font_size(40.0),
                 TextColor(Color::srgb(0.95, 0.8, 0.3)),
             ),
+            (ModsList, kit::list(ListMenu::new("Mods", Vec::new()))),
             (
-                ModsList,
+                ModsEmpty,
                 Text::new(""),
-                TextFont::from_font_size(18.0),
+                TextFont::from_font_size(17.0),
                 TextColor(Color::WHITE),
             ),
             (
@@ -84,11 +93,10 @@ fn spawn_mods(mut commands: Commands) {
                 TextFont::from_font_size(16.0),
                 TextColor(Color::srgb(0.75, 0.75, 0.8)),
             ),
-            // The keys as buttons, for a mouse or a finger.
-            crate::app::ui::kit::key_row(vec![
-                ("Up".into(), KeyCode::ArrowUp),
-                ("Down".into(), KeyCode::ArrowDown),
-                ("On / off".into(), KeyCode::Enter),
+            // The screen's own keys as buttons, for a mouse or a finger (a mod's tap turns it
+            // on or off).
+            kit::key_row(vec![
+                ("Reload".into(), KeyCode::KeyR),
                 ("Back".into(), KeyCode::Escape),
             ]),
             (
@@ -155,54 +163,53 @@ pub fn mod_status(
     }
 }
 
-/// The list, one line a mod, the cursor's line marked.
-pub fn list_text(
+/// What the list says when there are no mods.
+pub fn empty_text(list: &ModCatalogue, source: &ModSource) -> String {
+    if !list.0.is_empty() {
+        String::new()
+    } else if cfg!(target_arch = "wasm32") {
+        "No mods yet: add a mod folder (A) or drop one onto the page.".into()
+    } else {
+        format!(
+            "No mods found: put mod folders into {}.",
+            source.where_to_add()
+        )
+    }
+}
+
+/// The list's entries, one a mod: on or off, id, name and version; its state on the right. A
+/// mod whose `mod.toml` is broken cannot be turned on.
+pub fn mod_entries(
     list: &ModCatalogue,
     choices: &ModChoices,
     report: &crate::content::LoadReport,
-    cursor: usize,
     source: &ModSource,
-) -> String {
-    if list.0.is_empty() {
-        return if cfg!(target_arch = "wasm32") {
-            "No mods yet: add a mod folder (A) or drop one onto the page.".into()
-        } else {
-            format!(
-                "No mods found: put mod folders into {}.",
-                source.where_to_add()
-            )
-        };
-    }
+) -> Vec<ListEntry> {
     let added_here = source.added_here();
     list.0
         .iter()
-        .enumerate()
-        .map(|(i, (folder, meta))| {
-            let mark = if i == cursor { ">" } else { " " };
-            let (on, label) = match meta {
-                Ok(m) => (
-                    if choices.disabled.contains(&m.id) {
-                        "[ ]"
-                    } else {
-                        "[x]"
-                    },
-                    format!("{}  {} {}", m.id, m.name, m.version),
-                ),
-                Err(_) => ("[!]", folder.clone()),
-            };
+        .map(|(folder, meta)| {
             let key = meta.as_ref().map_or(folder.as_str(), |m| m.id.as_str());
             let here = if added_here.contains(folder) {
-                "  (added in this browser)"
+                " (added in this browser)"
             } else {
                 ""
             };
-            format!(
-                "{mark} {on} {label:<40} {}{here}",
-                mod_status(key, meta, choices, report)
-            )
+            let status = format!("{}{here}", mod_status(key, meta, choices, report));
+            match meta {
+                Ok(m) => {
+                    let on = if choices.disabled.contains(&m.id) {
+                        "[ ]"
+                    } else {
+                        "[x]"
+                    };
+                    ListEntry::new(format!("{on} {}  {} {}", m.id, m.name, m.version)).note(status)
+                }
+                Err(_) => ListEntry::new(format!("[!] {folder}"))
+                    .unavailable("its mod.toml is broken (see below)"),
+            }
         })
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect()
 }
 
 /// The selected mod's problems as the loader renders them (source line and caret).
@@ -241,6 +248,8 @@ pub fn report_text(
 
 fn mods_input(
     keys: Res<ButtonInput<KeyCode>>,
+    mut picked: MessageReader<ListChoice>,
+    mut shown: Single<(Entity, &mut ListMenu), With<ModsList>>,
     mut cursor: ResMut<ModsCursor>,
     list: Res<ModCatalogue>,
     mut choices: ResMut<ModChoices>,
@@ -283,16 +292,18 @@ fn mods_input(
         commands.set_state(Screen::MainMenu);
         return;
     }
-    // The list's own cursor (Up/Down, Tab) and the vi and WASD keys.
-    cursor.0 = super::list_cursor(&keys, cursor.0, n);
+    // The list's own cursor (Up/Down, Tab), and the vi and WASD keys.
+    let (shown_e, shown) = &mut *shown;
     if n > 0 && keys.any_just_pressed([KeyCode::KeyJ, KeyCode::KeyS]) {
-        cursor.0 = (cursor.0 + 1) % n;
+        shown.cursor = (shown.cursor + 1) % n;
     }
     if n > 0 && keys.any_just_pressed([KeyCode::KeyK, KeyCode::KeyW]) {
-        cursor.0 = (cursor.0 + n - 1) % n;
+        shown.cursor = (shown.cursor + n - 1) % n;
     }
-    cursor.0 = cursor.0.min(n.saturating_sub(1));
-    if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter])
+    cursor.set_if_neq(ModsCursor(shown.cursor.min(n.saturating_sub(1))));
+    // Enter, a click or a tap on a mod (the kit's choice), or Space, turns it on or off.
+    let chosen = picked.read().filter_map(|c| c.chosen_in(*shown_e)).last();
+    if (chosen.is_some() || keys.just_pressed(KeyCode::Space))
         && let Some((_, Ok(meta))) = list.0.get(cursor.0)
     {
         if let Err(e) = choices.toggle(&meta.id, &store.0) {
@@ -329,9 +340,9 @@ fn page_mods_changed(
     reload.pending = true;
 }
 
-/// The list's text and the report's: one `Text` each, written in turn.
+/// The empty list's line and the report's: one `Text` each, written in turn.
 type ScreenTexts = (
-    Single<'static, 'static, &'static mut Text, With<ModsList>>,
+    Single<'static, 'static, &'static mut Text, With<ModsEmpty>>,
     Single<'static, 'static, &'static mut Text, With<ModsReport>>,
 );
 
@@ -344,7 +355,8 @@ fn show_mods(
     source: Res<ModSource>,
     page: Res<PageModsNotice>,
     mut texts: ParamSet<ScreenTexts>,
-    mut menu: Query<&mut Menu>,
+    mut shown: Single<&mut ListMenu, With<ModsList>>,
+    mut first: Local<bool>,
 ) {
     let changed = page.is_changed()
         || list.is_changed()
@@ -352,31 +364,19 @@ fn show_mods(
         || report.is_changed()
         || cursor.is_changed()
         || notice.is_changed();
-    if !changed && !texts.p0().0.is_empty() {
+    if !changed && *first {
         return;
     }
+    *first = true;
     let problem = match (page.0.as_deref(), choices.problem.as_deref()) {
         (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
         (a, b) => a.or(b).map(str::to_string),
     };
-    let shown = list_text(&list, &choices, &report.0, cursor.0, &source);
-    // Each mod's line, said without the cursor mark and the on/off box's brackets.
-    let entries = shown
-        .lines()
-        .map(|l| {
-            let l = l.trim_start_matches(['>', ' ']);
-            let l = l
-                .replacen("[x] ", "on: ", 1)
-                .replacen("[ ] ", "off: ", 1)
-                .replacen("[!] ", "broken: ", 1);
-            l.split_whitespace().collect::<Vec<_>>().join(" ")
-        })
-        .collect();
-    let focused = (!list.0.is_empty()).then_some(cursor.0);
-    if let Some(mut m) = menu.iter_mut().next() {
-        m.set_if_neq(Menu::new("Mods", entries, focused));
+    let entries = mod_entries(&list, &choices, &report.0, &source);
+    if shown.entries != entries {
+        shown.set_entries(entries);
     }
-    texts.p0().0 = shown;
+    texts.p0().0 = empty_text(&list, &source);
     texts.p1().0 = report_text(
         &list,
         &report.0,

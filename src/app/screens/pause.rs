@@ -4,8 +4,9 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AppSystems, ContentRes, GameRes, Menu, Overlay, OverlayInput, Screen, SeenOnly, UiSystems,
+    AppSystems, ContentRes, GameRes, Overlay, OverlayInput, Screen, UiSystems,
 };
+use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use crate::app::save::{SaveStore, export};
 use crate::app::ui::kit;
@@ -16,119 +17,92 @@ use crate::replay::Replay;
 #[derive(Component)]
 struct PauseRoot;
 
-/// The pause menu's entries, drawn with the cursor's one marked.
+/// The pause menu's list.
 #[derive(Component)]
-struct PauseEntries;
+struct PauseList;
 
-/// The pause menu's entries: words and key.
-const PAUSE_ENTRIES: [(&str, &str); 5] = [
-    ("Resume", "Esc"),
-    ("Export this run's replay", "R"),
-    ("Settings", "O"),
-    ("Keys", "F1"),
-    ("Quit to the main menu (Continue resumes the run)", "M"),
-];
-
-/// Each entry's key, for its button (in `PAUSE_ENTRIES`' order).
-const PAUSE_KEYS: [KeyCode; 5] = [
-    KeyCode::Escape,
-    KeyCode::KeyR,
-    KeyCode::KeyO,
-    KeyCode::F1,
-    KeyCode::KeyM,
-];
-
-/// The entry the pause menu's cursor is on (Resume on opening).
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct PauseCursor(pub usize);
-
-fn pause_lines(at: usize) -> String {
-    PAUSE_ENTRIES
-        .iter()
-        .enumerate()
-        .map(|(i, (words, key))| {
-            let mark = if i == at { ">" } else { " " };
-            format!("{mark} {key:<4} {words}")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+/// What the pause menu offers, in its order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PauseEntry {
+    Resume,
+    Export,
+    Settings,
+    Keys,
+    Quit,
 }
 
-fn pause_menu(at: usize) -> Menu {
-    Menu::new(
+/// The pause menu's entries: what each does, its words and its key.
+const PAUSE_ENTRIES: [(PauseEntry, &str, KeyCode, &str); 5] = [
+    (PauseEntry::Resume, "Resume", KeyCode::Escape, "Esc"),
+    (
+        PauseEntry::Export,
+        "Export this run's replay",
+        KeyCode::KeyR,
+        "R",
+    ),
+    (PauseEntry::Settings, "Settings", KeyCode::KeyO, "O"),
+    (PauseEntry::Keys, "Keys", KeyCode::F1, "F1"),
+    (
+        PauseEntry::Quit,
+        "Quit to the main menu (Continue resumes the run)",
+        KeyCode::KeyM,
+        "M",
+    ),
+];
+
+fn pause_list() -> ListMenu {
+    ListMenu::new(
         "Paused",
         PAUSE_ENTRIES
             .iter()
-            .map(|(words, key)| format!("{words}: {key}"))
+            .map(|(_, words, key, name)| ListEntry::new(*words).key(*key, *name))
             .collect(),
-        Some(at),
     )
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PauseCursor>();
     app.add_systems(OnEnter(Overlay::Pause), spawn_pause);
     app.add_systems(OnEnter(Overlay::Help), spawn_help);
     app.add_systems(
         Update,
-        (
-            pause_input
-                .in_set(AppSystems::Input)
-                .in_set(OverlayInput)
-                .run_if(in_state(Screen::InGame)),
-            draw_pause
-                .in_set(UiSystems::Overlay)
-                .run_if(in_state(Overlay::Pause).and_then(resource_changed::<PauseCursor>)),
-        ),
+        show_help_filter
+            .in_set(UiSystems::Overlay)
+            .ambiguous_with(UiSystems::Overlay)
+            .run_if(in_state(Overlay::Help)),
+    );
+    app.add_systems(
+        Update,
+        pause_input
+            .in_set(AppSystems::Input)
+            .in_set(OverlayInput)
+            .in_set(ScreenInput)
+            .ambiguous_with(ScreenInput)
+            .run_if(in_state(Screen::InGame)),
     );
 }
 
-fn spawn_pause(mut commands: Commands, mut cursor: ResMut<PauseCursor>) {
-    *cursor = PauseCursor::default();
+fn spawn_pause(mut commands: Commands) {
     let root = commands
         .spawn((
             Name::new("Pause"),
             PauseRoot,
-            pause_menu(0),
             DespawnOnExit(Overlay::Pause),
             kit::overlay_backdrop(),
         ))
         .id();
-    commands
-        .spawn((kit::overlay_panel(), ChildOf(root)))
-        .with_children(|panel| {
-            panel.spawn((Text::new("Paused"), TextFont::from_font_size(48.0)));
-            panel.spawn((
-                PauseEntries,
-                SeenOnly,
-                Text::new(pause_lines(0)),
-                TextFont::from_font_size(20.0),
-            ));
-            panel.spawn((
+    commands.spawn((
+        kit::overlay_panel(),
+        ChildOf(root),
+        children![
+            (Text::new("Paused"), TextFont::from_font_size(48.0)),
+            (PauseList, kit::list(pause_list())),
+            (
                 Text::new("Up/Down or Tab  choose     Enter  do it"),
                 TextFont::from_font_size(15.0),
                 TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ));
-            // The entries as buttons: a click or a tap does what the entry's key does (the
-            // first, Resume, is the overlay's Close).
-            for ((words, _), key) in PAUSE_ENTRIES.iter().zip(PAUSE_KEYS) {
-                panel.spawn(kit::key_button(*words, key));
-            }
-        });
-}
-
-/// The pause menu with its cursor's entry marked.
-fn draw_pause(
-    cursor: Res<PauseCursor>,
-    mut entries: Query<&mut Text, With<PauseEntries>>,
-    mut menu: Query<&mut Menu, With<PauseRoot>>,
-) {
-    for mut t in &mut entries {
-        t.0 = pause_lines(cursor.0);
-    }
-    for mut m in &mut menu {
-        m.set_if_neq(pause_menu(cursor.0));
-    }
+            ),
+        ],
+    ));
 }
 
 /// Every key of the game, for the help overlay.
@@ -162,25 +136,74 @@ Reading aloud (for screen readers; also shown over the map)
   F5                     reload content and mods from disk (desktop)
   + / - / mouse wheel    zoom (Settings: O in the pause menu)";
 
+/// The help overlay's list: every key of `KEYS`, its section as its detail.
+fn help_list() -> ListMenu {
+    let mut section = "";
+    let mut entries = Vec::new();
+    for line in KEYS.lines() {
+        let Some(line) = line.strip_prefix("  ") else {
+            section = line;
+            continue;
+        };
+        // "keys   what they do": the keys end at the first run of two spaces.
+        let (keys, what) = line.split_once("  ").unwrap_or((line, ""));
+        entries.push(
+            ListEntry::new(what.trim())
+                .note(keys.trim())
+                .detail(section),
+        );
+    }
+    ListMenu::new("Keys", entries).with_filter()
+}
+
+/// The help overlay's list.
+#[derive(Component)]
+struct HelpList;
+
 fn spawn_help(mut commands: Commands) {
     commands.spawn((
         Name::new("Help"),
-        Menu::new("Keys", Vec::new(), None),
         DespawnOnExit(Overlay::Help),
-        crate::app::ui::kit::overlay(children![
+        kit::overlay(children![
             (Text::new("Keys"), TextFont::from_font_size(40.0)),
-            (Text::new(KEYS), TextFont::from_font_size(16.0)),
             (
-                Text::new("Esc or F1 to close"),
+                HelpFilter,
+                Text::new(FILTER_PROMPT),
                 TextFont::from_font_size(16.0),
                 TextColor(Color::srgb(0.6, 0.6, 0.6)),
             ),
+            (HelpList, kit::list(help_list())),
         ]),
     ));
 }
 
+/// The line above the help's list: what typing does, and the filter typed.
+#[derive(Component)]
+struct HelpFilter;
+
+const FILTER_PROMPT: &str = "Type to find a key     Esc or F1 to close";
+
+/// The filter typed, shown above the list.
+fn show_help_filter(
+    list: Query<&ListMenu, (With<HelpList>, Changed<ListMenu>)>,
+    mut line: Query<&mut Text, With<HelpFilter>>,
+) {
+    let Ok(list) = list.single() else { return };
+    let now = match list.filter.as_deref() {
+        Some(f) if !f.is_empty() => format!("Showing keys for \"{f}\"     Backspace to widen"),
+        _ => FILTER_PROMPT.to_string(),
+    };
+    for mut t in &mut line {
+        if t.0 != now {
+            t.0 = now.clone();
+        }
+    }
+}
+
 fn pause_input(
     keys: Res<ButtonInput<KeyCode>>,
+    mut choices: MessageReader<ListChoice>,
+    list: Query<Entity, With<PauseList>>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut commands: Commands,
@@ -188,37 +211,45 @@ fn pause_input(
     content: Res<ContentRes>,
     store: Res<SaveStore>,
     root: Query<Entity, With<PauseRoot>>,
-    mut cursor: ResMut<PauseCursor>,
+    rebinding: Res<super::settings::Rebinding>,
 ) {
     let paused = *overlay.get() == Overlay::Pause;
-    // Enter does the entry under the cursor, as its own key would.
-    let mut chosen = None;
-    if paused {
-        let at = super::list_cursor(&keys, cursor.0, PAUSE_ENTRIES.len());
-        cursor.set_if_neq(PauseCursor(at));
-        if keys.just_pressed(KeyCode::Enter) {
-            chosen = Some(cursor.0);
-        }
+    // Esc that ended a rebinding in the Settings overlay closes nothing.
+    if rebinding.took == Some(KeyCode::Escape) {
+        return;
     }
-    let pressed = |key: KeyCode, entry: usize| keys.just_pressed(key) || chosen == Some(entry);
-    if pressed(KeyCode::Escape, 0) {
+    // The pause menu's entries (their keys, Enter, a click or a tap), or the keys that open
+    // and close the overlays from play.
+    let chosen = list
+        .single()
+        .ok()
+        .and_then(|l| choices.read().filter_map(|c| c.chosen_in(l)).last())
+        .map(|i| PAUSE_ENTRIES[i].0);
+    let pressed = |key: KeyCode, entry: PauseEntry| {
+        if paused {
+            chosen == Some(entry)
+        } else {
+            keys.just_pressed(key)
+        }
+    };
+    if pressed(KeyCode::Escape, PauseEntry::Resume) {
         next_overlay.set(if *overlay.get() == Overlay::None {
             Overlay::Pause
         } else {
             Overlay::None
         });
-    } else if pressed(KeyCode::F1, 3) {
+    } else if pressed(KeyCode::F1, PauseEntry::Keys) {
         next_overlay.set(if *overlay.get() == Overlay::Help {
             Overlay::None
         } else {
             Overlay::Help
         });
-    } else if paused && pressed(KeyCode::KeyO, 2) {
+    } else if paused && pressed(KeyCode::KeyO, PauseEntry::Settings) {
         next_overlay.set(Overlay::Settings);
-    } else if paused && pressed(KeyCode::KeyM, 4) {
+    } else if paused && pressed(KeyCode::KeyM, PauseEntry::Quit) {
         commands.set_state(Screen::MainMenu);
     } else if paused
-        && pressed(KeyCode::KeyR, 1)
+        && pressed(KeyCode::KeyR, PauseEntry::Export)
         && let Ok(root) = root.single()
     {
         let (game, content) = (game.game(), &content.0);

@@ -3,7 +3,9 @@
 use bevy::prelude::*;
 
 use crate::app::save::RunArchive;
-use crate::app::shared::{AppSystems, ContentRes, Menu, Screen, UiSystems};
+use crate::app::shared::{AppSystems, ContentRes, Screen, UiSystems};
+use crate::app::ui::kit;
+use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use super::watch::{WatchFrom, WatchNotice, request_kept, run_title};
 use crate::runs::kept::read_records;
@@ -31,7 +33,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            records_input.in_set(AppSystems::Input),
+            records_input
+                .in_set(AppSystems::Input)
+                .in_set(ScreenInput)
+                .ambiguous_with(ScreenInput),
             // Only on this screen, never beside another screen's text.
             show_table
                 .in_set(UiSystems::Screen)
@@ -52,34 +57,87 @@ fn read_table(mut archive: ResMut<RunArchive>, mut view: ResMut<RecordsView>) {
     };
 }
 
+/// The records' list (hidden while a morgue is open).
+#[derive(Component)]
+pub(super) struct RecordsList;
+
 fn spawn_screen(mut commands: Commands) {
+    let root = commands
+        .spawn((
+            Name::new("Records"),
+            DespawnOnExit(Screen::Records),
+            super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
+            children![
+                (
+                    Text::new("Records"),
+                    TextFont::from_font_size(40.0),
+                    TextColor(Color::srgb(0.95, 0.8, 0.3)),
+                ),
+                (
+                    Text::new(HEADER.to_string()),
+                    TextFont::from_font_size(15.0),
+                    TextColor(Color::srgb(0.7, 0.7, 0.75)),
+                ),
+            ],
+        ))
+        .id();
+    let list = commands
+        .spawn((
+            RecordsList,
+            kit::list(ListMenu::new("Records", Vec::new())),
+            ChildOf(root),
+        ))
+        .id();
+    commands.spawn((kit::detail_pane(list), ChildOf(root)));
     commands.spawn((
-        Name::new("Records"),
-        Menu::default(),
-        DespawnOnExit(Screen::Records),
-        super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
-        children![
-            (
-                Text::new("Records"),
-                TextFont::from_font_size(40.0),
-                TextColor(Color::srgb(0.95, 0.8, 0.3)),
-            ),
-            (
-                TableText,
-                Text::new(""),
-                TextFont::from_font_size(16.0),
-                TextColor(Color::srgb(0.85, 0.85, 0.8)),
-            ),
-            // The keys as buttons, for a mouse or a finger.
-            crate::app::ui::kit::key_row(vec![
-                ("Up".into(), KeyCode::ArrowUp),
-                ("Down".into(), KeyCode::ArrowDown),
-                ("Open the morgue".into(), KeyCode::Enter),
-                ("Watch its replay".into(), KeyCode::KeyW),
-                ("Back".into(), KeyCode::Escape),
-            ]),
-        ],
+        TableText,
+        Text::new(""),
+        TextFont::from_font_size(15.0),
+        TextColor(Color::srgb(0.85, 0.85, 0.8)),
+        ChildOf(root),
     ));
+    // The screen's own keys as buttons, for a mouse or a finger (an entry's tap opens it).
+    commands.spawn((
+        kit::key_row(vec![
+            ("Watch its replay".into(), KeyCode::KeyW),
+            ("Back".into(), KeyCode::Escape),
+        ]),
+        ChildOf(root),
+    ));
+}
+
+/// The columns of the records' entries.
+const HEADER: &str = "score = 250 a floor reached + 1 a gold piece + 10 a kill + 1000 for escaping";
+
+/// The records as the list's entries: place, score, end, floor; the rest in the detail.
+pub fn record_entries(view: &RecordsView) -> Vec<ListEntry> {
+    view.records
+        .runs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            ListEntry::new(format!(
+                "{:>2}. {:>6}  {} on floor {}: {}",
+                i + 1,
+                r.score,
+                r.outcome,
+                r.floor,
+                r.cause
+            ))
+            .detail(format!(
+                "{} turns, {} gold, {} kills, seed {}{}",
+                r.turns,
+                r.gold,
+                r.kills,
+                r.seed,
+                if r.replay.is_none() {
+                    " (content reloaded: no replay)"
+                } else {
+                    ""
+                }
+            ))
+        })
+        .collect()
 }
 
 /// The table, or the open morgue, as the screen shows it.
@@ -96,35 +154,10 @@ pub fn table_text(view: &RecordsView, notice: Option<&str>) -> String {
             page.join("\n")
         );
     }
-    let mut out = vec![format!(
-        "   {:>3}  {:>6}  {:<5}  {:>5}  {:>6}  {:>5}  {:>5}  {:<14}  {}",
-        "#", "score", "end", "floor", "turns", "gold", "kills", "seed", "cause"
-    )];
+    let mut out = Vec::new();
     if view.records.runs.is_empty() {
         out.push("No finished runs yet.".into());
     }
-    for (i, r) in view.records.runs.iter().enumerate() {
-        let mark = if i == view.cursor { ">" } else { " " };
-        out.push(format!(
-            "{mark}  {:>3}  {:>6}  {:<5}  {:>5}  {:>6}  {:>5}  {:>5}  {:<14}  {}{}",
-            i + 1,
-            r.score,
-            r.outcome,
-            r.floor,
-            r.turns,
-            r.gold,
-            r.kills,
-            r.seed,
-            r.cause,
-            if r.replay.is_none() {
-                "  (content reloaded: no replay)"
-            } else {
-                ""
-            },
-        ));
-    }
-    out.push(String::new());
-    out.push("score = 250 a floor reached + 1 a gold piece + 10 a kill + 1000 for escaping".into());
     out.push("Up/Down  choose     Enter  its morgue     W  watch its replay     Esc  back".into());
     for p in &view.problems {
         out.push(format!("Problem: {p}"));
@@ -139,7 +172,7 @@ fn show_table(
     view: Res<RecordsView>,
     notice: Res<WatchNotice>,
     mut text: Query<&mut Text, With<TableText>>,
-    mut menu: Query<&mut Menu>,
+    mut list: Single<(&mut ListMenu, &mut Node), With<RecordsList>>,
 ) {
     for mut t in &mut text {
         let new = table_text(&view, notice.0.as_deref());
@@ -147,46 +180,39 @@ fn show_table(
             t.0 = new;
         }
     }
-    // Said as a sentence, not as the table's columns.
-    let entries = view
-        .records
-        .runs
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            format!(
-                "{}: score {}, {} on floor {}, {} turns, {} gold, {} kills, seed {}, {}",
-                i + 1,
-                r.score,
-                r.outcome,
-                r.floor,
-                r.turns,
-                r.gold,
-                r.kills,
-                r.seed,
-                r.cause
-            )
-        })
-        .collect();
-    let (title, focused) = match view.morgue {
-        Some(_) => ("Morgue", None),
-        None => (
-            "Records",
-            (!view.records.runs.is_empty()).then_some(view.cursor),
-        ),
+    let (list, node) = &mut *list;
+    // The open morgue takes the list's place.
+    let display = if view.morgue.is_some() {
+        Display::None
+    } else {
+        Display::Flex
     };
+    if node.display != display {
+        node.display = display;
+    }
+    // The morgue's Up/Down scroll it, not the list under it.
+    list.keys_held = view.morgue.is_some();
     let entries = if view.morgue.is_some() {
         Vec::new()
     } else {
-        entries
+        record_entries(&view)
     };
-    if let Some(mut m) = menu.iter_mut().next() {
-        m.set_if_neq(Menu::new(title, entries, focused));
+    if list.entries != entries {
+        list.set_entries(entries);
+        list.cursor = view.cursor.min(view.records.runs.len().saturating_sub(1));
+        list.title = if view.morgue.is_some() {
+            "Morgue"
+        } else {
+            "Records"
+        }
+        .into();
     }
 }
 
 pub(super) fn records_input(
     keys: Res<ButtonInput<KeyCode>>,
+    mut choices: MessageReader<ListChoice>,
+    list: Single<(Entity, &ListMenu), With<RecordsList>>,
     mut view: ResMut<RecordsView>,
     archive: Res<RunArchive>,
     content: Res<ContentRes>,
@@ -217,11 +243,13 @@ pub(super) fn records_input(
         commands.set_state(Screen::MainMenu);
         return;
     }
-    v.cursor = super::list_cursor(&keys, v.cursor, v.records.runs.len());
+    let (list_e, list) = *list;
+    let chosen = choices.read().filter_map(|c| c.chosen_in(list_e)).last();
+    v.cursor = chosen.unwrap_or(list.cursor);
     let Some(r) = v.records.runs.get(v.cursor) else {
         return;
     };
-    if keys.just_pressed(KeyCode::Enter) {
+    if chosen.is_some() {
         match archive.0.read(Shelf::Morgues, &r.morgue) {
             Ok(Some(bytes)) => {
                 let text = String::from_utf8_lossy(&bytes);

@@ -3,7 +3,9 @@
 use bevy::prelude::*;
 
 use crate::app::save::RunArchive;
-use crate::app::shared::{AppSystems, ContentRes, Menu, Screen, UiSystems};
+use crate::app::shared::{AppSystems, ContentRes, Screen, UiSystems};
+use crate::app::ui::kit;
+use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 use crate::app::web;
 
 use super::watch::{WatchFrom, WatchNotice, request_bytes, request_kept, run_title};
@@ -29,6 +31,8 @@ pub(super) fn plugin(app: &mut App) {
             // Each screen's systems run only on that screen: never beside another's.
             list_input
                 .in_set(AppSystems::Input)
+                .in_set(ScreenInput)
+                .ambiguous_with(ScreenInput)
                 .ambiguous_with(super::records::records_input),
             show_list
                 .in_set(UiSystems::Screen)
@@ -52,81 +56,83 @@ fn read_list(
     };
 }
 
+/// The replays' list.
+#[derive(Component)]
+struct ReplaysList;
+
 fn spawn_screen(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Replays"),
-        Menu::default(),
-        DespawnOnExit(Screen::Replays),
-        super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
-        children![
-            (
+    let root = commands
+        .spawn((
+            Name::new("Replays"),
+            DespawnOnExit(Screen::Replays),
+            super::full_screen(Color::srgb(0.05, 0.05, 0.08)),
+            children![(
                 Text::new("Watch a replay"),
                 TextFont::from_font_size(40.0),
                 TextColor(Color::srgb(0.95, 0.8, 0.3)),
-            ),
-            (
-                ListText,
-                Text::new(""),
-                TextFont::from_font_size(17.0),
-                TextColor(Color::srgb(0.85, 0.85, 0.8)),
-            ),
-            (
-                Text::new(if cfg!(target_arch = "wasm32") {
-                    "Up/Down  choose     Enter  watch     O  open a replay file     Esc  back"
-                } else {
-                    "Up/Down  choose     Enter  watch     Esc  back     (delve watch FILE opens any file)"
-                }),
-                TextFont::from_font_size(18.0),
-                TextColor(Color::srgb(0.7, 0.7, 0.75)),
-            ),
-            // The keys as buttons, for a mouse or a finger.
-            crate::app::ui::kit::key_row(vec![
-                ("Up".into(), KeyCode::ArrowUp),
-                ("Down".into(), KeyCode::ArrowDown),
-                ("Watch".into(), KeyCode::Enter),
-                ("Back".into(), KeyCode::Escape),
-            ]),
-        ],
+            )],
+        ))
+        .id();
+    let list = commands
+        .spawn((
+            ReplaysList,
+            kit::list(ListMenu::new("Watch a replay", Vec::new())),
+            ChildOf(root),
+        ))
+        .id();
+    commands.spawn((kit::detail_pane(list), ChildOf(root)));
+    commands.spawn((
+        ListText,
+        Text::new(""),
+        TextFont::from_font_size(16.0),
+        TextColor(Color::srgb(0.85, 0.8, 0.55)),
+        ChildOf(root),
     ));
+    commands.spawn((
+        Text::new(if cfg!(target_arch = "wasm32") {
+            "Up/Down  choose     Enter  watch     O  open a replay file     Esc  back"
+        } else {
+            "Up/Down  choose     Enter  watch     Esc  back     (delve watch FILE opens any file)"
+        }),
+        TextFont::from_font_size(16.0),
+        TextColor(Color::srgb(0.7, 0.7, 0.75)),
+        ChildOf(root),
+    ));
+    let mut keys = Vec::new();
+    if cfg!(target_arch = "wasm32") {
+        keys.push(("Open a file".to_string(), KeyCode::KeyO));
+    }
+    keys.push(("Back".to_string(), KeyCode::Escape));
+    commands.spawn((kit::key_row(keys), ChildOf(root)));
 }
 
-/// One line of the list.
-pub fn entry_line(e: &KeptReplay) -> String {
-    let mut line = format!(
-        "#{}  seed {}  {} turns  ({})",
-        e.number,
-        e.seed,
-        e.turns,
-        e.packs.join(", ")
-    );
-    if let Some(r) = &e.record {
-        line += &format!("  score {}: {}, floor {}", r.score, r.cause, r.floor);
-    }
-    if e.refused.is_some() {
-        line += "  [cannot be watched]";
-    }
-    line
+/// The list's entries: each kept replay, unavailable with the reason when this content
+/// cannot play it.
+pub fn list_entries(list: &ReplayList) -> Vec<ListEntry> {
+    list.entries
+        .iter()
+        .map(|e| {
+            let mut words = format!("#{}  seed {}  {} turns", e.number, e.seed, e.turns);
+            let mut detail = format!("Packs: {}", e.packs.join(", "));
+            if let Some(r) = &e.record {
+                words += &format!("  score {}", r.score);
+                detail += &format!("\n{}, floor {}", r.cause, r.floor);
+            }
+            let entry = ListEntry::new(words).detail(detail);
+            match &e.refused {
+                Some(why) => entry.unavailable(format!("cannot be watched: {why}")),
+                None => entry,
+            }
+        })
+        .collect()
 }
 
-/// The whole list's text, the cursor marked, and what the selected one cannot do.
+/// The notes under the list: nothing kept yet, problems reading the shelf, what the last try
+/// to watch said.
 pub fn list_text(list: &ReplayList, notice: Option<&str>) -> String {
     let mut lines: Vec<String> = Vec::new();
     if list.entries.is_empty() {
         lines.push("No replays kept yet: every finished run keeps its own.".into());
-    }
-    // A window of the list around the cursor.
-    let from = list.cursor.saturating_sub(8);
-    for (i, e) in list.entries.iter().enumerate().skip(from).take(18) {
-        let mark = if i == list.cursor { "> " } else { "  " };
-        lines.push(format!("{mark}{}", entry_line(e)));
-    }
-    if let Some(why) = list
-        .entries
-        .get(list.cursor)
-        .and_then(|e| e.refused.as_deref())
-    {
-        lines.push(String::new());
-        lines.push(format!("This one cannot be watched: {why}"));
     }
     for p in &list.problems {
         lines.push(format!("Problem: {p}"));
@@ -141,7 +147,7 @@ fn show_list(
     list: Res<ReplayList>,
     notice: Res<WatchNotice>,
     mut text: Query<&mut Text, With<ListText>>,
-    mut menu: Query<&mut Menu>,
+    mut shown: Single<&mut ListMenu, With<ReplaysList>>,
 ) {
     for mut t in &mut text {
         let new = list_text(&list, notice.0.as_deref());
@@ -149,15 +155,17 @@ fn show_list(
             t.0 = new;
         }
     }
-    let entries = list.entries.iter().map(entry_line).collect();
-    let focused = (!list.entries.is_empty()).then_some(list.cursor);
-    if let Some(mut m) = menu.iter_mut().next() {
-        m.set_if_neq(Menu::new("Watch a replay", entries, focused));
+    let entries = list_entries(&list);
+    if shown.entries != entries {
+        shown.set_entries(entries);
+        shown.cursor = list.cursor.min(list.entries.len().saturating_sub(1));
     }
 }
 
 fn list_input(
     keys: Res<ButtonInput<KeyCode>>,
+    mut choices: MessageReader<ListChoice>,
+    shown: Single<(Entity, &ListMenu), With<ReplaysList>>,
     mut list: ResMut<ReplayList>,
     archive: Res<RunArchive>,
     content: Res<ContentRes>,
@@ -168,7 +176,9 @@ fn list_input(
         commands.set_state(Screen::MainMenu);
         return;
     }
-    list.cursor = super::list_cursor(&keys, list.cursor, list.entries.len());
+    let (shown_e, shown) = *shown;
+    list.cursor = shown.cursor;
+    let chosen = choices.read().filter_map(|c| c.chosen_in(shown_e)).last();
     if keys.just_pressed(KeyCode::KeyO)
         && let Err(e) = web::pick_replay_file()
     {
@@ -183,9 +193,7 @@ fn list_input(
             Err(e) => notice.0 = Some(format!("Cannot watch {name}: {e}")),
         }
     }
-    if keys.just_pressed(KeyCode::Enter)
-        && let Some(e) = list.entries.get(list.cursor)
-    {
+    if let Some(e) = chosen.and_then(|i| list.entries.get(i)) {
         let title = run_title(e.number, e.seed);
         match request_kept(
             archive.0.as_ref(),

@@ -1,24 +1,38 @@
 //! The Settings screen (O on the main menu and in the pause menu): tile zoom, animations, the
-//! colour-blind palette, sound volume and mute, text size and high contrast, and the key
-//! bindings in use. Up/Down (or Tab) choose, Left/Right (or Enter) change, Esc goes back;
+//! colour-blind palette, sound volume and mute, text size and high contrast, then every action
+//! with its keys. Up/Down (or Tab) choose; Left/Right, Enter or a drag change a value; Enter on
+//! an action waits for its new key (Ctrl, Alt or Shift may be held with it). Esc goes back;
 //! every change is kept at once.
 use bevy::prelude::*;
 
 use crate::app::settings::{Settings, TEXT_SCALE_MAX, TEXT_SCALE_MIN, ZOOM_MAX, ZOOM_MIN};
-use crate::app::shared::{AppSystems, Menu, Overlay, Screen, UiSystems};
-use crate::app::turn::{Action, Bindings, name_of};
+use crate::app::shared::{AppSystems, Overlay, OverlayInput, Screen, UiSystems};
+use crate::app::turn::{Action, Bindings, Chord, KeysPath, Mods, is_modifier, name_of};
+use crate::app::ui::kit;
+use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
-/// The row chosen.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct SettingsRow(pub usize);
-
+/// The settings' list.
 #[derive(Component)]
-struct SettingsText;
+pub struct SettingsList;
 
+/// The line under the list: what the last rebinding did, or what the one under way waits for.
+#[derive(Component)]
+struct KeysNotice;
+
+/// The action waiting for its new key, what the last rebinding said, and the key it took this
+/// frame (so Esc that cancels a rebinding does not also close the overlay).
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Rebinding {
+    pub waiting: Option<Action>,
+    pub said: String,
+    pub took: Option<KeyCode>,
+}
+
+/// The values' rows come first; the actions' rows follow.
 pub const ROWS: usize = 7;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SettingsRow>();
+    app.init_resource::<Rebinding>();
     app.add_systems(OnEnter(Screen::Settings), |commands: Commands| {
         spawn(commands, DespawnOnExit(Screen::Settings))
     });
@@ -29,33 +43,39 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            input.in_set(AppSystems::Input).run_if(open.clone()),
-            // After the other screens' and overlays' text (it writes a `Text` too).
-            draw.in_set(AppSystems::Present)
-                .after(UiSystems::Screen)
+            input
+                .in_set(AppSystems::Input)
+                .in_set(ScreenInput)
+                .ambiguous_with(ScreenInput)
+                .before(OverlayInput)
+                .run_if(open.clone()),
+            // One overlay is open at a time: never beside another's text.
+            draw.in_set(UiSystems::Overlay)
+                .ambiguous_with(UiSystems::Overlay)
                 .run_if(open),
         ),
     );
 }
 
 fn spawn<S: States>(mut commands: Commands, despawn: DespawnOnExit<S>) {
+    commands.insert_resource(Rebinding::default());
     commands.spawn((
         Name::new("Settings"),
-        Menu::default(),
         despawn,
-        crate::app::ui::kit::overlay(children![
+        kit::overlay(children![
             (Text::new("Settings"), TextFont::from_font_size(40.0)),
             (
-                SettingsText,
-                Text::new(""),
-                TextFont::from_font_size(19.0),
-                Node {
-                    width: px(620),
-                    ..default()
-                },
+                SettingsList,
+                kit::list(ListMenu::new("Settings", Vec::new())),
             ),
             (
-                Text::new("Up/Down choose   Left/Right or Enter change   Esc back"),
+                KeysNotice,
+                Text::new(""),
+                TextFont::from_font_size(16.0),
+                TextColor(Color::srgb(0.85, 0.8, 0.55)),
+            ),
+            (
+                Text::new("Up/Down choose   Left/Right, Enter or drag change   Esc back"),
                 TextFont::from_font_size(15.0),
                 TextColor(Color::srgb(0.6, 0.6, 0.6)),
             ),
@@ -99,7 +119,7 @@ fn values(s: &Settings) -> [(&'static str, String); ROWS] {
     ]
 }
 
-/// The rows as shown, the chosen one marked.
+/// The rows as shown, the chosen one marked (the values' rows).
 pub fn rows(s: &Settings, chosen: usize) -> Vec<String> {
     values(s)
         .iter()
@@ -111,36 +131,127 @@ pub fn rows(s: &Settings, chosen: usize) -> Vec<String> {
         .collect()
 }
 
+/// A chord as the Settings screen names it: "Ctrl+F", "Up", "Space".
+fn chord_words(c: Chord) -> String {
+    c.name()
+        .replace("Key", "")
+        .replace("Arrow", "")
+        .replace("Digit", "")
+}
+
 /// The key bindings in use, one action a line.
 pub fn bindings_lines(b: &Bindings) -> Vec<String> {
-    let mut by_action: std::collections::BTreeMap<Action, Vec<String>> = Default::default();
-    for (k, a) in &b.0 {
-        by_action
-            .entry(*a)
-            .or_default()
-            .push(k.name().replace("Key", "").replace("Arrow", ""));
-    }
-    by_action
-        .into_iter()
-        .map(|(a, keys)| format!("  {:<20} {}", name_of(a), keys.join(" ")))
+    Bindings::actions()
+        .map(|a| {
+            let keys: Vec<String> = b.chords_of(a).into_iter().map(chord_words).collect();
+            format!("  {:<20} {}", name_of(a), keys.join(" "))
+        })
         .collect()
+}
+
+/// The list: the values, then each action with its keys.
+fn entries(s: &Settings, b: &Bindings, waiting: Option<Action>, file: &str) -> Vec<ListEntry> {
+    let mut out: Vec<ListEntry> = values(s)
+        .into_iter()
+        .map(|(name, v)| ListEntry::new(name).value(v))
+        .collect();
+    out.extend(Bindings::actions().map(|a| {
+        let keys: Vec<String> = b.chords_of(a).into_iter().map(chord_words).collect();
+        let shown = if waiting == Some(a) {
+            "press a key...".to_string()
+        } else if keys.is_empty() {
+            "unbound".to_string()
+        } else {
+            keys.join(" ")
+        };
+        ListEntry::new(format!("Key: {}", name_of(a).replace('_', " ")))
+            .note(shown)
+            .detail(format!(
+                "Enter, then the new key for {} (Ctrl, Alt or Shift may be held with it); \
+                 Backspace unbinds it, Esc keeps it. Kept in {file}.",
+                name_of(a)
+            ))
+    }));
+    out
 }
 
 fn input(
     keys: Res<ButtonInput<KeyCode>>,
-    mut row: ResMut<SettingsRow>,
+    mut choices: MessageReader<ListChoice>,
+    mut list: Single<(Entity, &mut ListMenu), With<SettingsList>>,
     mut settings: ResMut<Settings>,
+    mut bindings: ResMut<Bindings>,
+    mut rebinding: ResMut<Rebinding>,
+    keys_path: Res<KeysPath>,
     screen: Res<State<Screen>>,
     mut commands: Commands,
 ) {
-    row.0 = super::list_cursor(&keys, row.0, ROWS);
-    for (key, by) in [
-        (KeyCode::ArrowLeft, -1),
-        (KeyCode::ArrowRight, 1),
-        (KeyCode::Enter, 1),
-    ] {
-        if keys.just_pressed(key) {
-            change(&mut settings, row.0, by);
+    let (list_e, list) = &mut *list;
+    let choices: Vec<ListChoice> = choices
+        .read()
+        .filter(|c| c.list == *list_e)
+        .copied()
+        .collect();
+    if rebinding.took.is_some() {
+        rebinding.took = None;
+    }
+    // A rebinding under way takes the next key (the one that began it was last frame's).
+    if let Some(action) = rebinding.waiting {
+        let Some(key) = keys.get_just_pressed().copied().find(|k| !is_modifier(*k)) else {
+            return;
+        };
+        let name = name_of(action);
+        let said = match key {
+            KeyCode::Escape => format!("The keys of {name} are as they were."),
+            KeyCode::Backspace => {
+                bindings.0.retain(|_, a| *a != action);
+                format!("{name} has no key now.")
+            }
+            key => {
+                let chord = Chord {
+                    key,
+                    mods: Mods::held(&keys),
+                };
+                match bindings.rebind(action, chord) {
+                    Some(old) => format!(
+                        "{} now does {name} (it did {}).",
+                        chord_words(chord),
+                        name_of(old)
+                    ),
+                    None => format!("{} now does {name}.", chord_words(chord)),
+                }
+            }
+        };
+        let store = keys_path.store();
+        let kept = if key == KeyCode::Escape {
+            Ok(())
+        } else {
+            store.write(bindings.to_file().as_bytes())
+        };
+        rebinding.said = match kept {
+            Ok(()) => said,
+            Err(e) => format!("{said} It could not be kept in {}: {e}", store.describe()),
+        };
+        rebinding.waiting = None;
+        list.keys_held = false;
+        // The key is the rebinding's: Esc here does not also close the screen.
+        rebinding.took = Some(key);
+        return;
+    }
+    for c in choices {
+        if c.index < ROWS {
+            // Enter, a click or a tap steps a value on, as Right does.
+            change(&mut settings, c.index, if c.step == 0 { 1 } else { c.step });
+        } else if c.step == 0
+            && let Some(action) = Bindings::actions().nth(c.index - ROWS)
+        {
+            rebinding.waiting = Some(action);
+            rebinding.said = format!(
+                "Press the new key for {} (Esc keeps the old, Backspace unbinds).",
+                name_of(action)
+            );
+            // The kit leaves the keys to this screen until the new one is pressed.
+            list.keys_held = true;
         }
     }
     // In a run, Esc is the pause menu's own key: it closes the overlay.
@@ -151,30 +262,27 @@ fn input(
 
 fn draw(
     settings: Res<Settings>,
-    row: Res<SettingsRow>,
     bindings: Res<Bindings>,
-    keys_path: Res<crate::app::turn::KeysPath>,
-    mut text: Single<&mut Text, With<SettingsText>>,
-    mut menu: Query<&mut Menu>,
+    rebinding: Res<Rebinding>,
+    keys_path: Res<KeysPath>,
+    mut list: Single<&mut ListMenu, With<SettingsList>>,
+    mut notice: Single<&mut Text, With<KeysNotice>>,
 ) {
-    if !settings.is_changed() && !row.is_changed() && !text.0.is_empty() {
+    if !settings.is_changed()
+        && !bindings.is_changed()
+        && !rebinding.is_changed()
+        && !list.entries.is_empty()
+    {
         return;
     }
-    let mut lines = rows(&settings, row.0);
-    let entries = values(&settings)
-        .iter()
-        .map(|(name, v)| format!("{name}: {v}"))
-        .collect();
-    if let Some(mut m) = menu.iter_mut().next() {
-        m.set_if_neq(Menu::new("Settings", entries, Some(row.0)));
+    let file = keys_path.store().describe();
+    let now = entries(&settings, &bindings, rebinding.waiting, &file);
+    if list.entries != now {
+        list.set_entries(now);
     }
-    lines.push(String::new());
-    lines.push(match &keys_path.0 {
-        Some(file) => format!("Keys ({} changes them; F1 lists them all)", file.display()),
-        None => "Keys (F1 lists them all)".into(),
-    });
-    lines.extend(bindings_lines(&bindings));
-    text.0 = lines.join("\n");
+    if notice.0 != rebinding.said {
+        notice.0 = rebinding.said.clone();
+    }
 }
 
 #[cfg(test)]
@@ -216,7 +324,7 @@ mod tests {
         assert!(
             bindings_lines(&Bindings::default())
                 .iter()
-                .any(|l| l.contains("history") && l.contains('M'))
+                .any(|l| l.contains("history") && l.ends_with('M'))
         );
     }
 }

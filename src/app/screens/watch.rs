@@ -148,6 +148,7 @@ fn spawn_bar(mut commands: Commands) {
     commands.spawn((
         Name::new("Watch bar"),
         WatchBar,
+        crate::app::shared::Region::WatchBar,
         Text::new(""),
         TextFont::from_font_size(16.0),
         TextColor(Color::srgb(0.95, 0.9, 0.7)),

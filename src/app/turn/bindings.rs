@@ -355,6 +355,61 @@ impl Bindings {
     }
 }
 
+impl Bindings {
+    /// Every action with its chords, as `keys.toml` writes it: what `parse` reads back.
+    pub fn to_file(&self) -> String {
+        let mut out = String::from(
+            "# Delve's key bindings: each action and the keys that do it (Ctrl+, Alt+ and Shift+ \
+             may lead a key). Written by the Settings screen; edit freely.\n",
+        );
+        for (name, action) in NAMES {
+            let chords: Vec<String> = self
+                .0
+                .iter()
+                .filter(|(_, a)| **a == action)
+                .map(|(c, _)| format!("\"{}\"", c.name()))
+                .collect();
+            out += &format!("{name} = [{}]\n", chords.join(", "));
+        }
+        out
+    }
+
+    /// Binds `chord` to `action`, taking it from the action that had it (returned).
+    pub fn rebind(&mut self, action: Action, chord: Chord) -> Option<Action> {
+        self.0.insert(chord, action).filter(|a| *a != action)
+    }
+
+    /// The chords bound to `action`, in key order, as the Settings screen names them.
+    pub fn chords_of(&self, action: Action) -> Vec<Chord> {
+        self.0
+            .iter()
+            .filter(|(_, a)| **a == action)
+            .map(|(c, _)| *c)
+            .collect()
+    }
+
+    /// Every action `keys.toml` can bind, in the file's order.
+    pub fn actions() -> impl Iterator<Item = Action> {
+        NAMES.iter().map(|(_, a)| *a)
+    }
+}
+
+/// A modifier key: held with a key, never bound alone.
+pub fn is_modifier(key: KeyCode) -> bool {
+    use KeyCode::*;
+    matches!(
+        key,
+        ShiftLeft
+            | ShiftRight
+            | ControlLeft
+            | ControlRight
+            | AltLeft
+            | AltRight
+            | SuperLeft
+            | SuperRight
+    )
+}
+
 /// The line (from 1) where `name` is given a value.
 fn line_number(text: &str, name: &str) -> Option<usize> {
     text.lines()
@@ -380,6 +435,19 @@ pub fn name_of(a: Action) -> &'static str {
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct KeysPath(pub Option<PathBuf>);
 
+impl KeysPath {
+    /// Where the bindings are kept: the file, the browser's local storage, or (no file
+    /// given natively, as in the tests) nowhere.
+    pub fn store(&self) -> crate::app::save::SaveStore {
+        use crate::app::save::SaveStore;
+        match &self.0 {
+            Some(path) => SaveStore::File(path.clone()),
+            None if cfg!(target_arch = "wasm32") => SaveStore::Browser("delve.keys".into()),
+            None => SaveStore::Off,
+        }
+    }
+}
+
 impl Default for KeysPath {
     fn default() -> Self {
         if cfg!(target_arch = "wasm32") {
@@ -401,16 +469,18 @@ fn load(
     mut bindings: ResMut<Bindings>,
     mut notice: ResMut<crate::app::save::SaveNotice>,
 ) {
-    let Some(path) = path.0.as_ref().filter(|p| p.exists()) else {
-        return;
+    let store = path.store();
+    let read = match store.read() {
+        Ok(None) => return,
+        Ok(Some(bytes)) => String::from_utf8(bytes)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Bindings::parse(&t)),
+        Err(e) => Err(e),
     };
-    match std::fs::read_to_string(path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| Bindings::parse(&t))
-    {
+    match read {
         Ok(b) => *bindings = b,
         Err(e) => {
-            let msg = format!("{}: {e}; the default keys are in use", path.display());
+            let msg = format!("{}: {e}; the default keys are in use", store.describe());
             warn!("{msg}");
             notice.0 = Some(msg);
         }
@@ -420,6 +490,29 @@ fn load(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rebinding_takes_the_chord_from_its_old_action_and_the_file_reads_back() {
+        let mut b = Bindings::default();
+        let ctrl_x = Chord {
+            key: KeyCode::KeyX,
+            mods: Mods {
+                ctrl: true,
+                ..Mods::NONE
+            },
+        };
+        assert_eq!(
+            b.rebind(Action::Wait, Chord::plain(KeyCode::KeyG)),
+            Some(Action::TravelStairs)
+        );
+        assert_eq!(b.rebind(Action::Flee, ctrl_x), None);
+        assert_eq!(b.action(KeyCode::KeyG), Some(Action::Wait));
+        assert!(b.chords_of(Action::TravelStairs).is_empty());
+        let file = b.to_file();
+        assert!(file.contains("flee = [\"KeyF\", \"Ctrl+KeyX\"]"), "{file}");
+        assert!(file.contains("travel_stairs = []"), "{file}");
+        assert_eq!(Bindings::parse(&file).unwrap(), b);
+    }
 
     #[test]
     fn a_file_rebinds_only_what_it_names_and_errors_name_the_key() {

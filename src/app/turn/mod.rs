@@ -8,7 +8,9 @@ mod steps;
 mod touch_bar;
 mod travel;
 
-pub use bindings::{Action, Bindings, Chord, KeysPath, LETTERS, Mods, PLANNED, name_of};
+pub use bindings::{
+    Action, Bindings, Chord, KeysPath, LETTERS, Mods, PLANNED, is_modifier, name_of,
+};
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
 pub use pointer::{Hovered, Tapped, TouchesOnUi};
 pub use touch_bar::{PressedByButton, TouchSeen};

@@ -106,6 +106,7 @@ fn spawn_bar(mut commands: Commands, seen: Res<TouchSeen>) {
         .spawn((
             Name::new("Touch bar"),
             TouchBar,
+            crate::app::shared::Region::TouchBar,
             DespawnOnExit(Screen::InGame),
             Node {
                 position_type: PositionType::Absolute,

@@ -5,11 +5,24 @@ use bevy::prelude::*;
 use crate::app::shared::{ContentRes, GameRes, Mode, UiSystems};
 
 use crate::app::render::picture::{PictureNode, Pictures, picture_node};
+use crate::app::ui::rows::{RowKey, rows_of, sync_rows};
 use crate::content::Content;
 use crate::game::{Attr, Game};
 
 #[derive(Component)]
 struct PanelText;
+
+/// The enemies and the initiative, one text rewritten in place.
+#[derive(Component)]
+struct PanelHeader;
+
+/// The abilities' rows, one an ability, kept while the hero has it.
+#[derive(Component)]
+struct PanelAbilities;
+
+/// An ability row's words.
+#[derive(Component)]
+struct AbilityWords;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Mode::Combat), spawn_panel);
@@ -39,6 +52,27 @@ fn spawn_panel(mut commands: Commands, sidebar: Query<Entity, With<super::sideba
             BackgroundColor(Color::srgb(0.16, 0.05, 0.05)),
             BorderColor::all(Color::srgb(0.5, 0.18, 0.15)),
             DespawnOnExit(Mode::Combat),
+            children![
+                (
+                    PanelHeader,
+                    Text::new(""),
+                    TextFont::from_font_size(14.0),
+                    TextColor(TEXT),
+                ),
+                (
+                    PanelAbilities,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        row_gap: px(3),
+                        ..default()
+                    },
+                ),
+                (
+                    Text::new("F flee   Space wait"),
+                    TextFont::from_font_size(14.0),
+                    TextColor(Color::srgb(0.7, 0.7, 0.7)),
+                ),
+            ],
         ))
         .id();
     if let Ok(sidebar) = sidebar.single() {
@@ -116,6 +150,16 @@ pub fn panel_view(g: &Game, content: &Content, selected: usize) -> (String, Vec<
     (s, lines)
 }
 
+/// The panel's queries: its header and abilities, the rows' keys and words.
+#[derive(bevy::ecs::system::SystemParam)]
+struct PanelParts<'w, 's> {
+    header: Query<'w, 's, &'static mut Text, (With<PanelHeader>, Without<AbilityWords>)>,
+    abilities: Query<'w, 's, Entity, With<PanelAbilities>>,
+    children: Query<'w, 's, &'static Children>,
+    keys: Query<'w, 's, &'static RowKey<(String, bool)>>,
+    words: Query<'w, 's, &'static mut Text, (With<AbilityWords>, Without<PanelHeader>)>,
+}
+
 fn update_panel(
     mut commands: Commands,
     game: Res<GameRes>,
@@ -123,6 +167,7 @@ fn update_panel(
     pictures: Option<Res<Pictures>>,
     target: Res<crate::app::turn::SelectedTarget>,
     panel: Single<Entity, With<PanelText>>,
+    mut q: PanelParts,
     mut drawn: Local<Option<Entity>>,
 ) {
     // The panel (and the probe the locks are judged on) only changes with the state, the
@@ -132,46 +177,70 @@ fn update_panel(
     if game.enemies.is_empty() || (!changed && *drawn == Some(panel)) {
         return;
     }
+    let Ok(list) = q.abilities.single() else {
+        return;
+    };
     *drawn = Some(panel);
     let c = &content.0;
     let (header, abilities) = panel_view(game.game(), c, target.0);
-    commands.entity(panel).despawn_children();
-    commands.entity(panel).with_children(|p| {
-        p.spawn((
-            Text::new(header),
-            TextFont::from_font_size(14.0),
-            TextColor(TEXT),
-        ));
-        for line in abilities {
-            let rgb = c.ability(&line.id).map_or([200, 200, 200], |a| a.color);
-            let (icon, text) = if line.ready {
+    for mut t in &mut q.header {
+        if t.0 != header {
+            t.0 = header.clone();
+        }
+    }
+    // A row an ability, keyed by it and whether it is ready (its colours say which).
+    let current = rows_of(list, &q.children, &q.keys);
+    let wanted: Vec<(String, bool)> = abilities.iter().map(|l| (l.id.clone(), l.ready)).collect();
+    let rows = sync_rows(
+        &mut commands,
+        list,
+        &current,
+        &wanted,
+        |commands, (id, ready)| {
+            let rgb = c.ability(id).map_or([200, 200, 200], |a| a.color);
+            let (icon, text) = if *ready {
                 (Color::srgb_u8(rgb[0], rgb[1], rgb[2]), TEXT)
             } else {
                 (Color::srgb(0.4, 0.4, 0.42), Color::srgb(0.6, 0.58, 0.56))
             };
             let pic = pictures
                 .as_deref()
-                .map_or(PictureNode::None, |pics| pics.ability(c, &line.id));
-            p.spawn(Node {
-                column_gap: px(6),
-                align_items: AlignItems::Center,
-                ..default()
-            })
-            .with_children(|row| {
-                picture_node(row, pictures.as_deref(), pic, icon, 20.0);
-                row.spawn((
-                    Text::new(line.text),
-                    TextFont::from_font_size(14.0),
-                    TextColor(text),
-                ));
-            });
+                .map_or(PictureNode::None, |pics| pics.ability(c, id));
+            let words = abilities
+                .iter()
+                .find(|l| l.id == *id)
+                .map_or(String::new(), |l| l.text.clone());
+            commands
+                .spawn(Node {
+                    column_gap: px(6),
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|row| {
+                    picture_node(row, pictures.as_deref(), pic, icon, 20.0);
+                    row.spawn((
+                        AbilityWords,
+                        Text::new(words),
+                        TextFont::from_font_size(14.0),
+                        TextColor(text),
+                    ));
+                })
+                .id()
+        },
+    );
+    // The words of the rows kept (a lock's reason, a cost) change in place.
+    for ((row, new), line) in rows.iter().zip(&abilities) {
+        if *new {
+            continue;
         }
-        p.spawn((
-            Text::new("F flee   Space wait"),
-            TextFont::from_font_size(14.0),
-            TextColor(Color::srgb(0.7, 0.7, 0.7)),
-        ));
-    });
+        for child in q.children.get(*row).into_iter().flatten() {
+            if let Ok(mut t) = q.words.get_mut(*child)
+                && t.0 != line.text
+            {
+                t.0 = line.text.clone();
+            }
+        }
+    }
 }
 
 const TEXT: Color = Color::srgb(0.95, 0.9, 0.85);

@@ -31,6 +31,7 @@ fn spawn_panel(mut commands: Commands) {
     commands.spawn((
         Name::new("Examine"),
         ExamineText,
+        crate::app::shared::Region::Examine,
         Text::new(""),
         TextFont::from_font_size(15.0),
         TextColor(Color::srgb(0.85, 0.85, 0.8)),

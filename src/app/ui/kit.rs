@@ -6,6 +6,8 @@ use bevy::prelude::*;
 use crate::app::shared::AppSystems;
 use crate::app::turn::{PressedByButton, TouchesOnUi};
 
+pub use super::list::{detail_pane, list, list_node};
+
 /// A button that presses its key for one frame when clicked or tapped: whatever answers the
 /// key answers the button, so a screen needs no second path for the pointer.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,10 +83,15 @@ pub fn overlay<C: Bundle>(content: C) -> impl Bundle {
             overlay_panel(),
             children![
                 (
+                    // It may shrink below its content (a long list scrolls inside it), so
+                    // Close stays on the panel.
                     Node {
                         flex_direction: FlexDirection::Column,
                         align_items: AlignItems::Center,
                         row_gap: px(12),
+                        min_height: px(0),
+                        flex_shrink: 1.0,
+                        overflow: Overflow::clip(),
                         ..default()
                     },
                     content,

@@ -148,6 +148,10 @@ fn spawn_log(mut commands: Commands) {
     commands.spawn((
         Name::new("Message log"),
         LogText,
+        // Placed by the layout; in the narrow one a tap opens it as a drawer.
+        crate::app::shared::Region::Log,
+        Interaction::default(),
+        GlobalZIndex(0),
         Node {
             position_type: PositionType::Absolute,
             bottom: px(0),
@@ -164,8 +168,21 @@ fn spawn_log(mut commands: Commands) {
         BackgroundColor(Color::srgb(0.055, 0.05, 0.07)),
         BorderColor::all(Color::srgb(0.22, 0.19, 0.26)),
         DespawnOnExit(RunShown),
+        // The lines shown, made once and rewritten in place.
+        Children::spawn(SpawnIter((0..SHOWN).map(|_| {
+            (
+                LogLine,
+                Text::new(""),
+                TextFont::from_font_size(16.0),
+                TextColor(Color::NONE),
+            )
+        }))),
     ));
 }
+
+/// One of the log's shown lines, oldest first.
+#[derive(Component)]
+struct LogLine;
 
 /// What one resolved command says: its refusal, or the core's lines of that turn.
 pub fn lines_for(
@@ -223,31 +240,38 @@ fn collect(
 }
 
 fn show(
-    mut commands: Commands,
     log: Res<MessageLog>,
-    root: Single<Entity, With<LogText>>,
-    mut drawn: Local<bool>,
+    root: Single<&Children, With<LogText>>,
+    mut lines: Query<(&mut Text, &mut TextColor), With<LogLine>>,
+    mut drawn: Local<Option<Entity>>,
 ) {
-    if !log.is_changed() && *drawn {
+    let first = root.first().copied();
+    if !log.is_changed() && *drawn == first {
         return;
     }
-    *drawn = true;
-    let root = *root;
-    commands.entity(root).despawn_children();
+    *drawn = first;
     let start = log.0.len().saturating_sub(SHOWN);
-    let lines = &log.0[start..];
-    commands.entity(root).with_children(|p| {
-        for (i, e) in lines.iter().enumerate() {
-            // Older lines a little dimmer, so the newest stand out.
-            let age = (lines.len() - 1 - i) as f32;
-            let a = (1.0 - age * 0.1).max(0.5);
-            p.spawn((
-                Text::new(e.shown()),
-                TextFont::from_font_size(16.0),
-                TextColor(e.kind.colour().with_alpha(a)),
-            ));
+    let shown = &log.0[start..];
+    // The newest at the foot: the slots above the lines there are stay empty.
+    let empty = SHOWN - shown.len();
+    for (slot, child) in root.iter().enumerate() {
+        let Ok((mut text, mut colour)) = lines.get_mut(child) else {
+            continue;
+        };
+        let (words, c) = match slot.checked_sub(empty).and_then(|i| shown.get(i)) {
+            Some(e) => {
+                // Older lines a little dimmer, so the newest stand out.
+                let age = (SHOWN - 1 - slot) as f32;
+                let a = (1.0 - age * 0.1).max(0.5);
+                (e.shown(), e.kind.colour().with_alpha(a))
+            }
+            None => (String::new(), Color::NONE),
+        };
+        if text.0 != words {
+            text.0 = words;
         }
-    });
+        colour.set_if_neq(TextColor(c));
+    }
 }
 
 #[cfg(test)]

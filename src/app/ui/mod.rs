@@ -4,7 +4,10 @@ pub mod combat_panel;
 pub mod content_errors;
 mod examine;
 pub mod kit;
+pub mod layout;
+pub mod list;
 pub mod log;
+pub mod rows;
 pub mod sidebar;
 
 use bevy::prelude::*;
@@ -17,5 +20,6 @@ pub(super) fn plugin(app: &mut App) {
         examine::plugin,
         content_errors::plugin,
         kit::plugin,
+        layout::plugin,
     ));
 }

@@ -5,7 +5,9 @@ use bevy::prelude::*;
 
 use crate::app::render::palette::{Palette, color_of};
 use crate::app::render::picture::{PictureNode, Pictures, picture_node};
+use crate::app::shared::Region;
 use crate::app::shared::{ContentRes, GameRes, RunShown, SIDEBAR_WIDTH, UiSystems};
+use crate::app::ui::rows::{RowKey, rows_of, sync_rows};
 
 use crate::content::Content;
 use crate::game::items::item_name;
@@ -16,15 +18,38 @@ use crate::game::{Attr, CreatureId, Game};
 #[derive(Component)]
 pub struct Sidebar;
 
-/// The part of the sidebar rebuilt after each turn.
-#[derive(Component)]
-struct SidebarBody;
+/// The sidebar's parts a turn changes, each updated in place.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    FloorLine,
+    LevelLine,
+    Health,
+    Stamina,
+    Xp,
+    Worn,
+    ViewLine,
+    InView,
+}
+
+/// A bar's two parts: the fill and the words over it.
+#[derive(Component, Debug, Clone, Copy)]
+struct Bar {
+    fill: Entity,
+    words: Entity,
+}
+
+/// A monster row's parts: its words and its health bar.
+#[derive(Component, Debug, Clone, Copy)]
+struct MonsterRow {
+    words: Entity,
+    bar: Entity,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(RunShown), spawn_sidebar);
     app.add_systems(
         Update,
-        rebuild.in_set(UiSystems::Hud).run_if(in_state(RunShown)),
+        update.in_set(UiSystems::Hud).run_if(in_state(RunShown)),
     );
 }
 
@@ -61,34 +86,59 @@ pub fn in_view(game: &Game, content: &Content) -> Vec<InView> {
 }
 
 fn spawn_sidebar(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Sidebar"),
-        Sidebar,
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            top: px(0),
-            bottom: px(0),
-            width: px(SIDEBAR_WIDTH),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(10)),
-            row_gap: px(6),
-            border: UiRect::right(px(2)),
-            overflow: Overflow::clip(),
-            ..default()
-        },
-        BackgroundColor(Color::srgb(0.055, 0.05, 0.07)),
-        BorderColor::all(Color::srgb(0.22, 0.19, 0.26)),
-        DespawnOnExit(RunShown),
-        children![(
-            SidebarBody,
+    let sidebar = commands
+        .spawn((
+            Name::new("Sidebar"),
+            Sidebar,
+            // Placed by the layout; in the narrow one a tap opens it as a drawer.
+            Region::Sidebar,
+            Interaction::default(),
+            GlobalZIndex(0),
             Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                top: px(0),
+                bottom: px(0),
+                width: px(SIDEBAR_WIDTH),
                 flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(10)),
                 row_gap: px(5),
+                border: UiRect::right(px(2)),
+                overflow: Overflow::clip(),
                 ..default()
             },
-        )],
-    ));
+            BackgroundColor(Color::srgb(0.055, 0.05, 0.07)),
+            BorderColor::all(Color::srgb(0.22, 0.19, 0.26)),
+            DespawnOnExit(RunShown),
+        ))
+        .id();
+    let column = |part| {
+        (
+            part,
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(4),
+                ..default()
+            },
+        )
+    };
+    commands.entity(sidebar).with_children(|p| {
+        p.spawn((
+            Part::FloorLine,
+            label("", 16.0, Color::srgb(0.95, 0.85, 0.55)),
+        ));
+        p.spawn((Part::LevelLine, label("", 16.0, TEXT)));
+    });
+    for part in [Part::Health, Part::Stamina, Part::Xp] {
+        let b = spawn_bar(&mut commands);
+        commands.entity(b).insert((part, ChildOf(sidebar)));
+    }
+    commands.entity(sidebar).with_children(|p| {
+        p.spawn(label("Worn", 15.0, DIM));
+        p.spawn(column(Part::Worn));
+        p.spawn((Part::ViewLine, label("", 15.0, DIM)));
+        p.spawn(column(Part::InView));
+    });
 }
 
 const TEXT: Color = Color::srgb(0.88, 0.86, 0.8);
@@ -102,49 +152,105 @@ fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     )
 }
 
-/// A labelled bar: `fraction` of it filled in `fill`, the numbers written over it.
-fn bar(text: String, fraction: f64, fill: Color) -> impl Bundle {
-    let width = (fraction.clamp(0.0, 1.0) * 100.0) as f32;
-    (
-        Node {
-            width: percent(100),
-            height: px(18),
-            ..default()
-        },
-        BackgroundColor(Color::srgb(0.14, 0.13, 0.16)),
-        children![
-            (
-                Node {
-                    position_type: PositionType::Absolute,
-                    width: percent(width),
-                    height: percent(100),
-                    ..default()
-                },
-                BackgroundColor(fill),
-            ),
-            (
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: px(6),
-                    ..default()
-                },
-                label(text, 14.0, Color::WHITE),
-            ),
-        ],
-    )
+/// An empty bar: its fill and its words are set by `set_bar`.
+fn spawn_bar(commands: &mut Commands) -> Entity {
+    let fill = commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                height: percent(100),
+                ..default()
+            },
+            BackgroundColor(Color::NONE),
+        ))
+        .id();
+    let words = commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(6),
+                ..default()
+            },
+            label("", 14.0, Color::WHITE),
+        ))
+        .id();
+    commands
+        .spawn((
+            Bar { fill, words },
+            Node {
+                width: percent(100),
+                height: px(18),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.14, 0.13, 0.16)),
+        ))
+        .add_children(&[fill, words])
+        .id()
 }
 
-fn rebuild(
+/// What a bar shows: its words, how full, and in what colour.
+struct BarView {
+    words: String,
+    fraction: f64,
+    fill: Color,
+}
+
+/// A sidebar text's new words, written only when they differ.
+fn set_text(texts: &mut Query<&mut Text>, e: Entity, words: &str) {
+    if let Ok(mut t) = texts.get_mut(e)
+        && t.0 != words
+    {
+        t.0 = words.to_string();
+    }
+}
+
+fn set_bar(
+    bar: &Bar,
+    view: &BarView,
+    fills: &mut Query<(&mut Node, &mut BackgroundColor), Without<Text>>,
+    texts: &mut Query<&mut Text>,
+) {
+    if let Ok((mut node, mut bg)) = fills.get_mut(bar.fill) {
+        let width = percent((view.fraction.clamp(0.0, 1.0) * 100.0) as f32);
+        if node.width != width {
+            node.width = width;
+        }
+        bg.set_if_neq(BackgroundColor(view.fill));
+    }
+    set_text(texts, bar.words, &view.words);
+}
+
+/// The sidebar's queries: its parts, bars and monster rows, the rows' keys, and what the
+/// updates write.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SidebarParts<'w, 's> {
+    parts: Query<'w, 's, (Entity, &'static Part)>,
+    bars: Query<'w, 's, (&'static Bar, &'static Part)>,
+    monster_rows: Query<'w, 's, &'static MonsterRow>,
+    children: Query<'w, 's, &'static Children>,
+    worn_keys: Query<'w, 's, &'static RowKey<(String, String)>>,
+    view_keys: Query<'w, 's, &'static RowKey<(CreatureId, String)>>,
+    texts: Query<'w, 's, &'static mut Text>,
+    fills: Query<'w, 's, (&'static mut Node, &'static mut BackgroundColor), Without<Text>>,
+}
+
+/// After each turn the sidebar's words, bars and rows change in place; a monster or an item
+/// that comes or goes adds or removes its own row only.
+fn update(
     mut commands: Commands,
     game: Res<GameRes>,
     content: Res<ContentRes>,
     palette: Res<Palette>,
     pictures: Option<Res<Pictures>>,
-    body: Single<Entity, With<SidebarBody>>,
-    mut built: Local<bool>,
+    mut q: SidebarParts,
+    mut drawn: Local<Option<Entity>>,
 ) {
     let pictures_changed = pictures.as_ref().is_some_and(|p| p.is_changed());
-    if *built
+    let Some((worn, _)) = q.parts.iter().find(|(_, p)| **p == Part::Worn) else {
+        return;
+    };
+    // A new sidebar (a new run shown) is filled at once.
+    if *drawn == Some(worn)
         && !game.is_changed()
         && !content.is_changed()
         && !palette.is_changed()
@@ -152,101 +258,191 @@ fn rebuild(
     {
         return;
     }
-    *built = true;
+    // New pictures or colours: the rows are made anew.
+    let restyle =
+        *drawn == Some(worn) && (content.is_changed() || palette.is_changed() || pictures_changed);
+    *drawn = Some(worn);
     let g = game.game();
     let c = &content.0;
     let hero = g.hero();
     let max_h = g.attribute(g.hero, Attr::MaxHealth, c);
     let max_s = g.attribute(g.hero, Attr::MaxStamina, c);
     let (xp_now, xp_next) = (g.xp, c.progression.xp_for_level(g.level + 1));
-    let body = *body;
-    commands.entity(body).despawn_children();
-    commands.entity(body).with_children(|p| {
-        p.spawn(label(
-            format!("Floor {} of {}   Turn {}", g.floor, g.floors, g.turn),
-            16.0,
-            Color::srgb(0.95, 0.85, 0.55),
-        ));
-        p.spawn(label(
-            format!("Level {}   Gold {}", g.level, g.gold),
-            16.0,
-            TEXT,
-        ));
-        p.spawn(bar(
-            format!("Health {:.0}/{:.0}", hero.health.max(0.0), max_h),
-            hero.health / max_h,
-            health_colour(hero.health / max_h),
-        ));
-        p.spawn(bar(
-            format!("Stamina {:.0}/{:.0}", hero.stamina, max_s),
-            hero.stamina / max_s,
-            Color::srgb(0.2, 0.5, 0.75),
-        ));
-        p.spawn(bar(
-            format!("XP {xp_now}/{xp_next}"),
-            f64::from(xp_now) / f64::from(xp_next.max(1)),
-            Color::srgb(0.55, 0.35, 0.75),
-        ));
-        p.spawn(label("Worn", 15.0, DIM));
-        if g.equipment.is_empty() {
-            p.spawn(label("  nothing", 14.0, DIM));
+    let seen = in_view(g, c);
+    let lines = |part: Part| match part {
+        Part::FloorLine => format!("Floor {} of {}   Turn {}", g.floor, g.floors, g.turn),
+        Part::LevelLine => format!("Level {}   Gold {}", g.level, g.gold),
+        Part::ViewLine if seen.is_empty() => "Nothing in view".to_string(),
+        Part::ViewLine => format!("In view ({})", seen.len()),
+        _ => String::new(),
+    };
+    let mut inview = None;
+    for (e, part) in &q.parts {
+        match part {
+            Part::FloorLine | Part::LevelLine | Part::ViewLine => {
+                set_text(&mut q.texts, e, &lines(*part))
+            }
+            Part::InView => inview = Some(e),
+            _ => {}
         }
-        for it in g.equipment.values() {
-            let rgb = c.item(&it.item).map_or([200, 200, 200], |i| i.color);
+    }
+    for (bar, part) in &q.bars {
+        let view = match part {
+            Part::Health => BarView {
+                words: format!("Health {:.0}/{:.0}", hero.health.max(0.0), max_h),
+                fraction: hero.health / max_h,
+                fill: health_colour(hero.health / max_h),
+            },
+            Part::Stamina => BarView {
+                words: format!("Stamina {:.0}/{:.0}", hero.stamina, max_s),
+                fraction: hero.stamina / max_s,
+                fill: Color::srgb(0.2, 0.5, 0.75),
+            },
+            _ => BarView {
+                words: format!("XP {xp_now}/{xp_next}"),
+                fraction: f64::from(xp_now) / f64::from(xp_next.max(1)),
+                fill: Color::srgb(0.55, 0.35, 0.75),
+            },
+        };
+        set_bar(bar, &view, &mut q.fills, &mut q.texts);
+    }
+    // Worn: a row an item (its picture and name), "nothing" when bare.
+    let mut current = rows_of(worn, &q.children, &q.worn_keys);
+    if restyle {
+        current
+            .iter()
+            .for_each(|(e, _)| commands.entity(*e).despawn());
+        current.clear();
+    }
+    // Keyed by item and name: an item whose name changes gets a new row.
+    let wanted: Vec<(String, String)> = if g.equipment.is_empty() {
+        vec![(String::new(), "  nothing".to_string())]
+    } else {
+        g.equipment
+            .values()
+            .map(|it| (it.item.clone(), item_name(it, c)))
+            .collect()
+    };
+    sync_rows(
+        &mut commands,
+        worn,
+        &current,
+        &wanted,
+        |commands, (id, name)| {
+            if id.is_empty() {
+                return commands.spawn(label(name.clone(), 14.0, DIM)).id();
+            }
+            let rgb = c.item(id).map_or([200, 200, 200], |i| i.color);
             let pic = pictures
                 .as_deref()
-                .map_or(PictureNode::None, |pics| pics.item(c, &it.item));
-            p.spawn(Node {
-                column_gap: px(6),
-                align_items: AlignItems::Center,
-                ..default()
-            })
-            .with_children(|row| {
-                picture_node(row, pictures.as_deref(), pic, color_of(rgb, *palette), 18.0);
-                row.spawn(label(item_name(it, c), 14.0, TEXT));
-            });
-        }
-        let seen = in_view(g, c);
-        p.spawn(label(
-            if seen.is_empty() {
-                "Nothing in view".to_string()
-            } else {
-                format!("In view ({})", seen.len())
-            },
-            15.0,
-            DIM,
-        ));
-        for m in seen {
-            let rgb = c.creature(&m.kind).map_or([200, 200, 200], |k| k.color);
+                .map_or(PictureNode::None, |pics| pics.item(c, id));
+            commands
+                .spawn(Node {
+                    column_gap: px(6),
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|row| {
+                    picture_node(row, pictures.as_deref(), pic, color_of(rgb, *palette), 18.0);
+                    row.spawn(label(name.clone(), 14.0, TEXT));
+                })
+                .id()
+        },
+    );
+    // In view: a row a monster (picture, name and doing, health bar), nearest first.
+    let Some(inview) = inview else { return };
+    let mut current = rows_of(inview, &q.children, &q.view_keys);
+    if restyle {
+        current
+            .iter()
+            .for_each(|(e, _)| commands.entity(*e).despawn());
+        current.clear();
+    }
+    let wanted: Vec<(CreatureId, String)> = seen.iter().map(|m| (m.id, m.kind.clone())).collect();
+    let rows = sync_rows(
+        &mut commands,
+        inview,
+        &current,
+        &wanted,
+        |commands, (_, kind)| {
+            let rgb = c.creature(kind).map_or([200, 200, 200], |k| k.color);
             let colour = color_of(rgb, *palette);
             let picture = pictures
                 .as_deref()
-                .map_or(PictureNode::None, |pics| pics.creature(c, &m.kind));
-            p.spawn(Node {
-                flex_direction: FlexDirection::Row,
-                column_gap: px(6),
-                align_items: AlignItems::Center,
-                ..default()
-            })
-            .with_children(|row| {
-                picture_node(row, pictures.as_deref(), picture, colour, 28.0);
-                row.spawn(Node {
+                .map_or(PictureNode::None, |pics| pics.creature(c, kind));
+            let words = commands.spawn(label("", 14.0, colour)).id();
+            let bar = spawn_bar(commands);
+            let column = commands
+                .spawn(Node {
                     flex_direction: FlexDirection::Column,
                     flex_grow: 1.0,
                     row_gap: px(2),
                     ..default()
                 })
-                .with_children(|col| {
-                    col.spawn(label(format!("{}  {}", m.name, m.doing), 14.0, colour));
-                    col.spawn(bar(
-                        format!("{:.0}/{:.0}", m.health, m.max_health),
-                        m.health / m.max_health,
-                        health_colour(m.health / m.max_health),
-                    ));
-                });
-            });
+                .add_children(&[words, bar])
+                .id();
+            let row = commands
+                .spawn((
+                    MonsterRow { words, bar },
+                    Node {
+                        flex_direction: FlexDirection::Row,
+                        column_gap: px(6),
+                        align_items: AlignItems::Center,
+                        ..default()
+                    },
+                ))
+                .with_children(|row| {
+                    picture_node(row, pictures.as_deref(), picture, colour, 28.0);
+                })
+                .id();
+            commands.entity(row).add_child(column);
+            row
+        },
+    );
+    for ((row, new), m) in rows.iter().zip(&seen) {
+        let words = format!("{}  {}", m.name, m.doing);
+        let view = BarView {
+            words: format!("{:.0}/{:.0}", m.health, m.max_health),
+            fraction: m.health / m.max_health,
+            fill: health_colour(m.health / m.max_health),
+        };
+        if *new {
+            // Its parts are spawned with this frame's commands: they are filled in as made.
+            commands.queue(fill_new_row(*row, words, view));
+            continue;
         }
-    });
+        let Ok(parts) = q.monster_rows.get(*row) else {
+            continue;
+        };
+        set_text(&mut q.texts, parts.words, &words);
+        if let Ok((bar, _)) = q.bars.get(parts.bar) {
+            set_bar(bar, &view, &mut q.fills, &mut q.texts);
+        }
+    }
+}
+
+/// Fills a monster row made this frame, once its parts exist.
+fn fill_new_row(row: Entity, words: String, view: BarView) -> impl FnOnce(&mut World) {
+    move |world: &mut World| {
+        let Some(parts) = world.get::<MonsterRow>(row).copied() else {
+            return;
+        };
+        if let Some(mut t) = world.get_mut::<Text>(parts.words) {
+            t.0 = words;
+        }
+        let Some(bar) = world.get::<Bar>(parts.bar).copied() else {
+            return;
+        };
+        if let Some(mut t) = world.get_mut::<Text>(bar.words) {
+            t.0 = view.words;
+        }
+        if let Some(mut n) = world.get_mut::<Node>(bar.fill) {
+            n.width = percent((view.fraction.clamp(0.0, 1.0) * 100.0) as f32);
+        }
+        if let Some(mut bg) = world.get_mut::<BackgroundColor>(bar.fill) {
+            bg.0 = view.fill;
+        }
+    }
 }
 
 /// Green when whole, through yellow, to red near death.

@@ -1,0 +1,66 @@
+//! Rows kept in place: a container's rows matched to keys (an item, a monster), so a turn
+//! updates the words and bars of the rows that stay instead of building the panel anew (which
+//! also kept the accessibility tree churning). New keys get a row, gone ones lose theirs.
+use bevy::prelude::*;
+
+/// The key a row shows, on the row itself.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct RowKey<K: Clone + PartialEq + Send + Sync + 'static>(pub K);
+
+/// Brings `container`'s rows (`current`: row and key, in order) to `wanted`: a row whose key
+/// is wanted is kept, a missing one is made by `spawn`, the rest are despawned; the rows are
+/// put in the wanted order. Returns the rows in that order, each with whether it is new.
+pub fn sync_rows<K: Clone + PartialEq + Send + Sync + 'static>(
+    commands: &mut Commands,
+    container: Entity,
+    current: &[(Entity, K)],
+    wanted: &[K],
+    mut spawn: impl FnMut(&mut Commands, &K) -> Entity,
+) -> Vec<(Entity, bool)> {
+    let mut taken = vec![false; current.len()];
+    let rows: Vec<(Entity, bool)> = wanted
+        .iter()
+        .map(|k| {
+            let kept = current
+                .iter()
+                .enumerate()
+                .find(|(i, (_, have))| !taken[*i] && have == k);
+            match kept {
+                Some((i, (e, _))) => {
+                    taken[i] = true;
+                    (*e, false)
+                }
+                None => {
+                    let e = spawn(commands, k);
+                    commands.entity(e).insert(RowKey(k.clone()));
+                    (e, true)
+                }
+            }
+        })
+        .collect();
+    for (i, (e, _)) in current.iter().enumerate() {
+        if !taken[i] {
+            commands.entity(*e).despawn();
+        }
+    }
+    let order: Vec<Entity> = rows.iter().map(|(e, _)| *e).collect();
+    let same = current.len() == order.len() && current.iter().zip(&order).all(|((a, _), b)| a == b);
+    if !same {
+        commands.entity(container).replace_children(&order);
+    }
+    rows
+}
+
+/// A container's rows of key type `K`, in order.
+pub fn rows_of<K: Clone + PartialEq + Send + Sync + 'static>(
+    container: Entity,
+    children: &Query<&Children>,
+    keys: &Query<&RowKey<K>>,
+) -> Vec<(Entity, K)> {
+    children
+        .get(container)
+        .into_iter()
+        .flatten()
+        .filter_map(|c| keys.get(*c).ok().map(|k| (*c, k.0.clone())))
+        .collect()
+}
