@@ -183,6 +183,29 @@ mod imp {
         let _ = js_sys::Reflect::set(&window, &"delveGame".into(), &o);
     }
 
+    /// The open list's entries and where each is on the page (CSS pixels: x, y, width,
+    /// height), as `window.delveMenu`: the page's own tests tap them as a finger would.
+    pub fn publish_menu(title: &str, rows: &[(String, [f32; 4])]) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let list = js_sys::Array::new();
+        for (words, r) in rows {
+            let o = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&o, &"words".into(), &words.as_str().into());
+            let rect = js_sys::Array::new();
+            for v in r {
+                rect.push(&(*v).into());
+            }
+            let _ = js_sys::Reflect::set(&o, &"rect".into(), &rect);
+            list.push(&o);
+        }
+        let menu = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&menu, &"title".into(), &title.into());
+        let _ = js_sys::Reflect::set(&menu, &"entries".into(), &list);
+        let _ = js_sys::Reflect::set(&window, &"delveMenu".into(), &menu);
+    }
+
     /// How many of the game's own files (pictures, sounds) have arrived: the page's loader
     /// shows it (`window.delveFiles`), and hides once all are in.
     pub fn files_progress(done: usize, total: usize) {
@@ -348,6 +371,7 @@ mod imp {
         Vec::new()
     }
     pub fn publish_game(_: u64, _: u32, _: [f32; 2], _: f32) {}
+    pub fn publish_menu(_: &str, _: &[(String, [f32; 4])]) {}
     pub fn files_progress(_: usize, _: usize) {}
     pub fn announce(_: &str, _: bool) {}
     pub fn mirror_screen(_: &str, _: &[String], _: &[String], _: Option<usize>) {}

@@ -214,7 +214,12 @@ fn spawn_menu(
     let row = commands
         .spawn(Node {
             column_gap: px(10),
+            row_gap: px(6),
             margin: UiRect::vertical(px(8)),
+            // A phone upright shows them in rows.
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            max_width: percent(96),
             ..default()
         })
         .with_children(|row| {

@@ -258,6 +258,60 @@ pub fn plugin(app: &mut App) {
             .in_set(AppSystems::Present)
             .after(UiSystems::Screen),
     );
+    // Only the browser has a page to tell where the entries are.
+    if cfg!(target_arch = "wasm32") {
+        app.add_systems(
+            PostUpdate,
+            publish_rows.after(bevy::ui::UiSystems::PostLayout),
+        );
+    }
+}
+
+/// Where a UI node is, in logical pixels: x, y, width, height.
+fn rect_of(computed: &ComputedNode, at: &UiGlobalTransform) -> [f32; 4] {
+    let s = computed.inverse_scale_factor();
+    let size = computed.size() * s;
+    let corner = at.translation * s - size / 2.0;
+    [corner.x, corner.y, size.x, size.y]
+}
+
+/// What a finger can tap, for the page (`window.delveMenu`): the newest list's rows (as a
+/// screen reader says them) and the kit's buttons (their words), where each is, when they
+/// move or change.
+fn publish_rows(
+    open: Res<OpenLists>,
+    lists: Query<(&ListMenu, &Children)>,
+    rows: Query<(&ListRow, &ComputedNode, &UiGlobalTransform, &Node)>,
+    buttons: Query<(&ComputedNode, &UiGlobalTransform, &Children), With<super::kit::KeyButton>>,
+    texts: Query<&Text>,
+    mut last: Local<Vec<(String, [f32; 4])>>,
+) {
+    let top = open.0.last().and_then(|e| lists.get(*e).ok());
+    let mut now: Vec<(String, [f32; 4])> = top
+        .iter()
+        .flat_map(|(list, children)| {
+            children
+                .iter()
+                .filter_map(|c| rows.get(c).ok())
+                .filter(|(_, _, _, n)| n.display != Display::None)
+                .map(|(row, computed, at, _)| {
+                    (list.entries[row.index].said(), rect_of(computed, at))
+                })
+        })
+        .collect();
+    for (computed, at, children) in &buttons {
+        let words = children.iter().find_map(|c| texts.get(c).ok());
+        if let Some(words) = words
+            && computed.size().x > 0.0
+        {
+            now.push((words.0.clone(), rect_of(computed, at)));
+        }
+    }
+    if *last != now {
+        let title = top.map_or("", |(l, _)| l.title.as_str());
+        crate::app::web::publish_menu(title, &now);
+        *last = now;
+    }
 }
 
 /// The list's node: a column of rows that scrolls when it is longer than its room.
@@ -567,7 +621,8 @@ fn draw_rows(
                 commands.entity(*e).despawn();
             }
             for (i, entry) in list.entries.iter().enumerate() {
-                spawn_row(&mut commands, list_e, i, entry, pictures.as_deref());
+                let at = i == list.cursor;
+                spawn_row(&mut commands, list_e, i, entry, at, pictures.as_deref());
             }
             last_icons.insert(list_e, icons);
         }
@@ -650,12 +705,13 @@ fn spawn_row(
     list: Entity,
     index: usize,
     entry: &ListEntry,
+    at_cursor: bool,
     pictures: Option<&Pictures>,
 ) {
     let words = commands
         .spawn((
             SeenOnly,
-            Text::new(words_of(entry, false)),
+            Text::new(words_of(entry, at_cursor)),
             TextFont::from_font_size(18.0),
             TextColor(words_colour(entry)),
             Node {
@@ -690,7 +746,7 @@ fn spawn_row(
                 flex_shrink: 0.0,
                 ..default()
             },
-            BackgroundColor(ROW),
+            BackgroundColor(row_colour(at_cursor, Interaction::None)),
             ChildOf(list),
         ))
         .id();
