@@ -284,6 +284,21 @@ mod tests {
     }
 
     #[test]
+    fn euclid_is_the_exact_integer_root() {
+        let o = Pos::new(0, 0);
+        let exact = |p: Pos| ((dist2(p, o) as u128) << 32).isqrt() as i64;
+        for x in -300..=300 {
+            for y in -300..=300 {
+                let p = Pos::new(x * 7, y * 5);
+                assert_eq!(euclid(p, o), exact(p), "{p:?}");
+            }
+        }
+        // Past the float's range the integer root answers.
+        let far = Pos::new(i32::MAX / 2, i32::MIN / 2);
+        assert_eq!(euclid(far, o), exact(far));
+    }
+
+    #[test]
     fn reads_only_the_four_neighbours() {
         let map = TileMap::from_ascii(OPEN);
         let c = Pos::new(2, 2);
