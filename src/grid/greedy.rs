@@ -51,26 +51,31 @@ pub fn greedy_step(
     mode: Score,
 ) -> Step {
     let back = heading.reverse();
-    let mut best: Option<(i64, Dir)> = None;
-    for (k, dir) in Dir::ALL.into_iter().enumerate() {
-        if dir == back {
-            continue;
-        }
+    // Every candidate is rated and the best kept by selects, not branches: which neighbours
+    // are open and which scores best is a coin toss across a crowd (benches/ai.rs).
+    let (mut have, mut best, mut step) = (false, 0, Dir::Up);
+    for j in 0..3 {
+        // The three candidates in `Dir::ALL` order, the reverse skipped by arithmetic.
+        let k = j + (j >= back as usize) as usize;
+        let dir = Dir::ALL[k];
         let next = from.offset(dir);
-        if !passable(next) {
-            continue;
-        }
+        let ok = passable(next);
         let score = match mode {
             Score::Chase => -dist2(next, target),
             Score::Flee => dist2(next, target),
             Score::Noisy(noise) => noise[k].saturating_sub(euclid(next, target)),
         };
         // Strictly better only: the earlier direction keeps a tie.
-        if best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, dir));
-        }
+        let take = ok & (!have | (score > best));
+        best = if take { score } else { best };
+        step = if take { dir } else { step };
+        have |= ok;
     }
-    best.map_or(Step::TurnAround, |(_, d)| Step::Move(d))
+    if have {
+        Step::Move(step)
+    } else {
+        Step::TurnAround
+    }
 }
 
 /// Frightened: a uniformly random legal non-reverse direction (one draw from `rng` whenever
@@ -79,11 +84,11 @@ pub fn random_turn(passable: impl Fn(Pos) -> bool, from: Pos, heading: Dir, rng:
     let back = heading.reverse();
     let mut candidates = [Dir::Up; 4];
     let mut n = 0;
-    for dir in Dir::ALL {
-        if dir != back && passable(from.offset(dir)) {
-            candidates[n] = dir;
-            n += 1;
-        }
+    // As in `greedy_step`: the reverse skipped by arithmetic, the open ones kept by counting.
+    for j in 0..3 {
+        let dir = Dir::ALL[j + (j >= back as usize) as usize];
+        candidates[n] = dir;
+        n += passable(from.offset(dir)) as usize;
     }
     if n == 0 {
         return Step::TurnAround;
@@ -110,7 +115,22 @@ fn dist2(a: Pos, b: Pos) -> i64 {
 
 /// Euclidean distance in `NOISE_UNIT`s, rounded down: `isqrt(d² · 2³²)`.
 fn euclid(a: Pos, b: Pos) -> i64 {
-    ((dist2(a, b) as u128) << 32).isqrt() as i64
+    let x = (dist2(a, b) as u128) << 32;
+    // On a floor's distances the float root is within one of the exact one (d² · 2³² < 2⁷²
+    // rounds to f64 with a relative error of 2⁻⁵³), and the integer checks make it exact:
+    // a fraction of the cost of the integer root, taken for every wandering monster's four
+    // candidates.
+    if x < 1 << 72 {
+        let mut s = (x as f64).sqrt() as u128;
+        while s * s > x {
+            s -= 1;
+        }
+        while (s + 1) * (s + 1) <= x {
+            s += 1;
+        }
+        return s as i64;
+    }
+    x.isqrt() as i64
 }
 
 #[cfg(test)]
@@ -261,6 +281,21 @@ mod tests {
         assert_ne!(a, wander_noise(&mut game_rng(6), 6));
         assert!(a.iter().all(|&n| (0..6 * NOISE_UNIT).contains(&n)));
         assert_eq!(wander_noise(&mut game_rng(5), 0), [0; 4]);
+    }
+
+    #[test]
+    fn euclid_is_the_exact_integer_root() {
+        let o = Pos::new(0, 0);
+        let exact = |p: Pos| ((dist2(p, o) as u128) << 32).isqrt() as i64;
+        for x in -300..=300 {
+            for y in -300..=300 {
+                let p = Pos::new(x * 7, y * 5);
+                assert_eq!(euclid(p, o), exact(p), "{p:?}");
+            }
+        }
+        // Past the float's range the integer root answers.
+        let far = Pos::new(i32::MAX / 2, i32::MIN / 2);
+        assert_eq!(euclid(far, o), exact(far));
     }
 
     #[test]

@@ -328,13 +328,14 @@ pub(super) fn downhill(
     free: impl Fn(Pos) -> bool,
 ) -> Option<Act> {
     let (here, around) = field.around(from)?;
-    let mut best = (here, Act::Stay);
+    // Kept by selects, not branches: which way is down and free is a coin toss in a crowd.
+    let (mut best, mut step) = (here, None);
     for (d, v) in Dir::ALL.into_iter().zip(around) {
-        if v < best.0 && free(from.offset(d)) {
-            best = (v, Act::Go(d));
-        }
+        let take = (v < best) & free(from.offset(d));
+        best = if take { v } else { best };
+        step = if take { Some(d) } else { step };
     }
-    Some(best.1)
+    Some(step.map_or(Act::Stay, Act::Go))
 }
 
 /// The phase after `phase` in a monster's cycle (a phase of the other cycle, as a creature

@@ -16,22 +16,101 @@ pub(super) enum Search {
 }
 
 /// Breadth-first searches that stop early: towards one monster's own target, or from a
-/// forager to the nearest pile. The scratch is stamped per search instead of cleared, so a
-/// short search costs only the tiles it labels.
+/// forager to the nearest pile. Each search labels tiles `base + distance` above every earlier
+/// search's labels instead of clearing, so a short search costs only the tiles it labels, and
+/// one array (not a stamp and a distance) is read per neighbour.
 #[derive(Default)]
 pub(super) struct Probe {
-    /// Per tile: the search that labelled it.
-    stamp: Vec<u32>,
-    dist: Vec<u32>,
+    /// Per tile: `base + distance` if the last search labelled it, else below `base`.
+    label: Vec<u32>,
     queue: Vec<u32>,
-    search: u32,
+    /// The last search's base.
+    base: u32,
 }
 
 impl Probe {
-    /// Labels open tiles with their distance from `source` until `stop` accepts one.
+    /// Starts a search from `source`: a fresh base above every label written so far, and
+    /// `source` labelled 0. `None` where `source` is a wall or off the map.
+    fn start(&mut self, cells: &Cells, source: Pos) -> Option<usize> {
+        let start = cells.idx(source).filter(|&i| cells.cell[i] != WALL)?;
+        let n = cells.cell.len();
+        // A search labels fewer than `n` tiles, each below `base + n`.
+        let span = u32::try_from(n).expect("a floor's tiles fit in u32");
+        if self.label.len() != n || self.base.checked_add(span.saturating_mul(2)).is_none() {
+            self.label.clear();
+            self.label.resize(n, 0);
+            self.base = 1;
+        } else {
+            self.base += span;
+        }
+        if self.queue.len() < n {
+            self.queue.resize(n, 0);
+        }
+        self.queue[0] = start as u32;
+        self.label[start] = self.base;
+        Some(start)
+    }
+
+    /// Labels open tiles with their distance from `source` until it labels `target` (a map
+    /// index). The same labels and budget as `search` with `|i| i == target`, without a branch
+    /// on whether each neighbour is new: in a crowd's many probes that branch is a coin toss.
     #[allow(
         unsafe_code,
         reason = "unchecked indexing in every monster's search (benches/ai.rs); the SAFETY note says why it holds"
+    )]
+    fn search_to(
+        &mut self,
+        cells: &Cells,
+        source: Pos,
+        target: usize,
+        budget: &mut usize,
+    ) -> Search {
+        if self.start(cells, source).is_none() {
+            return Search::Exhausted;
+        }
+        let base = self.base;
+        let (label, queue) = (&mut self.label[..], &mut self.queue[..]);
+        let cell = &cells.cell[..];
+        let (mut head, mut tail, mut left) = (0, 1, *budget);
+        let end = 'search: loop {
+            if head == tail {
+                break Search::Exhausted;
+            }
+            // SAFETY: `head < tail`, and `tail` counts the tiles labelled, each once, so fewer
+            // than `n` = the length of `cell`, `label` and `queue` (the border is wall), which
+            // also keeps the unconditional `queue[tail]` write in bounds. Only open tiles are
+            // queued and the border is wall, so `i` is interior and its four neighbours are
+            // below `n`.
+            unsafe {
+                let i = *queue.get_unchecked(head) as usize;
+                head += 1;
+                let next = *label.get_unchecked(i) + 1;
+                for t in cells.around(i) {
+                    let old = *label.get_unchecked(t);
+                    let fresh = (old < base) & (*cell.get_unchecked(t) != WALL);
+                    if fresh & ((left == 0) | (t == target)) {
+                        if left == 0 {
+                            break 'search Search::OverBudget;
+                        }
+                        *label.get_unchecked_mut(t) = next;
+                        left -= 1;
+                        break 'search Search::Found(t);
+                    }
+                    *label.get_unchecked_mut(t) = if fresh { next } else { old };
+                    *queue.get_unchecked_mut(tail) = t as u32;
+                    tail += fresh as usize;
+                    left -= fresh as usize;
+                }
+            }
+        };
+        *budget = left;
+        end
+    }
+
+    /// Labels open tiles with their distance from `source` until `stop` accepts one.
+    #[allow(
+        unsafe_code,
+        reason = "unchecked indexing in every forager's search (benches/ai.rs); the SAFETY note says why it holds"
     )]
     pub(super) fn search(
         &mut self,
@@ -40,51 +119,29 @@ impl Probe {
         budget: &mut usize,
         stop: impl Fn(usize) -> bool,
     ) -> Search {
-        let Some(start) = cells.idx(source).filter(|&i| cells.cell[i] != WALL) else {
+        if self.start(cells, source).is_none() {
             return Search::Exhausted;
-        };
-        let n = cells.cell.len();
-        if self.stamp.len() != n {
-            self.stamp = vec![0; n];
-            self.dist = vec![0; n];
-            self.search = 0;
         }
-        self.search = self.search.wrapping_add(1);
-        if self.search == 0 {
-            self.stamp.fill(0);
-            self.search = 1;
-        }
-        let search = self.search;
-        // Each tile is queued at most once: a slot per tile is the whole queue.
-        if self.queue.len() < n {
-            self.queue.resize(n, 0);
-        }
-        let (stamp, dist, queue) = (&mut self.stamp[..], &mut self.dist[..], &mut self.queue[..]);
+        let base = self.base;
+        let (label, queue) = (&mut self.label[..], &mut self.queue[..]);
         let cell = &cells.cell[..];
-        queue[0] = start as u32;
-        stamp[start] = search;
-        dist[start] = 0;
         let (mut head, mut tail, mut left) = (0, 1, *budget);
         let end = 'search: loop {
             if head == tail {
                 break Search::Exhausted;
             }
-            // SAFETY: `head < tail`, and `tail` counts the tiles queued, each once (stamped
-            // first), so fewer than `n` = the length of `cell`, `stamp`, `dist` and `queue`.
-            // Only open tiles are queued and the border is wall, so `i` is interior and its
-            // four neighbours are below `n`.
+            // SAFETY: as in `search_to`.
             unsafe {
                 let i = *queue.get_unchecked(head) as usize;
                 head += 1;
-                let next = *dist.get_unchecked(i) + 1;
+                let next = *label.get_unchecked(i) + 1;
                 for t in cells.around(i) {
-                    if *stamp.get_unchecked(t) != search && *cell.get_unchecked(t) != WALL {
+                    if *label.get_unchecked(t) < base && *cell.get_unchecked(t) != WALL {
                         if left == 0 {
                             break 'search Search::OverBudget;
                         }
                         left -= 1;
-                        *stamp.get_unchecked_mut(t) = search;
-                        *dist.get_unchecked_mut(t) = next;
+                        *label.get_unchecked_mut(t) = next;
                         if stop(t) {
                             break 'search Search::Found(t);
                         }
@@ -100,7 +157,7 @@ impl Probe {
 
     /// Distance labelled by the last search, if it reached `i`.
     fn dist(&self, i: usize) -> Option<u32> {
-        (self.stamp.get(i) == Some(&self.search)).then(|| self.dist[i])
+        self.label.get(i)?.checked_sub(self.base)
     }
 
     /// The step `downhill` would take from `from` on the distance field of `goal`, searched
@@ -117,7 +174,7 @@ impl Probe {
             return Some(Act::Stay);
         }
         let start = cells.idx(from)?;
-        let Search::Found(_) = self.search(cells, goal, budget, |i| i == start) else {
+        let Search::Found(_) = self.search_to(cells, goal, start, budget) else {
             return None;
         };
         let mut best = (self.dist(start)?, Act::Stay);
