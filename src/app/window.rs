@@ -12,8 +12,10 @@ pub fn primary() -> Window {
         title: TITLE.into(),
         name: Some("delve".into()),
         resolution: WindowResolution::new(1280, 800),
+        // As small as a phone held upright (the play screen's narrow layout fits it); in the
+        // browser these become the canvas's CSS minimum.
         resize_constraints: WindowResizeConstraints {
-            min_width: 800.0,
+            min_width: 320.0,
             min_height: 480.0,
             ..default()
         },

@@ -346,3 +346,69 @@ fn a_move_touches_only_the_sight_and_floors_leave_no_tiles_behind() {
     assert!(tile_entities(&mut app).is_empty());
     assert_eq!(tilemaps(&mut app), 0);
 }
+
+#[test]
+fn settings_rebinds_a_key_with_its_modifier_and_keeps_it_in_the_keys_file() {
+    use delve::app::turn::{Action, Bindings, KeysPath};
+    let dir = scratch("rebind");
+    let file = dir.join("keys.toml");
+    let keys = file.clone();
+    let mut app = headless(move |app| {
+        app.insert_resource(KeysPath(Some(keys)));
+        // The settings' own plugin is the window's; the screen needs only the values.
+        app.init_resource::<delve::app::settings::Settings>();
+    });
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::MainMenu);
+    press(&mut app, KeyCode::KeyO);
+    assert_eq!(screen(&app), Screen::Settings);
+    // The values first, then each action: down to `wait` (after up, down, left and right).
+    for _ in 0..11 {
+        press(&mut app, KeyCode::ArrowDown);
+    }
+    assert!(
+        texts(&mut app).contains("> Key: wait"),
+        "{}",
+        texts(&mut app)
+    );
+    press(&mut app, KeyCode::Enter);
+    assert!(texts(&mut app).contains("press a key..."));
+    // Shift+Z: the chord, not the capital letter's plain key.
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::ShiftLeft);
+    press(&mut app, KeyCode::KeyZ);
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .release(KeyCode::ShiftLeft);
+    let b = app.world().resource::<Bindings>().clone();
+    let shift = delve::app::turn::Mods {
+        shift: true,
+        ..delve::app::turn::Mods::NONE
+    };
+    assert_eq!(b.pressed(KeyCode::KeyZ, shift), Some(Action::Wait));
+    assert_eq!(b.action(KeyCode::KeyZ), None, "plain Z stays free");
+    let kept = std::fs::read_to_string(&file).expect("the keys file is written");
+    assert_eq!(Bindings::parse(&kept).unwrap(), b, "{kept}");
+    assert!(texts(&mut app).contains("Shift+Z now does wait."));
+    // G belongs to travel_stairs: taking it for wait says so; Esc during a rebinding keeps the
+    // old keys and stays on the screen.
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::KeyG);
+    assert!(texts(&mut app).contains("G now does wait (it did travel_stairs)."));
+    assert_eq!(
+        app.world().resource::<Bindings>().action(KeyCode::KeyG),
+        Some(Action::Wait)
+    );
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(
+        screen(&app),
+        Screen::Settings,
+        "Esc cancelled the rebinding only"
+    );
+    assert!(texts(&mut app).contains("are as they were"));
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::MainMenu);
+}

@@ -156,7 +156,7 @@ struct PanelParts<'w, 's> {
     header: Query<'w, 's, &'static mut Text, (With<PanelHeader>, Without<AbilityWords>)>,
     abilities: Query<'w, 's, Entity, With<PanelAbilities>>,
     children: Query<'w, 's, &'static Children>,
-    keys: Query<'w, 's, &'static RowKey<(String, bool)>>,
+    keys: Query<'w, 's, &'static RowKey>,
     words: Query<'w, 's, &'static mut Text, (With<AbilityWords>, Without<PanelHeader>)>,
 }
 
@@ -190,15 +190,18 @@ fn update_panel(
     }
     // A row an ability, keyed by it and whether it is ready (its colours say which).
     let current = rows_of(list, &q.children, &q.keys);
-    let wanted: Vec<(String, bool)> = abilities.iter().map(|l| (l.id.clone(), l.ready)).collect();
+    let key = |id: &str, ready: bool| format!("{}\t{id}", if ready { "ready" } else { "locked" });
+    let wanted: Vec<String> = abilities.iter().map(|l| key(&l.id, l.ready)).collect();
     let rows = sync_rows(
         &mut commands,
         list,
         &current,
         &wanted,
-        |commands, (id, ready)| {
+        &mut |commands, k| {
+            let (ready, id) = k.split_once('\t').unwrap_or(("", k));
+            let ready = ready == "ready";
             let rgb = c.ability(id).map_or([200, 200, 200], |a| a.color);
-            let (icon, text) = if *ready {
+            let (icon, text) = if ready {
                 (Color::srgb_u8(rgb[0], rgb[1], rgb[2]), TEXT)
             } else {
                 (Color::srgb(0.4, 0.4, 0.42), Color::srgb(0.6, 0.58, 0.56))

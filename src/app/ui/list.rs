@@ -434,8 +434,8 @@ fn list_keys(
         .enumerate()
         .find(|(_, e)| {
             e.key.as_ref().is_some_and(|(k, _)| {
-                // A list that takes a filter takes the letters as words.
-                bare && keys.just_pressed(*k) && !(list.filter.is_some() && is_typing(*k))
+                // A list being filtered takes the letters as words.
+                bare && keys.just_pressed(*k) && list.filter.is_none()
             })
         })
         .map(|(i, _)| i)
@@ -466,50 +466,6 @@ fn list_keys(
             }
         }
     }
-}
-
-/// Keys that type a letter, a digit or a space.
-fn is_typing(key: KeyCode) -> bool {
-    use KeyCode::*;
-    matches!(
-        key,
-        KeyA | KeyB
-            | KeyC
-            | KeyD
-            | KeyE
-            | KeyF
-            | KeyG
-            | KeyH
-            | KeyI
-            | KeyJ
-            | KeyK
-            | KeyL
-            | KeyM
-            | KeyN
-            | KeyO
-            | KeyP
-            | KeyQ
-            | KeyR
-            | KeyS
-            | KeyT
-            | KeyU
-            | KeyV
-            | KeyW
-            | KeyX
-            | KeyY
-            | KeyZ
-            | Digit0
-            | Digit1
-            | Digit2
-            | Digit3
-            | Digit4
-            | Digit5
-            | Digit6
-            | Digit7
-            | Digit8
-            | Digit9
-            | Space
-    )
 }
 
 /// The pointer on the rows: a press moves the cursor there and chooses it; on a value's row it

@@ -3,19 +3,20 @@
 //! also kept the accessibility tree churning). New keys get a row, gone ones lose theirs.
 use bevy::prelude::*;
 
-/// The key a row shows, on the row itself.
+/// The key a row shows, on the row itself: words that change when the row must be made anew
+/// (one type for every panel, so the browser's code holds one copy of these functions).
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
-pub struct RowKey<K: Clone + PartialEq + Send + Sync + 'static>(pub K);
+pub struct RowKey(pub String);
 
 /// Brings `container`'s rows (`current`: row and key, in order) to `wanted`: a row whose key
 /// is wanted is kept, a missing one is made by `spawn`, the rest are despawned; the rows are
 /// put in the wanted order. Returns the rows in that order, each with whether it is new.
-pub fn sync_rows<K: Clone + PartialEq + Send + Sync + 'static>(
+pub fn sync_rows(
     commands: &mut Commands,
     container: Entity,
-    current: &[(Entity, K)],
-    wanted: &[K],
-    mut spawn: impl FnMut(&mut Commands, &K) -> Entity,
+    current: &[(Entity, String)],
+    wanted: &[String],
+    spawn: &mut dyn FnMut(&mut Commands, &str) -> Entity,
 ) -> Vec<(Entity, bool)> {
     let mut taken = vec![false; current.len()];
     let rows: Vec<(Entity, bool)> = wanted
@@ -52,11 +53,11 @@ pub fn sync_rows<K: Clone + PartialEq + Send + Sync + 'static>(
 }
 
 /// A container's rows of key type `K`, in order.
-pub fn rows_of<K: Clone + PartialEq + Send + Sync + 'static>(
+pub fn rows_of(
     container: Entity,
     children: &Query<&Children>,
-    keys: &Query<&RowKey<K>>,
-) -> Vec<(Entity, K)> {
+    keys: &Query<&RowKey>,
+) -> Vec<(Entity, String)> {
     children
         .get(container)
         .into_iter()

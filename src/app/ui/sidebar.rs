@@ -118,6 +118,7 @@ fn spawn_sidebar(mut commands: Commands) {
             Node {
                 flex_direction: FlexDirection::Column,
                 row_gap: px(4),
+                flex_shrink: 0.0,
                 ..default()
             },
         )
@@ -180,6 +181,8 @@ fn spawn_bar(commands: &mut Commands) -> Entity {
             Node {
                 width: percent(100),
                 height: px(18),
+                // A full sidebar clips at its foot; its bars never squeeze to nothing.
+                flex_shrink: 0.0,
                 ..default()
             },
             BackgroundColor(Color::srgb(0.14, 0.13, 0.16)),
@@ -228,8 +231,7 @@ struct SidebarParts<'w, 's> {
     bars: Query<'w, 's, (&'static Bar, &'static Part)>,
     monster_rows: Query<'w, 's, &'static MonsterRow>,
     children: Query<'w, 's, &'static Children>,
-    worn_keys: Query<'w, 's, &'static RowKey<(String, String)>>,
-    view_keys: Query<'w, 's, &'static RowKey<(CreatureId, String)>>,
+    keys: Query<'w, 's, &'static RowKey>,
     texts: Query<'w, 's, &'static mut Text>,
     fills: Query<'w, 's, (&'static mut Node, &'static mut BackgroundColor), Without<Text>>,
 }
@@ -307,20 +309,20 @@ fn update(
         set_bar(bar, &view, &mut q.fills, &mut q.texts);
     }
     // Worn: a row an item (its picture and name), "nothing" when bare.
-    let mut current = rows_of(worn, &q.children, &q.worn_keys);
+    let mut current = rows_of(worn, &q.children, &q.keys);
     if restyle {
         current
             .iter()
             .for_each(|(e, _)| commands.entity(*e).despawn());
         current.clear();
     }
-    // Keyed by item and name: an item whose name changes gets a new row.
-    let wanted: Vec<(String, String)> = if g.equipment.is_empty() {
-        vec![(String::new(), "  nothing".to_string())]
+    // Keyed by item and name ("id\tname"): an item whose name changes gets a new row.
+    let wanted: Vec<String> = if g.equipment.is_empty() {
+        vec!["\t  nothing".to_string()]
     } else {
         g.equipment
             .values()
-            .map(|it| (it.item.clone(), item_name(it, c)))
+            .map(|it| format!("{}\t{}", it.item, item_name(it, c)))
             .collect()
     };
     sync_rows(
@@ -328,9 +330,10 @@ fn update(
         worn,
         &current,
         &wanted,
-        |commands, (id, name)| {
+        &mut |commands, key| {
+            let (id, name) = key.split_once('\t').unwrap_or(("", key));
             if id.is_empty() {
-                return commands.spawn(label(name.clone(), 14.0, DIM)).id();
+                return commands.spawn(label(name, 14.0, DIM)).id();
             }
             let rgb = c.item(id).map_or([200, 200, 200], |i| i.color);
             let pic = pictures
@@ -344,27 +347,32 @@ fn update(
                 })
                 .with_children(|row| {
                     picture_node(row, pictures.as_deref(), pic, color_of(rgb, *palette), 18.0);
-                    row.spawn(label(name.clone(), 14.0, TEXT));
+                    row.spawn(label(name, 14.0, TEXT));
                 })
                 .id()
         },
     );
     // In view: a row a monster (picture, name and doing, health bar), nearest first.
     let Some(inview) = inview else { return };
-    let mut current = rows_of(inview, &q.children, &q.view_keys);
+    let mut current = rows_of(inview, &q.children, &q.keys);
     if restyle {
         current
             .iter()
             .for_each(|(e, _)| commands.entity(*e).despawn());
         current.clear();
     }
-    let wanted: Vec<(CreatureId, String)> = seen.iter().map(|m| (m.id, m.kind.clone())).collect();
+    // Keyed by creature and kind ("id\tkind"): its picture and colour are the kind's.
+    let wanted: Vec<String> = seen
+        .iter()
+        .map(|m| format!("{}\t{}", m.id.0, m.kind))
+        .collect();
     let rows = sync_rows(
         &mut commands,
         inview,
         &current,
         &wanted,
-        |commands, (_, kind)| {
+        &mut |commands, key| {
+            let kind = key.split_once('\t').map_or(key, |(_, k)| k);
             let rgb = c.creature(kind).map_or([200, 200, 200], |k| k.color);
             let colour = color_of(rgb, *palette);
             let picture = pictures
