@@ -127,9 +127,22 @@ fn hide_hidden(mut nodes: Query<(&Visibility, &mut AccessibilityNode), Changed<V
 
 /// A changed `Menu` gets its buttons anew (a kit list's rows are its buttons); the focus moves
 /// to the entry the cursor is on.
+/// Menus changed this frame: root, menu, children, and whether its rows are its buttons.
+type ChangedMenus<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Menu,
+        Option<&'static Children>,
+        Has<MenuRows>,
+    ),
+    Changed<Menu>,
+>;
+
 fn menus(
     mut commands: Commands,
-    menus: Query<(Entity, &Menu, Option<&Children>, Has<MenuRows>), Changed<Menu>>,
+    menus: ChangedMenus,
     old: Query<(), With<MenuButtons>>,
     rows: Query<&crate::app::ui::list::ListRow>,
     mut focus: ResMut<InputFocus>,

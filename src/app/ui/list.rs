@@ -554,14 +554,30 @@ fn list_pointer(
 /// A changed list draws its rows: in place when only words, values and the cursor changed,
 /// anew when its entries' count or pictures did. Its `Menu` (what assistive technology and the
 /// browser's page read) follows.
+/// Lists changed this frame, with their rows and their `Menu`.
+type ChangedLists<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static ListMenu,
+        Option<&'static Children>,
+        Option<&'static Menu>,
+    ),
+    Changed<ListMenu>,
+>;
+
+/// The pictures each list's rows were made with, to know when to make them anew.
+type RowPictures = std::collections::BTreeMap<Entity, Vec<Option<(PictureNode, Color)>>>;
+
 fn draw_rows(
     mut commands: Commands,
-    lists: Query<(Entity, &ListMenu, Option<&Children>, Option<&Menu>), Changed<ListMenu>>,
+    lists: ChangedLists,
     rows: Query<&ListRow>,
     mut texts: Query<(&mut Text, &mut TextColor)>,
     mut looks: Query<(&mut BackgroundColor, &mut Node, &Interaction)>,
     pictures: Option<Res<Pictures>>,
-    mut last_icons: Local<std::collections::BTreeMap<Entity, Vec<Option<(PictureNode, Color)>>>>,
+    mut last_icons: Local<RowPictures>,
 ) {
     for (list_e, list, children, menu) in &lists {
         let old: Vec<(Entity, ListRow)> = children
@@ -754,13 +770,20 @@ fn draw_detail(
 }
 
 /// A list longer than its room scrolls so the cursor's row is in view.
-fn follow_cursor(
-    mut lists: Query<
-        (&ListMenu, &ComputedNode, &mut ScrollPosition, &Children),
-        Or<(Changed<ListMenu>, Changed<ComputedNode>)>,
-    >,
-    rows: Query<(&ListRow, &ComputedNode, &Node)>,
-) {
+/// Lists whose cursor or size changed, with their scroll.
+type MovedLists<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static ListMenu,
+        &'static ComputedNode,
+        &'static mut ScrollPosition,
+        &'static Children,
+    ),
+    Or<(Changed<ListMenu>, Changed<ComputedNode>)>,
+>;
+
+fn follow_cursor(mut lists: MovedLists, rows: Query<(&ListRow, &ComputedNode, &Node)>) {
     for (list, node, mut scroll, children) in &mut lists {
         let scale = node.inverse_scale_factor();
         let room = node.size().y * scale;
