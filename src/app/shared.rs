@@ -374,7 +374,7 @@ impl AddTurnStep for App {
 /// Narrow below this many logical pixels across, or whenever taller than wide.
 pub const NARROW_BELOW: f32 = 720.0;
 /// The top strip's height in the narrow layout: the floor line, the level line and the bars.
-pub const STRIP_HEIGHT: f32 = 138.0;
+pub const STRIP_HEIGHT: f32 = 130.0;
 /// The log's height in the narrow layout, closed: its last three lines.
 pub const LOG_STRIP_HEIGHT: f32 = 66.0;
 

@@ -2,7 +2,9 @@
 # Builds the browser version, serves it on 127.0.0.1, loads it in Debian's headless Chromium
 # and saves DIR/web.png; checks the local-storage save and that the replay the page exports
 # ends natively in the same state hash (with the bundled mods, as the page played it); taps a
-# tile on a touch screen (web-touch.png); watches the exported replay, opened as a file from
+# tile on a touch screen (web-touch.png); on a phone held upright (390x844) opens Settings and
+# Records by taps alone from the main menu (web-settings-touch.png) and starts a run there
+# (web-portrait.png); watches the exported replay, opened as a file from
 # the Watch list (web-watch.png); adds a good and a broken mod through the Mods
 # screen's folder picker (web-mods.png); fails when the page logged an error, a picture is
 # blank or the hashes differ.
@@ -36,7 +38,7 @@ cp -r tests/fixtures/mods/toml_syntax/* "$dir/mods-to-add/"
 status=0
 NODE_TOOLS="$tools" node tests/web/smoke.mjs "http://127.0.0.1:$port/?seed=7" "$dir" "$dir/mods-to-add" \
   | tee "$dir/web.json" || status=$?
-for shot in web web-touch web-watch web-mods; do
+for shot in web web-touch web-portrait web-settings-touch web-watch web-mods; do
   [ -f "$dir/$shot.png" ] && python3 tests/smoke/check_png.py "$dir/$shot.png" || status=1
 done
 if [ -f "$dir/web.replay" ]; then

@@ -42,10 +42,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::InGame), spawn_bar);
     app.add_systems(
         Update,
-        (notice_touch, press_buttons)
+        // A finger on the menus counts too: the bar is there when the run opens.
+        (notice_touch, press_buttons.run_if(in_state(Screen::InGame)))
             .chain()
-            .before(AppSystems::Input)
-            .run_if(in_state(Screen::InGame)),
+            .before(AppSystems::Input),
     );
     app.add_systems(
         Update,
