@@ -26,16 +26,17 @@ pub(super) fn plugin(app: &mut App) {
             label_texts,
             name_containers,
             hide_hidden,
-            menus,
             drop_stale_focus,
         )
             .chain()
             .after(AppSystems::Present),
     );
-    // After bevy_ui has made each picture an image node, before the tree goes out.
+    // After bevy_ui has made each picture an image node and labelled each new button with its
+    // texts (a list row's words are drawn for the eye: its `Menu` entry says it), before the
+    // tree goes out.
     app.add_systems(
         PostUpdate,
-        hide_unnamed_images
+        (hide_unnamed_images, menus)
             .after(bevy::ui::UiSystems::PostLayout)
             .before(AccessibilitySystems::Update),
     );

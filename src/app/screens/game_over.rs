@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::app::save::{KeepRun, LastKept, RunArchive, SaveStore};
-use crate::app::shared::{AppSystems, ContentRes, GameRes, NewRun, OpenRun, Screen, UiSystems};
+use crate::app::shared::{ContentRes, GameRes, NewRun, OpenRun, Screen, UiSystems};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 use crate::runs::{Kept, Shelf};
@@ -25,7 +25,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         game_over_input
-            .in_set(AppSystems::Input)
             .in_set(ScreenInput)
             .ambiguous_with(ScreenInput)
             .run_if(in_state(Screen::GameOver)),

@@ -3,7 +3,7 @@
 //! it, `/` starts a filter (Backspace on an empty one ends it); M or Esc closes it.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, Overlay, OverlayInput, Screen, UiSystems};
+use crate::app::shared::{Overlay, OverlayInput, Screen, UiSystems};
 use crate::app::turn::{Action, Bindings, Mods};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListEntry, ListMenu, ScreenInput};
@@ -23,7 +23,6 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             toggle
-                .in_set(AppSystems::Input)
                 .after(OverlayInput)
                 .in_set(ScreenInput)
                 .ambiguous_with(ScreenInput)

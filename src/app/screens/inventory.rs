@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AppSystems, ContentRes, GameRes, Overlay, OverlayInput, PlayerCommand, Screen, TurnPhase,
+    ContentRes, GameRes, Overlay, OverlayInput, PlayerCommand, Screen, TurnPhase,
 };
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
@@ -32,7 +32,6 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             inventory_input
-                .in_set(AppSystems::Input)
                 .after(OverlayInput)
                 .in_set(ScreenInput)
                 .ambiguous_with(ScreenInput)

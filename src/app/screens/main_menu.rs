@@ -3,9 +3,7 @@
 //! has its letter; Up/Down or Tab move the cursor and Enter does the entry it is on.
 use bevy::prelude::*;
 
-use crate::app::shared::{
-    AppSystems, LoadKeptRun, NewRun, OpenRun, RunNotice, Screen, SuspendedRun,
-};
+use crate::app::shared::{LoadKeptRun, NewRun, OpenRun, RunNotice, Screen, SuspendedRun};
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use super::SkipMenu;
@@ -25,7 +23,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         menu_input
-            .in_set(AppSystems::Input)
             .in_set(ScreenInput)
             .ambiguous_with(ScreenInput)
             .run_if(in_state(Screen::MainMenu)),

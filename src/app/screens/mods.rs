@@ -27,7 +27,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         mods_input
-            .in_set(AppSystems::Input)
             .in_set(ScreenInput)
             .ambiguous_with(ScreenInput)
             .after(crate::app::shared::OverlayInput)

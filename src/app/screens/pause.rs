@@ -3,9 +3,7 @@
 //! closes whichever is open. Overlays never end a fight.
 use bevy::prelude::*;
 
-use crate::app::shared::{
-    AppSystems, ContentRes, GameRes, Overlay, OverlayInput, Screen, UiSystems,
-};
+use crate::app::shared::{ContentRes, GameRes, Overlay, OverlayInput, Screen, UiSystems};
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use crate::app::save::{SaveStore, export};
@@ -73,7 +71,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         pause_input
-            .in_set(AppSystems::Input)
             .in_set(OverlayInput)
             .in_set(ScreenInput)
             .ambiguous_with(ScreenInput)

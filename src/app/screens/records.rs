@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::app::save::RunArchive;
-use crate::app::shared::{AppSystems, ContentRes, Screen, UiSystems};
+use crate::app::shared::{ContentRes, Screen, UiSystems};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
@@ -34,7 +34,6 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             records_input
-                .in_set(AppSystems::Input)
                 .in_set(ScreenInput)
                 .ambiguous_with(ScreenInput),
             // Only on this screen, never beside another screen's text.

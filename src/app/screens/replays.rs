@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 
 use crate::app::save::RunArchive;
-use crate::app::shared::{AppSystems, ContentRes, Screen, UiSystems};
+use crate::app::shared::{ContentRes, Screen, UiSystems};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 use crate::app::web;
@@ -30,7 +30,6 @@ pub(super) fn plugin(app: &mut App) {
         (
             // Each screen's systems run only on that screen: never beside another's.
             list_input
-                .in_set(AppSystems::Input)
                 .in_set(ScreenInput)
                 .ambiguous_with(ScreenInput)
                 .ambiguous_with(super::records::records_input),

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use crate::app::settings::{Settings, TEXT_SCALE_MAX, TEXT_SCALE_MIN, ZOOM_MAX, ZOOM_MIN};
-use crate::app::shared::{AppSystems, Overlay, OverlayInput, Screen, UiSystems};
+use crate::app::shared::{Overlay, OverlayInput, Screen, UiSystems};
 use crate::app::turn::{Action, Bindings, Chord, KeysPath, Mods, is_modifier, name_of};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
@@ -44,7 +44,6 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             input
-                .in_set(AppSystems::Input)
                 .in_set(ScreenInput)
                 .ambiguous_with(ScreenInput)
                 .before(OverlayInput)

@@ -4,8 +4,8 @@ use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, GameRes, Mode, UiSystems};
 
-use crate::app::render::picture::{PictureNode, Pictures, picture_node};
-use crate::app::ui::rows::{RowKey, rows_of, sync_rows};
+use crate::app::render::picture::{PictureNode, Pictures};
+use crate::app::ui::rows::{RowKey, picture_row, rows_of, sync_rows};
 use crate::content::Content;
 use crate::game::{Attr, Game};
 
@@ -213,22 +213,13 @@ fn update_panel(
                 .iter()
                 .find(|l| l.id == *id)
                 .map_or(String::new(), |l| l.text.clone());
-            commands
-                .spawn(Node {
-                    column_gap: px(6),
-                    align_items: AlignItems::Center,
-                    ..default()
-                })
-                .with_children(|row| {
-                    picture_node(row, pictures.as_deref(), pic, icon, 20.0);
-                    row.spawn((
-                        AbilityWords,
-                        Text::new(words),
-                        TextFont::from_font_size(14.0),
-                        TextColor(text),
-                    ));
-                })
-                .id()
+            let words = (
+                AbilityWords,
+                Text::new(words),
+                TextFont::from_font_size(14.0),
+                TextColor(text),
+            );
+            picture_row(commands, pictures.as_deref(), pic, icon, 20.0, words)
         },
     );
     // The words of the rows kept (a lock's reason, a cost) change in place.

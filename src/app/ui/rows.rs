@@ -3,6 +3,8 @@
 //! also kept the accessibility tree churning). New keys get a row, gone ones lose theirs.
 use bevy::prelude::*;
 
+use crate::app::render::picture::{PictureNode, Pictures, picture_node};
+
 /// The key a row shows, on the row itself: words that change when the row must be made anew
 /// (one type for every panel, so the browser's code holds one copy of these functions).
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
@@ -52,7 +54,29 @@ pub fn sync_rows(
     rows
 }
 
-/// A container's rows of key type `K`, in order.
+/// A row of a picture `size` pixels square in `colour`, then `words` (a text bundle).
+pub fn picture_row(
+    commands: &mut Commands,
+    pictures: Option<&Pictures>,
+    picture: PictureNode,
+    colour: Color,
+    size: f32,
+    words: impl Bundle,
+) -> Entity {
+    commands
+        .spawn(Node {
+            column_gap: px(6),
+            align_items: AlignItems::Center,
+            ..default()
+        })
+        .with_children(|row| {
+            picture_node(row, pictures, picture, colour, size);
+            row.spawn(words);
+        })
+        .id()
+}
+
+/// A container's rows, each with its key, in order.
 pub fn rows_of(
     container: Entity,
     children: &Query<&Children>,

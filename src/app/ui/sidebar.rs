@@ -7,7 +7,7 @@ use crate::app::render::palette::{Palette, color_of};
 use crate::app::render::picture::{PictureNode, Pictures, picture_node};
 use crate::app::shared::Region;
 use crate::app::shared::{ContentRes, GameRes, RunShown, SIDEBAR_WIDTH, UiSystems};
-use crate::app::ui::rows::{RowKey, rows_of, sync_rows};
+use crate::app::ui::rows::{RowKey, picture_row, rows_of, sync_rows};
 
 use crate::content::Content;
 use crate::game::items::item_name;
@@ -339,17 +339,9 @@ fn update(
             let pic = pictures
                 .as_deref()
                 .map_or(PictureNode::None, |pics| pics.item(c, id));
-            commands
-                .spawn(Node {
-                    column_gap: px(6),
-                    align_items: AlignItems::Center,
-                    ..default()
-                })
-                .with_children(|row| {
-                    picture_node(row, pictures.as_deref(), pic, color_of(rgb, *palette), 18.0);
-                    row.spawn(label(name, 14.0, TEXT));
-                })
-                .id()
+            let colour = color_of(rgb, *palette);
+            let words = label(name, 14.0, TEXT);
+            picture_row(commands, pictures.as_deref(), pic, colour, 18.0, words)
         },
     );
     // In view: a row a monster (picture, name and doing, health bar), nearest first.
