@@ -284,7 +284,8 @@ impl Phase<'_> {
                 if hunter != u32::MAX {
                     self.hunters.list[hunter as usize].1 = to;
                     if !self.hunters.grid.is_empty() {
-                        let own = hunter + 1;
+                        // The grid is built only for fewer than u16::MAX hunters.
+                        let own = (hunter + 1) as u16;
                         if let Some(i) = self.cells.idx(c.pos)
                             && self.hunters.grid[i] == own
                         {

@@ -238,7 +238,9 @@ impl Game {
             k.as_ref()
                 .is_some_and(|k| k.movement.target == TargetRule::Pincer)
         });
-        if pincers && hunters.list.len() > SCAN_HUNTERS {
+        // The grid's slots are u16 (half the cache a u32 grid takes): beyond `u16::MAX - 1`
+        // hunters, more than a 255×255 floor has tiles, the pincers scan the list instead.
+        if pincers && (SCAN_HUNTERS + 1..usize::from(u16::MAX)).contains(&hunters.list.len()) {
             // Kept zeroed between turns: only the hunters' tiles are ever set.
             hunters.grid = std::mem::take(&mut scratch.hunter_grid);
             if hunters.grid.len() != cells.cell.len() {
@@ -248,7 +250,7 @@ impl Game {
                 if let Some(t) = cells.idx(p)
                     && hunters.grid[t] == 0
                 {
-                    hunters.grid[t] = i as u32 + 1;
+                    hunters.grid[t] = (i + 1) as u16; // below u16::MAX: checked above
                 }
             }
         }

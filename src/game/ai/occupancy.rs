@@ -87,9 +87,9 @@ impl Cells {
 
 /// Positions of the monsters whose target rule is `hero` (the pincer's partners), kept up to
 /// date while they move; `grid` (one slot per tile, `index + 1`) is filled only when there
-/// are enough of them for a ring search to beat a scan.
+/// are enough of them for a ring search to beat a scan (and few enough for a u16 slot).
 #[derive(Default)]
 pub(super) struct Hunters {
     pub(super) list: Vec<(CreatureId, Pos)>,
-    pub(super) grid: Vec<u32>,
+    pub(super) grid: Vec<u16>,
 }

@@ -22,7 +22,7 @@ pub(super) struct Scratch {
     pub(super) repair: Repair,
     pub(super) queue: Vec<u32>,
     /// `Hunters::grid`, all zero between turns.
-    pub(super) hunter_grid: Vec<u32>,
+    pub(super) hunter_grid: Vec<u16>,
     /// Storage of the phase's `Cells::cell`, `Hunters::list`, `Phase::hunter_slot` and
     /// creature-to-kind table.
     pub(super) cells: Vec<u8>,

@@ -28,6 +28,7 @@ impl DistanceField {
         if self.pad() != pad || self.dist.len() != pad.len() {
             return self.bfs_into(map, sources, queue);
         }
+        self.widen();
         // An equality test (not `<`): SSE2 has it for u32 lanes.
         for v in &mut self.dist {
             *v = if *v == BLOCKED { BLOCKED } else { UNREACHED };

@@ -186,6 +186,7 @@ impl FieldCache {
                             &mut self.seeds,
                             &mut self.queue,
                         );
+                        field.narrow();
                         field
                     }
                 };
@@ -210,17 +211,22 @@ impl FieldCache {
         }
         let field = match last.take(key) {
             Some(kept) => kept,
-            None => match spare.pop() {
-                Some(mut field) => {
-                    field.bfs_again(map, &[key], queue);
-                    field
-                }
-                None => {
-                    let mut field = DistanceField::default();
-                    field.bfs_into(map, &[key], queue);
-                    field
-                }
-            },
+            None => {
+                let mut field = match spare.pop() {
+                    Some(mut field) => {
+                        field.bfs_again(map, &[key], queue);
+                        field
+                    }
+                    None => {
+                        let mut field = DistanceField::default();
+                        field.bfs_into(map, &[key], queue);
+                        field
+                    }
+                };
+                // Read by every monster aiming there: `around` reads the 16-bit copy.
+                field.narrow();
+                field
+            }
         };
         let at = fields.push(key, field);
         &fields.fields[at]

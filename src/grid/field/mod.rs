@@ -6,6 +6,7 @@
 mod bfs;
 mod cache;
 mod dijkstra;
+mod narrow;
 mod query;
 mod repair;
 
@@ -30,12 +31,23 @@ const MAX_FINITE: u32 = u32::MAX - 2;
 ///
 /// Stored on the padded layout (the map plus a wall border) so that searches and `downhill`
 /// index neighbours without bounds arithmetic.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct DistanceField {
     width: u32,
     height: u32,
     dist: Vec<u32>,
+    /// `dist` in 16 bits, when made (`narrow`) and still current: what `around` reads.
+    narrow: Vec<u16>,
 }
+
+/// Fields are equal by their values: whether one keeps a 16-bit copy is not part of it.
+impl PartialEq for DistanceField {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height) == (other.width, other.height) && self.dist == other.dist
+    }
+}
+
+impl Eq for DistanceField {}
 
 impl DistanceField {
     /// Value of an unreachable tile, a wall, or a position off the map.
@@ -61,6 +73,7 @@ impl DistanceField {
     /// Sizes the field for `map`: passable tiles `UNREACHED`, walls and border `BLOCKED`.
     fn reset(&mut self, map: &TileMap) -> Padded {
         let pad = Padded::of(map);
+        self.widen();
         self.width = pad.width;
         self.height = pad.height;
         pad.fill(map, &mut self.dist, UNREACHED, BLOCKED);

@@ -17,6 +17,9 @@ impl DistanceField {
     pub fn around(&self, pos: Pos) -> Option<(u32, [u32; 4])> {
         let pad = self.pad();
         let i = pad.index(pos)?;
+        if !self.narrow.is_empty() {
+            return self.around_narrow(i);
+        }
         let here = self.dist[i];
         if here >= BLOCKED {
             return None;

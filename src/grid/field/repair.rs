@@ -14,6 +14,7 @@ impl DistanceField {
     pub fn remove_sources(&mut self, map: &TileMap, removed: &[Pos], scratch: &mut Repair) {
         let pad = self.pad();
         debug_assert_eq!(Padded::of(map), pad, "field belongs to another map");
+        self.widen();
         let dist = &mut self.dist[..];
         let Repair {
             mark,
@@ -92,6 +93,7 @@ impl DistanceField {
     pub fn add_sources(&mut self, map: &TileMap, added: &[Pos], queue: &mut Vec<u32>) {
         let pad = self.pad();
         debug_assert_eq!(Padded::of(map), pad, "field belongs to another map");
+        self.widen();
         let dist = &mut self.dist[..];
         queue.clear();
         for &s in added {

@@ -321,6 +321,46 @@ fn around_reports_what_get_does() {
     assert_eq!(field.around(Pos::new(-1, 0)), None);
 }
 
+proptest! {
+    #[test]
+    fn the_narrow_copy_reads_as_the_field(
+        map in random_map(),
+        picks in prop::collection::vec((0i32..18, 0i32..14), 0..4),
+    ) {
+        let sources: Vec<Pos> = picks.iter().map(|&(x, y)| Pos::new(x - 1, y - 1)).collect();
+        let wide = DistanceField::bfs(&map, &sources);
+        let mut narrow = wide.clone();
+        narrow.narrow();
+        prop_assert!(narrow.is_narrow());
+        prop_assert_eq!(&narrow, &wide);
+        for x in -2..=map.width() as i32 + 1 {
+            for y in -2..=map.height() as i32 + 1 {
+                let p = Pos::new(x, y);
+                prop_assert_eq!(narrow.around(p), wide.around(p), "{:?}", p);
+            }
+        }
+    }
+}
+
+#[test]
+fn values_past_16_bits_keep_no_narrow_copy_and_changes_drop_it() {
+    let map = TileMap::from_ascii("....\n");
+    // Entering a tile costs 40,000: the far tiles hold more than 16 bits.
+    let mut field = DistanceField::dijkstra(&map, &[(Pos::new(0, 0), 0)], |_| 40_000);
+    field.narrow();
+    assert!(!field.is_narrow());
+    assert_eq!(
+        field.around(Pos::new(2, 0)),
+        Some((80_000, [O, 40_000, O, 120_000]))
+    );
+    let mut field = DistanceField::bfs(&map, &[Pos::new(0, 0)]);
+    field.narrow();
+    assert!(field.is_narrow());
+    field.add_sources(&map, &[Pos::new(3, 0)], &mut Vec::new());
+    assert!(!field.is_narrow(), "a repair drops the copy");
+    assert_eq!(field.around(Pos::new(2, 0)), Some((1, [O, 1, O, 0])));
+}
+
 #[test]
 fn downhill_ties_go_up_left_down_right() {
     let map = TileMap::new(5, 5, Tile::Floor);
