@@ -44,6 +44,9 @@ fn publish_to_page(
     }
 }
 
+/// What the touch bar covers at the right: its buttons' width and its margin.
+const TOUCH_BAR_WIDTH: f32 = 112.0;
+
 /// The camera's centre on one axis: `hero` centred in a view `view` world units wide whose
 /// first `margin` units (the sidebar, the log) and last `trail` units (the narrow layout's top
 /// strip) are covered, kept inside the floor's `[lo, hi]` when the floor is wider than the
@@ -68,8 +71,15 @@ fn follow_hero(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     ui_scale: Option<Res<UiScale>>,
     layout: Option<Res<crate::app::shared::PlayLayout>>,
+    touch: Option<Res<crate::app::turn::TouchSeen>>,
 ) {
     let covered = layout.map_or_else(Default::default, |l| *l).covered();
+    // Once a finger has touched, the touch bar's column covers the map's right edge.
+    let right = if touch.is_some_and(|t| t.0) {
+        TOUCH_BAR_WIDTH
+    } else {
+        0.0
+    };
     // The sidebar and the log grow with the UI's text scale (Settings).
     let ui = ui_scale.map_or(1.0, |u| u.0);
     let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.hero) else {
@@ -87,7 +97,7 @@ fn follow_hero(
         tf.translation.x,
         w * scale,
         covered.left * ui * scale,
-        0.0,
+        right * ui * scale,
         -half,
         map.width() as f32 * TILE - half,
     );
