@@ -22,6 +22,16 @@ pub struct Tapped(pub Option<Pos>);
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct TouchesOnUi(pub BTreeSet<u64>);
 
+impl TouchesOnUi {
+    /// The fingers that went down this frame went down on the UI (a button, a list row, a
+    /// drawer): lifting them is not a tap on the map.
+    pub fn claim(&mut self, touches: Option<&Touches>) {
+        if let Some(t) = touches {
+            self.0.extend(t.iter_just_pressed().map(|t| t.id()));
+        }
+    }
+}
+
 /// How far (logical pixels) a finger may slide and still tap; farther is a drag.
 const TAP_SLOP: f32 = 16.0;
 

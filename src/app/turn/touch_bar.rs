@@ -164,9 +164,7 @@ fn press_buttons(
         if *interaction != Interaction::Pressed {
             continue;
         }
-        if let Some(touches) = &touches {
-            on_ui.0.extend(touches.iter_just_pressed().map(|t| t.id()));
-        }
+        on_ui.claim(touches.as_deref());
         if let Some(key) = key_of(button, &bindings) {
             keys.press(key);
             pressed.0.push(key);

@@ -157,9 +157,8 @@ fn press_keys(
         if *interaction != Interaction::Pressed {
             continue;
         }
-        if let Some(touches) = &touches {
-            on_ui.0.extend(touches.iter_just_pressed().map(|t| t.id()));
-        }
+
+        on_ui.claim(touches.as_deref());
         keys.press(button.0);
         pressed.0.push(button.0);
     }

@@ -65,9 +65,7 @@ fn open_drawers(
         if *interaction != Interaction::Pressed {
             continue;
         }
-        if let Some(t) = &touches {
-            on_ui.0.extend(t.iter_just_pressed().map(|t| t.id()));
-        }
+        on_ui.claim(touches.as_deref());
         match region {
             Region::Sidebar => layout.sidebar_open = !layout.sidebar_open,
             Region::Log => layout.log_open = !layout.log_open,

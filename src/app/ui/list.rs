@@ -495,9 +495,7 @@ fn list_pointer(
         if *interaction != Interaction::Pressed {
             continue;
         }
-        if let Some(t) = &touches {
-            on_ui.0.extend(t.iter_just_pressed().map(|t| t.id()));
-        }
+        on_ui.claim(touches.as_deref());
         let Ok(mut list) = lists.get_mut(parent.parent()) else {
             continue;
         };
