@@ -203,6 +203,10 @@ pub struct ListRow {
     right: Entity,
 }
 
+/// The picture a row was made with: a changed one makes the list's rows anew.
+#[derive(Component, Debug, Clone, PartialEq)]
+struct RowPicture(Option<(PictureNode, Color)>);
+
 /// The kit's list systems: keys before the screens read the choices.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ListInput;
@@ -565,27 +569,25 @@ type ChangedLists<'w, 's> = Query<
     Changed<ListMenu>,
 >;
 
-/// The pictures each list's rows were made with, to know when to make them anew.
-type RowPictures = std::collections::BTreeMap<Entity, Vec<Option<(PictureNode, Color)>>>;
-
 fn draw_rows(
     mut commands: Commands,
     lists: ChangedLists,
-    rows: Query<&ListRow>,
+    rows: Query<(&ListRow, &RowPicture)>,
     mut texts: Query<(&mut Text, &mut TextColor)>,
     mut looks: Query<(&mut BackgroundColor, &mut Node, &Interaction)>,
     pictures: Option<Res<Pictures>>,
-    mut last_icons: Local<RowPictures>,
 ) {
     for (list_e, list, children, menu) in &lists {
         let old: Vec<(Entity, ListRow)> = children
             .into_iter()
             .flatten()
-            .filter_map(|c| rows.get(*c).ok().map(|r| (*c, *r)))
+            .filter_map(|c| rows.get(*c).ok().map(|(r, _)| (*c, *r)))
             .collect();
-        let icons: Vec<Option<(PictureNode, Color)>> =
-            list.entries.iter().map(|e| e.icon.clone()).collect();
-        let same_shape = old.len() == list.entries.len() && last_icons.get(&list_e) == Some(&icons);
+        let same_shape = old.len() == list.entries.len()
+            && old.iter().all(|(e, row)| {
+                rows.get(*e)
+                    .is_ok_and(|(_, pic)| pic.0 == list.entries[row.index].icon)
+            });
         if !same_shape {
             for (e, _) in &old {
                 commands.entity(*e).despawn();
@@ -594,7 +596,6 @@ fn draw_rows(
                 let at = i == list.cursor;
                 spawn_row(&mut commands, list_e, i, entry, at, pictures.as_deref());
             }
-            last_icons.insert(list_e, icons);
         }
         let shown = list.shown();
         for (row_e, row) in old.iter().filter(|_| same_shape) {
@@ -706,6 +707,7 @@ fn spawn_row(
                 words,
                 right,
             },
+            RowPicture(entry.icon.clone()),
             Button,
             Node {
                 min_height: px(40),
