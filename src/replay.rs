@@ -8,7 +8,8 @@ use crate::content::Content;
 use crate::game::{Command, ContentReload, Game, Outcome, RULES_VERSION, Reason};
 use crate::save::{FrameError, frame, unframe};
 
-pub const FORMAT_VERSION: u32 = 1;
+/// 2: the start record names the hero's class.
+pub const FORMAT_VERSION: u32 = 2;
 const MAGIC: &str = "DELVE-REPLAY";
 
 /// Everything needed to play a run again: the rules and the content do the rest.
@@ -27,6 +28,9 @@ pub struct Replay {
     /// The rules version the run was played under (replays from before it was recorded: 1).
     #[serde(default = "first_rules")]
     pub rules: u32,
+    /// The hero's class (empty: before classes, or content without any).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub class: String,
 }
 
 fn first_rules() -> u32 {
@@ -99,6 +103,15 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// A replay's framing in this format or the one before (version 1 has no class and is read
+/// as classless; its rules version says whether it can still be played).
+fn unframe_any(bytes: &[u8]) -> Result<(u64, &[u8]), FrameError> {
+    match unframe(bytes, MAGIC, FORMAT_VERSION) {
+        Err(FrameError::Version(v)) if v == "1" => unframe(bytes, MAGIC, 1),
+        other => other,
+    }
+}
+
 impl Replay {
     /// The replay of `game` so far (its seed and every accepted command).
     pub fn of(game: &Game, content: &Content) -> Replay {
@@ -110,6 +123,7 @@ impl Replay {
             final_turn: game.turn,
             reloads: game.reloads.clone(),
             rules: game.rules,
+            class: game.class.clone(),
         }
     }
 
@@ -121,7 +135,7 @@ impl Replay {
 
     /// Reads a replay made with exactly `content`; anything else is refused with the reason.
     pub fn decode(bytes: &[u8], content: &Content) -> Result<Replay, ReplayError> {
-        let (fingerprint, body) = unframe(bytes, MAGIC, FORMAT_VERSION).map_err(|e| match e {
+        let (fingerprint, body) = unframe_any(bytes).map_err(|e| match e {
             FrameError::Foreign => ReplayError::NotAReplay,
             FrameError::Version(v) => ReplayError::Version(v),
             FrameError::Damaged(why) => ReplayError::Damaged(why),
@@ -143,7 +157,7 @@ impl Replay {
 
     /// What a replay file says, read without checking its content or rules (to list it).
     pub fn peek(bytes: &[u8]) -> Option<Replay> {
-        let (_, body) = unframe(bytes, MAGIC, FORMAT_VERSION).ok()?;
+        let (_, body) = unframe_any(bytes).ok()?;
         serde_json::from_slice(body).ok()
     }
 
@@ -158,7 +172,8 @@ impl Replay {
         if let Some(r) = self.reloads.first() {
             return Err(ReplayError::SpansReload { turn: r.turn });
         }
-        Game::new(self.seed, content).map_err(|e| ReplayError::BadSeed(e.to_string()))
+        Game::new_as(self.seed, &self.class, content)
+            .map_err(|e| ReplayError::BadSeed(e.to_string()))
     }
 
     /// As `run`, with `execute` running each command (to watch what it does on the way).

@@ -13,7 +13,10 @@ use crate::content::Content;
 
 pub use new_mod::{NewModArgs, NewModError, new_mod, run_new_mod};
 pub use replay::{ReplayArgs, run_replay};
-pub use sim::{RunsSummary, SimArgs, SimReport, run_sim, simulate, simulate_game, summarize};
+pub use sim::{
+    RunsSummary, SimArgs, SimReport, class_of, run_sim, simulate, simulate_as, simulate_game,
+    summarize,
+};
 
 #[derive(Parser, Debug)]
 #[command(

@@ -29,8 +29,12 @@ pub struct SimArgs {
     /// Also write the save every K turns on the way, as the game's autosave does.
     #[arg(long, value_name = "K", requires = "save", value_parser = value_parser!(u64).range(1..))]
     pub save_every: Option<u64>,
+    /// The hero's class, e.g. `core:rogue` (a bare name means `core:`); default: the first
+    /// class of the content (`core:fighter`).
+    #[arg(long, value_name = "ID", conflicts_with = "load")]
+    pub class: Option<String>,
     /// Continue this save instead of starting a new run.
-    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "class"])]
     pub load: Option<PathBuf>,
     /// Write the run's replay here (`delve replay FILE` plays it again).
     #[arg(long, value_name = "FILE")]
@@ -53,6 +57,8 @@ pub struct SimArgs {
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct SimReport {
     pub seed: u64,
+    /// The hero's class id.
+    pub class: String,
     pub turns: u64,
     pub floor: u32,
     pub outcome: &'static str,
@@ -69,6 +75,17 @@ pub struct SimReport {
 /// Plays `turns` turns of a new run with the bot (or until the run ends) and reports.
 pub fn simulate(content: &Content, seed: u64, turns: u64) -> Result<(Game, SimReport), String> {
     let game = Game::new(seed, content).map_err(|e| e.to_string())?;
+    simulate_game(game, content, turns, |_| Ok(()))
+}
+
+/// `simulate` with the hero of `class`.
+pub fn simulate_as(
+    content: &Content,
+    seed: u64,
+    class: &str,
+    turns: u64,
+) -> Result<(Game, SimReport), String> {
+    let game = Game::new_as(seed, class, content).map_err(|e| e.to_string())?;
     simulate_game(game, content, turns, |_| Ok(()))
 }
 
@@ -103,6 +120,7 @@ pub fn simulate_game(
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let report = SimReport {
         seed: game.seed,
+        class: game.class.clone(),
         turns: game.turn,
         floor: game.floor,
         outcome: outcome_name(game.outcome),
@@ -137,6 +155,8 @@ pub struct FloorEnds {
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct RunsSummary {
     pub runs: u64,
+    /// The hero's class in the runs (the first run's).
+    pub class: String,
     pub first_seed: u64,
     pub max_turns: u64,
     pub won: u32,
@@ -187,6 +207,7 @@ pub fn summarize(reports: &[SimReport], first_seed: u64, max_turns: u64) -> Runs
     let runs = reports.len() as u64;
     RunsSummary {
         runs,
+        class: reports.first().map_or(String::new(), |r| r.class.clone()),
         first_seed,
         max_turns,
         won,
@@ -205,8 +226,9 @@ fn render(report: &SimReport, format: Format) -> String {
     match format {
         Format::Json => serde_json::to_string(report).unwrap_or_default(),
         Format::Text => format!(
-            "seed {}: {} after {} turns on floor {} (level {}, {} gold, {} kills)\nstate hash {}\n{} turns/s",
+            "seed {} ({}): {} after {} turns on floor {} (level {}, {} gold, {} kills)\nstate hash {}\n{} turns/s",
             report.seed,
+            report.class,
             report.outcome,
             report.turns,
             report.floor,
@@ -224,8 +246,9 @@ fn render_summary(s: &RunsSummary, format: Format) -> String {
         return serde_json::to_string(s).unwrap_or_default();
     }
     let mut out = format!(
-        "{} runs from seed {} (at most {} turns each): {} won, {} died, {} unfinished (win rate {:.1}%)\n",
+        "{} runs of {} from seed {} (at most {} turns each): {} won, {} died, {} unfinished (win rate {:.1}%)\n",
         s.runs,
+        s.class,
         s.first_seed,
         s.max_turns,
         s.won,
@@ -260,6 +283,15 @@ fn render_summary(s: &RunsSummary, format: Format) -> String {
     out
 }
 
+/// The class a command line asks for (a bare name means `core:`), or the content's first.
+pub fn class_of(arg: Option<&str>, content: &Content) -> String {
+    match arg {
+        Some(id) if id.contains(':') => id.to_string(),
+        Some(name) => format!("core:{name}"),
+        None => (content.classes_in_order().first()).map_or(String::new(), |c| c.id.clone()),
+    }
+}
+
 /// Exit 1 with a message that names the file.
 fn fail(path: &Path, what: impl std::fmt::Display) -> ExitCode {
     eprintln!("delve sim: {}: {what}", path.display());
@@ -287,7 +319,11 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
             }
             Err(e) => return fail(path, e),
         },
-        None => match Game::new(args.seed, &content) {
+        None => match Game::new_as(
+            args.seed,
+            &class_of(args.class.as_deref(), &content),
+            &content,
+        ) {
             Ok(g) => g,
             Err(e) => {
                 eprintln!("delve sim: {e}");
@@ -343,10 +379,15 @@ pub fn morgue_of(game: &Game, content: &Content) -> String {
 }
 
 fn run_many(args: &SimArgs, content: &Content) -> ExitCode {
+    let class = class_of(args.class.as_deref(), content);
+    if let Err(e) = Game::new_as(args.seed, &class, content) {
+        eprintln!("delve sim: {e}");
+        return ExitCode::from(1);
+    }
     let mut reports = Vec::new();
     for i in 0..args.runs {
         let seed = args.seed.wrapping_add(i);
-        match simulate(content, seed, args.turns) {
+        match simulate_as(content, seed, &class, args.turns) {
             Ok((_, r)) => reports.push(r),
             Err(e) => {
                 eprintln!("delve sim: seed {seed}: {e}");
@@ -376,6 +417,7 @@ mod tests {
             killer: died.then(|| format!("Orc {floor}")),
             killed_with: died.then(|| "Attack".to_string()),
             seed: 0,
+            class: String::new(),
             turns,
             floor,
             outcome,

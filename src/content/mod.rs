@@ -1,6 +1,7 @@
 //! Content registries loaded from TOML: creatures, abilities, floor profiles and `[balance]`.
 pub mod art;
 mod balance;
+pub mod class;
 pub mod colors;
 pub mod diagnostics;
 pub mod doc;

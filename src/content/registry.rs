@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use super::art::Picture;
 use super::numbers::{MAX_AMOUNT, MAX_COUNT, count_at_most, gold_range, number_in};
 use super::schema::{
-    ActionDef, AffixDef, Condition, DamageTypeDef, EffectDef, ItemDef, LootDef, ModifierDef,
-    ProgressionDef, Slot, Stacking, TagDef, TrapDef, TriggerDef,
+    ActionDef, AffixDef, Attributes, Condition, DamageTypeDef, EffectDef, ItemDef, LootDef,
+    ModifierDef, ProgressionDef, Slot, Stacking, TagDef, TrapDef, TriggerDef,
 };
 
 /// An attribute a modifier or condition can name.
@@ -558,8 +558,16 @@ pub fn progression(def: &ProgressionDef) -> Result<Progression, FieldError> {
         ));
     }
     super::numbers::attributes(&def.per_level, "per_level", true)?;
-    let b = &def.per_level;
-    let mut per_level = Vec::new();
+    let per_level = level_gains(&def.per_level);
+    Ok(Progression {
+        xp: def.xp.clone(),
+        per_level,
+    })
+}
+
+/// What a `per_level` table adds each level, attribute by attribute (those it gives).
+pub fn level_gains(b: &Attributes) -> Vec<(AttrKey, f64)> {
+    let mut gains = Vec::new();
     for (key, v) in [
         (AttrKey::MaxHealth, b.max_health),
         (AttrKey::MaxStamina, b.max_stamina),
@@ -571,14 +579,11 @@ pub fn progression(def: &ProgressionDef) -> Result<Progression, FieldError> {
         (AttrKey::Luck, b.luck),
     ] {
         if let Some(v) = v {
-            per_level.push((key, v));
+            gains.push((key, v));
         }
     }
     for (dt, v) in &b.resistance {
-        per_level.push((AttrKey::Resistance(damage_type_id(dt)), *v));
+        gains.push((AttrKey::Resistance(damage_type_id(dt)), *v));
     }
-    Ok(Progression {
-        xp: def.xp.clone(),
-        per_level,
-    })
+    gains
 }

@@ -4,7 +4,7 @@ use super::command::Command;
 use super::state::{Game, ItemInstance};
 use crate::content::Content;
 use crate::content::registry::AttrKey;
-use crate::content::schema::{ActionDef, Slot};
+use crate::content::schema::{ActionDef, Slot, Target};
 use crate::grid::nearest;
 use crate::map::{Dir, Pos};
 
@@ -77,18 +77,29 @@ pub fn frontier_step(game: &Game) -> Option<Dir> {
     })
 }
 
+/// A fight, with whatever abilities the hero's class gives: heal when low, drink, flee;
+/// put up a guard the fight is long enough for; else the most damage the stamina buys.
 fn fight(game: &Game, content: &Content) -> Command {
     let hero = game.hero;
     let h = game.hero();
     let health = h.health / game.attribute(hero, Attr::MaxHealth, content);
     // Judged as the rules judge the hero's command: after the round's tick.
     let judged = game.as_the_round_begins(content);
-    let usable = |a: &str| judged.ability_lock(hero, a, None, content).is_none();
-    if health < 0.45 && usable("core:second_wind") {
-        return ability("core:second_wind", None);
+    let usable = |a: &&String| judged.ability_lock(hero, a, None, content).is_none();
+    let known = content
+        .creature(&h.kind)
+        .map_or(&[][..], |k| &k.abilities[..]);
+    let actions = |a: &str| content.ability(a).map_or(&[][..], |a| &a.actions[..]);
+    if health < 0.45
+        && let Some(heal) = known
+            .iter()
+            .filter(usable)
+            .find(|a| (actions(a).iter()).any(|x| matches!(x, ActionDef::Heal { .. })))
+    {
+        return ability(heal, None);
     }
     if health < 0.35
-        && let Some(index) = potion(game, content)
+        && let Some(index) = potion(game, content, Pool::Health)
     {
         return Command::UseItem {
             index,
@@ -103,23 +114,79 @@ fn fight(game: &Game, content: &Content) -> Command {
         let hb = game.creature(*b).map_or(0.0, |c| c.health);
         ha.total_cmp(&hb).then(a.cmp(b))
     });
-    if game.enemies.len() >= 2 && usable("core:cleave") {
-        return ability("core:cleave", target);
+    let damage = game.attribute(hero, Attr::Damage, content);
+    let enemies_health: f64 = (game.enemies.iter())
+        .filter_map(|e| game.creature(*e))
+        .map(|c| c.health)
+        .sum();
+    // A guard (a modifier on the hero) pays when the fight outlasts it by a few blows.
+    let guard = known.iter().filter(usable).find(|a| {
+        let mine = actions(a).iter().find_map(|x| match x {
+            ActionDef::ApplyModifier {
+                modifier,
+                target: Target::SelfTarget,
+                ..
+            } => Some(modifier),
+            _ => None,
+        });
+        mine.is_some_and(|m| !h.has_modifier(m)) && enemies_health > 3.0 * damage
+    });
+    if let Some(a) = guard {
+        return ability(a, target);
     }
-    if usable("core:power_strike") {
-        return ability("core:power_strike", target);
+    let worth = |a: &str| -> f64 {
+        (actions(a).iter())
+            .map(|x| match x {
+                ActionDef::Damage {
+                    amount,
+                    scale,
+                    target: Target::AllEnemies,
+                    ..
+                } => (amount + scale * damage) * game.enemies.len() as f64,
+                ActionDef::Damage { amount, scale, .. } => amount + scale * damage,
+                _ => 0.0,
+            })
+            .sum()
+    };
+    let best = (known.iter().filter(usable))
+        .map(|a| (a, worth(a)))
+        .filter(|(_, w)| *w > 0.0)
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(a.0)));
+    // Too little stamina for any ability that costs some: a draught, if one is carried.
+    let cheapest = (known.iter())
+        .filter_map(|a| content.ability(a).map(|a| a.cost))
+        .filter(|c| *c > 0.0)
+        .min_by(f64::total_cmp);
+    if cheapest.is_some_and(|c| h.stamina < c)
+        && let Some(index) = potion(game, content, Pool::Stamina)
+    {
+        return Command::UseItem {
+            index,
+            target: None,
+        };
     }
-    ability("core:attack", target)
+    match best {
+        Some((a, _)) => ability(a, target),
+        None => ability("core:attack", target),
+    }
 }
 
-/// The pack's healing potion that heals most, by index.
-fn potion(game: &Game, content: &Content) -> Option<usize> {
+/// What a potion restores.
+#[derive(Clone, Copy, PartialEq)]
+enum Pool {
+    Health,
+    Stamina,
+}
+
+/// The pack's potion that restores most of `pool`, by index.
+fn potion(game: &Game, content: &Content, pool: Pool) -> Option<usize> {
     let heal = |i: &usize| {
         content.item(&game.inventory[*i].item).map_or(0.0, |def| {
             def.actions
                 .iter()
-                .map(|a| match a {
-                    ActionDef::Heal { amount, .. } => *amount,
+                .map(|a| match (a, pool) {
+                    (ActionDef::Heal { amount, .. }, Pool::Health) => *amount,
+                    (ActionDef::RestoreStamina { amount, .. }, Pool::Stamina) => *amount,
                     _ => 0.0,
                 })
                 .sum::<f64>()

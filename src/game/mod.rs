@@ -1,6 +1,8 @@
 //! The game core: one serializable `Game` value and the pure rules over it.
 mod ai;
 pub mod bot;
+#[cfg(test)]
+mod class_tests;
 mod combat;
 mod command;
 mod effects;
@@ -31,8 +33,9 @@ mod triggers;
 /// forager's body; the core pack's balance. 4: `combat_started` in the fight's first turn,
 /// with its `turn_started`; a fight whose last enemy falls outside its round is won; the
 /// hero's death stops the turn (no `turn_ended`, the turn count stays); the hero's ability
-/// lock checked again at its slot.
-pub const RULES_VERSION: u32 = 4;
+/// lock checked again at its slot. 5: classes (the hero's kind, kit, gold and growth come
+/// from its class).
+pub const RULES_VERSION: u32 = 5;
 
 pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome};

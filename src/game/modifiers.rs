@@ -122,7 +122,7 @@ impl Game {
         } else {
             0.0
         };
-        let base = base + content.progression.bonus(&key, levels);
+        let base = base + content.level_bonus(&self.class, &key, levels);
         if c.modifiers.is_empty()
             && c.frightened == 0
             && (id != self.hero || self.equipment.is_empty())
@@ -154,7 +154,7 @@ impl Game {
         } else {
             0.0
         };
-        let base = base + content.progression.bonus(&key, levels);
+        let base = base + content.level_bonus(&self.class, &key, levels);
         let (flat, pct) = self.effect_sums(id, &key, None, content);
         (base + flat) * (1.0 + pct / 100.0)
     }

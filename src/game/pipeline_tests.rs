@@ -24,6 +24,12 @@ pub(super) fn empty_run(content: &Content) -> Game {
     g.treasure.clear();
     g.traps.clear();
     g.ground.clear();
+    // The class's kit too: the tests give the hero what they test.
+    g.inventory.clear();
+    g.equipment.clear();
+    g.gold = 0;
+    let max = g.attribute(hero, super::combat::Attr::MaxHealth, content);
+    g.creatures.get_mut(&hero).unwrap().health = max;
     g
 }
 

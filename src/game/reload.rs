@@ -104,12 +104,16 @@ mod tests {
             }
         }
         let before = g.clone();
-        // The hero's maximum health drops to 5: the hero's health follows it down.
+        // The hero's maximum health drops to 5 (before its chain mail): the hero's health
+        // follows it down.
         let mut hero = core.creature("core:hero").unwrap().clone();
         hero.base.max_health = 5.0;
         let mut new = core.clone();
         new.creatures.insert("core:hero".into(), hero);
+        new.derive_heroes();
         g.adopt_content(&new).unwrap();
+        let max = g.attribute(g.hero, crate::game::combat::Attr::MaxHealth, &new);
+        assert_eq!(max, 5.0);
         assert_eq!(g.hero().health, 5.0);
         assert_eq!(g.turn, before.turn, "a reload is not a turn");
         assert_eq!(g.record, before.record);

@@ -215,6 +215,10 @@ pub struct Game {
     /// were recorded read as version 1.
     #[serde(default = "first_rules")]
     pub rules: u32,
+    /// The hero's class (a `[[classes]]` id); empty for runs from before classes, and for
+    /// content that defines none: then the hero is `core:hero` as written.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub class: String,
 }
 
 fn first_rules() -> u32 {
@@ -235,6 +239,12 @@ pub enum NewGameError {
     MissingHero,
     NoFloorProfile,
     BadProfile(String),
+    /// No class of that id: the id, the nearest known one and every known one.
+    UnknownClass {
+        class: String,
+        nearest: Option<String>,
+        known: Vec<String>,
+    },
 }
 
 impl fmt::Display for NewGameError {
@@ -243,6 +253,17 @@ impl fmt::Display for NewGameError {
             NewGameError::MissingHero => write!(f, "content defines no `core:hero`"),
             NewGameError::NoFloorProfile => write!(f, "content defines no floor profile"),
             NewGameError::BadProfile(m) => write!(f, "bad floor profile: {m}"),
+            NewGameError::UnknownClass {
+                class,
+                nearest,
+                known,
+            } => {
+                write!(f, "unknown class `{class}`")?;
+                if let Some(n) = nearest {
+                    write!(f, ", did you mean `{n}`?")?;
+                }
+                write!(f, " (the classes: {})", known.join(", "))
+            }
         }
     }
 }
@@ -255,14 +276,32 @@ pub const HERO_SIGHT: u32 = 9;
 const LOG_KEEP: usize = 200;
 
 impl Game {
-    /// A new run on floor 1.
+    /// A new run on floor 1, of the first class (`Content::classes_in_order`).
     pub fn new(seed: u64, content: &Content) -> Result<Game, NewGameError> {
-        let kind = content
-            .creature(HERO_KIND)
-            .ok_or(NewGameError::MissingHero)?;
+        let class = content
+            .classes_in_order()
+            .first()
+            .map_or(String::new(), |c| c.id.clone());
+        Game::new_as(seed, &class, content)
+    }
+
+    /// A new run on floor 1 of a class (`""`: `core:hero` as written, for content without
+    /// classes), with its kit worn and carried and its gold.
+    pub fn new_as(seed: u64, class: &str, content: &Content) -> Result<Game, NewGameError> {
+        let class_def = match class {
+            "" => None,
+            id => Some(
+                content
+                    .classes
+                    .get(id)
+                    .ok_or_else(|| unknown_class(id, content))?,
+            ),
+        };
+        let kind_id = class_def.map_or(HERO_KIND, |c| c.id.as_str());
+        let kind = content.creature(kind_id).ok_or(NewGameError::MissingHero)?;
         let hero = Creature {
             id: CreatureId(0),
-            kind: HERO_KIND.into(),
+            kind: kind.id.clone(),
             pos: Pos::default(),
             heading: Dir::Down,
             health: kind.base.max_health,
@@ -310,11 +349,43 @@ impl Game {
             record: Vec::new(),
             reloads: Vec::new(),
             rules: super::RULES_VERSION,
+            class: class.to_string(),
         };
+        if let Some(c) = class_def {
+            game.take_kit(c, content);
+        }
         game.enter_floor(1, content)?;
         // `floor_entered` is processed now, as every later floor's is in its turn.
         game.drain(content);
         Ok(game)
+    }
+
+    /// The class's kit worn and carried, its gold, and the hero's pools filled to what the
+    /// kit makes them.
+    fn take_kit(&mut self, class: &crate::content::class::Class, content: &Content) {
+        for id in &class.wear {
+            if let Some(item) = content.item(id) {
+                let worn = ItemInstance {
+                    item: id.clone(),
+                    affixes: Vec::new(),
+                };
+                self.equipment.insert(item.slot, worn);
+            }
+        }
+        for id in &class.carry {
+            self.inventory.push(ItemInstance {
+                item: id.clone(),
+                affixes: Vec::new(),
+            });
+        }
+        self.gold = class.gold;
+        let hero = self.hero;
+        let health = self.attribute(hero, super::combat::Attr::MaxHealth, content);
+        let stamina = self.attribute(hero, super::combat::Attr::MaxStamina, content);
+        if let Some(h) = self.creatures.get_mut(&hero) {
+            h.health = health;
+            h.stamina = stamina;
+        }
     }
 
     /// Builds floor `k` from (seed, k) alone and places the hero on its up stairs.
@@ -484,6 +555,22 @@ impl Game {
                 }
             }
         }
+    }
+}
+
+/// The error for a class id the content lacks, with the nearest known one.
+fn unknown_class(id: &str, content: &Content) -> NewGameError {
+    let known: Vec<String> = content
+        .classes_in_order()
+        .iter()
+        .map(|c| c.id.clone())
+        .collect();
+    let nearest = crate::content::diagnostics::nearest(id, known.iter().map(String::as_str))
+        .map(str::to_string);
+    NewGameError::UnknownClass {
+        class: id.to_string(),
+        nearest,
+        known,
     }
 }
 

@@ -293,6 +293,7 @@ impl Game {
             record: _,
             reloads: _,
             rules,
+            class,
         } = self;
         let mut probe = Game {
             seed: *seed,
@@ -329,6 +330,7 @@ impl Game {
             record: Vec::new(),
             reloads: Vec::new(),
             rules: *rules,
+            class: class.clone(),
         };
         if probe.in_combat() && !probe.is_over() {
             probe.open_turn(TurnKind::Combat, content);

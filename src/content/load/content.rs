@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 use super::{LoadReport, core_pack, load_packs};
 use crate::content::art::Picture;
 use crate::content::balance::Balance;
+use crate::content::class::Class;
 use crate::content::registry::{
-    Affix, DamageType, Item, LootTable, Modifier, Progression, Tag, Trap, Trigger,
+    Affix, AttrKey, DamageType, Item, LootTable, Modifier, Progression, Tag, Trap, Trigger,
 };
 use crate::content::schema::{ActionDef, Condition, FloorDef, Movement};
 use crate::dungeon::Prefab;
@@ -83,12 +84,17 @@ pub struct Content {
     pub traps: BTreeMap<String, Trap>,
     pub damage_types: BTreeMap<String, DamageType>,
     pub tags: BTreeMap<String, Tag>,
+    pub classes: BTreeMap<String, Class>,
     pub progression: Progression,
     pub balance: Balance,
     /// The events some trigger listens to, one bit per `EventKind`: the rules skip the
     /// search for listeners of the others (derived from the registries, so not hashed).
     #[serde(skip)]
     pub listened: u16,
+    /// The hero creature kind of each class, by the class's id (`Class::hero`): derived
+    /// from `classes` and `core:hero`, so not hashed.
+    #[serde(skip)]
+    pub heroes: BTreeMap<String, CreatureKind>,
     /// Pack ids in load order.
     pub packs: Vec<String>,
 }
@@ -97,8 +103,40 @@ pub struct Content {
 pub const BUILTIN_ABILITIES: [&str; 2] = ["core:flee", "core:wait"];
 
 impl Content {
+    /// A creature kind, or the hero kind of a class.
     pub fn creature(&self, id: &str) -> Option<&CreatureKind> {
-        self.creatures.get(id)
+        self.creatures.get(id).or_else(|| self.heroes.get(id))
+    }
+
+    /// The classes in choice-screen order (`order`, then id); the first is the class of a
+    /// run started without a choice.
+    pub fn classes_in_order(&self) -> Vec<&Class> {
+        let mut all: Vec<&Class> = self.classes.values().collect();
+        all.sort_by(|a, b| (a.order, &a.id).cmp(&(b.order, &b.id)));
+        all
+    }
+
+    /// Makes each class's hero kind from `core:hero` (after loading, or after a test edits
+    /// the registries by hand).
+    pub fn derive_heroes(&mut self) {
+        self.heroes = match self.creatures.get(crate::game::HERO_KIND) {
+            Some(hero) => (self.classes.iter())
+                .map(|(id, class)| (id.clone(), class.hero(hero)))
+                .collect(),
+            None => BTreeMap::new(),
+        };
+    }
+
+    /// What `levels` level-ups add to one of the hero's attributes in `class` ("": none).
+    pub fn level_bonus(&self, class: &str, attr: &AttrKey, levels: f64) -> f64 {
+        match self.classes.get(class).and_then(|c| c.per_level.as_ref()) {
+            Some(gains) => gains
+                .iter()
+                .filter(|(a, _)| a == attr)
+                .map(|(_, v)| v * levels)
+                .sum(),
+            None => self.progression.bonus(attr, levels),
+        }
     }
 
     pub fn ability(&self, id: &str) -> Option<&Ability> {

@@ -15,14 +15,15 @@ use super::uses::{self, Uses};
 use super::whole::{BALANCE, FLOORS, PROGRESSION};
 use super::{Ability, Content, CreatureKind};
 use crate::content::art::{Picture, Pictures};
+use crate::content::class::{self, Class};
 use crate::content::colors::color;
 use crate::content::diagnostics::Diagnostic;
 use crate::content::registry::{
     self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap, damage_type_id,
 };
 use crate::content::schema::{
-    AbilityDef, AffixDef, ContentFile, CreatureDef, DamageTypeDef, ItemDef, LootDef, ModifierDef,
-    PrefabDef, TagDef, TrapDef,
+    AbilityDef, AffixDef, ClassDef, ContentFile, CreatureDef, DamageTypeDef, ItemDef, LootDef,
+    ModifierDef, PrefabDef, TagDef, TrapDef,
 };
 use crate::dungeon::Prefab;
 
@@ -314,6 +315,21 @@ kinds! {
         uses |_e, _out| {},
         check |_, _, _| {},
         "id = \"{id}\"\nname = \"Sample\"\n";
+    Classes: classes, "class", ClassDef => Class,
+        |d, art| {
+            let c = color(d.color.get_ref()).map_err(|m| (d.color.span(), "color".into(), m))?;
+            Ok(Class { picture: art.picture(&d.icon, &d.sprite)?, ..class::class(d, c)? })
+        },
+        uses |e, out| {
+            e.abilities.iter().for_each(|a| out(RefKind::Ability, a));
+            e.wear.iter().chain(&e.carry).for_each(|i| out(RefKind::Item, i));
+            for dt in e.base.resistance.keys() {
+                out(RefKind::DamageType, &damage_type_id(dt));
+            }
+        },
+        check resolve::classes,
+        "id = \"{id}\"\nname = \"Sample\"\ndescription = \"A sample.\"\ncolor = \"red\"\n\
+         wear = [\"core:dagger\"]\ncarry = [\"core:healing_potion\"]\n";
     [PROGRESSION, FLOORS, BALANCE]
 }
 

@@ -117,6 +117,7 @@ fn load(packs: &[Pack], show: Option<&str>) -> (Content, LoadReport, Vec<String>
         .chain(content.modifiers.values().flat_map(|m| &m.triggers))
         .chain(content.items.values().flat_map(|i| &i.triggers))
         .fold(0, |bits, t| bits | 1 << t.event as u16);
+    content.derive_heroes();
     let shown = show.map_or(Vec::new(), |id| copy::show(&origins, &content, id));
     (content, report, shown)
 }

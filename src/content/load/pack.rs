@@ -30,7 +30,8 @@ pub fn core_pack() -> Pack {
             "traps.toml",
             "types.toml",
             "prefabs.toml",
-            "floors.toml"
+            "floors.toml",
+            "classes.toml"
         ),
     }
 }

@@ -9,7 +9,7 @@ use super::refs::{Kind, Refs};
 use super::{Content, Parsed};
 use crate::content::diagnostics::{Diagnostic, Severity};
 use crate::content::registry::damage_type_id;
-use crate::content::schema::ContentFile;
+use crate::content::schema::{ContentFile, Slot};
 use crate::game::HERO_KIND;
 
 /// Every reference names something that exists after this pack merged; what the pack's
@@ -103,6 +103,63 @@ pub(super) fn creatures(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Dia
                 format!("{}.ai[{}]", key(), def.ai.len() - 1),
                 "the last `ai` entry has a condition: when none holds the creature stands still",
             ));
+        }
+    }
+}
+
+/// `[[classes]]`: what its entries name exists, its kit can be worn as written, and its id
+/// is no creature's (a hero of the class is a creature kind of that id).
+pub(super) fn classes(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    let content = r.content;
+    for (i, c) in file.classes.iter().enumerate() {
+        let def = c.get_ref();
+        let span = c.span();
+        let key = || format!("classes[{i}]");
+        if content.creatures.contains_key(def.id.get_ref()) {
+            r.error(
+                def.id.span(),
+                format!("{}.id", key()),
+                format!(
+                    "`{}` is a creature's id; a class needs its own (its hero is a creature \
+                     kind of that id)",
+                    def.id.get_ref()
+                ),
+            );
+        }
+        for (j, a) in def.abilities.iter().enumerate() {
+            r.check(Kind::Ability, a, || format!("{}.abilities[{j}]", key()));
+        }
+        for (j, it) in def.carry.iter().enumerate() {
+            r.check(Kind::Item, it, || format!("{}.carry[{j}]", key()));
+        }
+        let mut worn = Vec::new();
+        for (j, it) in def.wear.iter().enumerate() {
+            let path = || format!("{}.wear[{j}]", key());
+            if !r.check(Kind::Item, it, path) {
+                continue;
+            }
+            let slot = content.items[it.get_ref()].slot;
+            if slot == Slot::Consumable {
+                let msg = format!("`{}` is a consumable: put it in `carry`", it.get_ref());
+                r.error(it.span(), path(), msg);
+            } else if worn.contains(&slot) {
+                let msg = format!(
+                    "a second item for the {} slot: one item a slot is worn",
+                    format!("{slot:?}").to_lowercase()
+                );
+                r.error(it.span(), path(), msg);
+            } else {
+                worn.push(slot);
+            }
+        }
+        let text = r.text;
+        for dt in def.base.resistance.keys() {
+            r.check_at(
+                Kind::DamageType,
+                &damage_type_id(dt),
+                || find_key(text, dt, &span),
+                || format!("{}.base.resistance.{dt}", key()),
+            );
         }
     }
 }

@@ -5,6 +5,7 @@ mod abilities;
 mod actions;
 mod affixes;
 mod balance;
+mod classes;
 mod creatures;
 mod damage_types;
 mod floors;
@@ -26,6 +27,7 @@ pub use abilities::*;
 pub use actions::*;
 pub use affixes::*;
 pub use balance::*;
+pub use classes::*;
 pub use creatures::*;
 pub use damage_types::*;
 pub use floors::*;
@@ -85,6 +87,10 @@ pub struct ContentFile {
     #[serde(default)]
     #[schemars(with = "Vec<TagDef>")]
     pub tags: Vec<Spanned<TagDef>>,
+    /// Hero classes: who the hero is at the start of a run.
+    #[serde(default)]
+    #[schemars(with = "Vec<ClassDef>")]
+    pub classes: Vec<Spanned<ClassDef>>,
     /// The XP curve and what a level gives; a later pack's table replaces it whole.
     #[serde(default)]
     #[schemars(with = "Option<ProgressionDef>")]
