@@ -143,8 +143,12 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
     );
     app.insert_resource(files);
     app.add_plugins(plugin);
-    if let Some(seed) = args.seed {
-        app.insert_resource(NewRun { seed });
+    if args.seed.is_some() || args.class.is_some() {
+        let class = args.class.as_deref().map(crate::cli::class_id);
+        app.insert_resource(NewRun {
+            seed: args.seed.unwrap_or(NewRun::default().seed),
+            class,
+        });
         // The smoke run photographs the menu first, so it never skips it.
         if args.smoke.is_none() {
             app.insert_resource(screens::SkipMenu);

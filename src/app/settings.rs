@@ -14,7 +14,7 @@ use crate::app::save::{SaveNotice, SaveStore};
 use crate::app::shared::Overlay;
 use bevy::input::mouse::MouseWheel;
 
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Settings {
     /// Map zoom: 1 draws tiles 32 pixels wide.
@@ -30,6 +30,9 @@ pub struct Settings {
     pub text_scale: f32,
     /// Light text on opaque dark panels (a11y::contrast).
     pub high_contrast: bool,
+    /// The class chosen last (a class id): the class choice screen opens on it, and
+    /// `--seed` without `--class` plays it. Empty: none chosen yet.
+    pub class: String,
 }
 
 impl Default for Settings {
@@ -42,6 +45,7 @@ impl Default for Settings {
             muted: false,
             text_scale: 1.0,
             high_contrast: false,
+            class: String::new(),
         }
     }
 }
@@ -230,6 +234,7 @@ mod tests {
             muted: true,
             text_scale: 1.5,
             high_contrast: true,
+            class: "core:rogue".into(),
         };
         assert_eq!(Settings::parse(&s.to_toml()).unwrap(), s);
         assert!(

@@ -78,6 +78,8 @@ pub enum Screen {
     Watch,
     /// The best finished runs; each opens its morgue and its replay.
     Records,
+    /// Choosing the hero's class for a new run (after New run).
+    ClassChoice,
 }
 
 /// A run is on screen, played (`InGame`) or watched (`Watch`): the map, the sidebar, the log
@@ -208,10 +210,11 @@ pub struct SuspendedRun(pub Option<Game>);
 /// Asks for a run to be opened: the run plugin alone builds its game and shows the game
 /// screen, so the game resource exists before any system of the run runs. A run that cannot
 /// be opened leaves the screen as it is, with the reason in `RunNotice`.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub enum OpenRun {
-    /// A new run with this seed (it replaces a suspended one).
-    New { seed: u64 },
+    /// A new run with this seed and class (it replaces a suspended one); no class: the
+    /// content's first (`Content::classes_in_order`).
+    New { seed: u64, class: Option<String> },
     /// The suspended run.
     Continue,
 }
@@ -225,15 +228,20 @@ pub struct RunNotice(pub Option<String>);
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct PlayerCommand(pub Command);
 
-/// The seed of the next new run.
-#[derive(Resource, Debug, Clone, Copy)]
+/// The seed of the next new run, and its class when the command line gave one
+/// (`--class`; otherwise the class choice screen asks).
+#[derive(Resource, Debug, Clone)]
 pub struct NewRun {
     pub seed: u64,
+    pub class: Option<String>,
 }
 
 impl Default for NewRun {
     fn default() -> Self {
-        Self { seed: 1 }
+        Self {
+            seed: 1,
+            class: None,
+        }
     }
 }
 

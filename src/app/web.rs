@@ -166,8 +166,8 @@ mod imp {
         .map_err(js)
     }
 
-    /// Sets `window.delveGame = { turn, floor, hero: [x, y], tile }` (CSS pixels).
-    pub fn publish_game(turn: u64, floor: u32, hero: [f32; 2], tile: f32) {
+    /// Sets `window.delveGame = { turn, floor, class, hero: [x, y], tile }` (CSS pixels).
+    pub fn publish_game(turn: u64, floor: u32, class: &str, hero: [f32; 2], tile: f32) {
         let Some(window) = web_sys::window() else {
             return;
         };
@@ -177,6 +177,7 @@ mod imp {
         };
         set("turn", (turn as f64).into());
         set("floor", floor.into());
+        set("class", class.into());
         let xy = js_sys::Array::of2(&hero[0].into(), &hero[1].into());
         set("hero", xy.into());
         set("tile", tile.into());
@@ -370,7 +371,7 @@ mod imp {
     pub fn user_mod_names() -> Vec<String> {
         Vec::new()
     }
-    pub fn publish_game(_: u64, _: u32, _: [f32; 2], _: f32) {}
+    pub fn publish_game(_: u64, _: u32, _: &str, _: [f32; 2], _: f32) {}
     pub fn publish_menu(_: &str, _: &[(String, [f32; 4])]) {}
     pub fn files_progress(_: usize, _: usize) {}
     pub fn announce(_: &str, _: bool) {}

@@ -14,8 +14,8 @@ use crate::content::Content;
 pub use new_mod::{NewModArgs, NewModError, new_mod, run_new_mod};
 pub use replay::{ReplayArgs, run_replay};
 pub use sim::{
-    RunsSummary, SimArgs, SimReport, class_of, run_sim, simulate, simulate_as, simulate_game,
-    summarize,
+    RunsSummary, SimArgs, SimReport, class_id, class_of, run_sim, simulate, simulate_as,
+    simulate_game, summarize,
 };
 
 #[derive(Parser, Debug)]
@@ -94,6 +94,10 @@ pub struct PlayArgs {
     /// Start a new run with this seed right away.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Start a new run of this class right away, e.g. `core:rogue` (a bare name means
+    /// `core:`); with `--seed` alone, the class chosen last.
+    #[arg(long, value_name = "ID")]
+    pub class: Option<String>,
     /// Smoke test: write screenshots into this folder and exit.
     #[arg(long, value_name = "DIR")]
     pub smoke: Option<std::path::PathBuf>,

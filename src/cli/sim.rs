@@ -286,9 +286,17 @@ fn render_summary(s: &RunsSummary, format: Format) -> String {
 /// The class a command line asks for (a bare name means `core:`), or the content's first.
 pub fn class_of(arg: Option<&str>, content: &Content) -> String {
     match arg {
-        Some(id) if id.contains(':') => id.to_string(),
-        Some(name) => format!("core:{name}"),
+        Some(id) => class_id(id),
         None => (content.classes_in_order().first()).map_or(String::new(), |c| c.id.clone()),
+    }
+}
+
+/// A class as the command line names it: a bare name means `core:`.
+pub fn class_id(arg: &str) -> String {
+    if arg.contains(':') {
+        arg.to_string()
+    } else {
+        format!("core:{arg}")
     }
 }
 

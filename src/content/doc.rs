@@ -132,6 +132,33 @@ entry with that id written out whole as TOML (every kind that has it), copies re
 paste it into a file as a starting point. With `--format json` the report and the entries come
 as one document (`report`, `shown`).
 
+## A new class
+
+A class is the hero creature (`core:hero`) with what the class says over it: one file in your
+mod adds one, and it shows on the class choice screen after New run.
+
+```toml
+# mods/mymod/classes.toml
+[[classes]]
+id = \"mymod:duelist\"
+name = \"Duelist\"
+description = \"A blade and nothing else: quick, precise and fragile.\"
+color = \"cyan\"
+icon = \"katana\"
+order = 10                                   # after core's three
+base = { max_health = 36, dexterity = 10, hit_chance = 0.9 }   # the rest stays core:hero's
+abilities = [\"core:attack\", \"core:flurry\", \"core:evade\"]
+wear = [\"core:spear\"]                        # one item a slot, no consumables
+carry = [\"core:healing_potion\"]
+gold = 10
+per_level = { max_health = 5, damage = 1.5, dexterity = 0.8 }  # instead of [progression]'s
+```
+
+Its hero is a creature kind with the class's id (so the id must not be a creature's). A run
+starts with the kit worn and carried and the gold; `delve sim --class mymod:duelist --runs 200`
+tells how it fares against core's classes. To change a core class, write an entry with its
+id (it replaces the class whole) or `copy_from` it; `disable` takes one off the screen.
+
 ## Failure policy
 
 - Every problem names mod, file, line:column, key path, what was expected and, for near

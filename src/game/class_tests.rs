@@ -11,8 +11,12 @@ use crate::replay::Replay;
 const CORE_CLASSES: [&str; 3] = ["core:fighter", "core:rogue", "core:arcanist"];
 
 fn with_mod(text: &str) -> (Content, crate::content::LoadReport) {
+    with_pack("m", text)
+}
+
+fn with_pack(id: &str, text: &str) -> (Content, crate::content::LoadReport) {
     let pack = Pack {
-        id: "m".into(),
+        id: id.into(),
         files: vec![("classes.toml".into(), text.as_bytes().to_vec())],
     };
     load_packs(&[core_pack(), pack])
@@ -159,4 +163,24 @@ fn what_a_class_names_is_checked_where_it_is_written() {
         "[[classes]]\nid = \"core:rat\"\nname = \"X\"\ndescription = \"x\"\ncolor = \"red\"\n",
     );
     assert!(report.has_errors(), "a class with a creature's id");
+}
+
+#[test]
+fn modding_mds_class_recipe_loads_and_plays() {
+    let modding = include_str!("../../MODDING.md");
+    let start = modding.find("## A new class").unwrap();
+    let end = start + modding[start..].find("## Failure policy").unwrap();
+    let block = modding[start..end]
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .unwrap();
+    let (content, report) = with_pack("mymod", block);
+    assert!(!report.has_errors(), "{report}");
+    let g = Game::new_as(2, "mymod:duelist", &content).unwrap();
+    assert_eq!(g.gold, 10);
+    assert_eq!(
+        content.creature("mymod:duelist").unwrap().base.dexterity,
+        10.0
+    );
 }

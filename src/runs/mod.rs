@@ -13,3 +13,13 @@ pub use morgue::morgue;
 pub use records::{Record, Records, score};
 pub use stats::{FloorStats, RunStats};
 pub use viewer::Viewer;
+
+/// The hero's class as the player reads it (its name), or "Hero" for a run without one.
+pub fn class_name(game: &crate::game::Game, content: &crate::content::Content) -> String {
+    match content.classes.get(&game.class) {
+        Some(c) => c.name.clone(),
+        None if game.class.is_empty() => "Hero".into(),
+        // A class the content no longer has: its id, never a guess.
+        None => game.class.clone(),
+    }
+}

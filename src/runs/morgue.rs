@@ -31,8 +31,15 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     let _ = writeln!(w, "{}.", outcome_line(game));
     let _ = writeln!(
         w,
-        "Floor {} of {}, turn {}. Level {} ({} XP), {} gold, {} kills.",
-        game.floor, game.floors, game.turn, game.level, game.xp, game.gold, game.kills
+        "{}. Floor {} of {}, turn {}. Level {} ({} XP), {} gold, {} kills.",
+        super::class_name(game, content),
+        game.floor,
+        game.floors,
+        game.turn,
+        game.level,
+        game.xp,
+        game.gold,
+        game.kills
     );
     let hero = game.hero();
     // The maxima as the rules count them (level bonus and modifiers), as the sidebar shows.
@@ -46,6 +53,9 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     );
     let _ = writeln!(w);
     let _ = writeln!(w, "Seed:        {}", game.seed);
+    if !game.class.is_empty() {
+        let _ = writeln!(w, "Class:       {}", game.class);
+    }
     let _ = writeln!(w, "Rules:       version {}", game.rules);
     let _ = writeln!(w, "Game:        Delve {}", crate::VERSION);
     let _ = writeln!(w, "Content:     {:016x}", content.fingerprint());
@@ -198,7 +208,7 @@ mod tests {
             game.attribute(hero, Attr::MaxHealth, &content),
             game.attribute(hero, Attr::MaxStamina, &content),
         );
-        let base = &content.creature("core:hero").unwrap().base;
+        let base = &content.creature(&game.hero().kind).unwrap().base;
         assert!(max_h > base.max_health && max_s > base.max_stamina);
         let h = game.creatures.get_mut(&hero).unwrap();
         (h.health, h.stamina) = (max_h, max_s);

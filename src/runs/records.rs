@@ -31,6 +31,9 @@ pub struct Record {
     /// earlier run.
     pub number: u64,
     pub seed: u64,
+    /// The hero's class id (empty: a run from before classes).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub class: String,
     /// "won" or "died".
     pub outcome: String,
     /// What ended it ("Killed by the cave spider (Bite)", "Escaped the dungeon").
@@ -65,6 +68,7 @@ impl Record {
             score: score(game.floor, game.gold, game.kills, won),
             number,
             seed: game.seed,
+            class: game.class.clone(),
             outcome: if won { "won" } else { "died" }.into(),
             cause: super::morgue::outcome_line(game),
             floor: game.floor,
@@ -145,6 +149,7 @@ mod tests {
             score,
             number,
             seed: number,
+            class: "core:fighter".into(),
             outcome: "died".into(),
             cause: "Killed by a test".into(),
             floor: 1,

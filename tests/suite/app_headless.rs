@@ -29,7 +29,7 @@ pub(super) fn headless(setup: impl FnOnce(&mut App)) -> App {
 }
 
 pub(super) fn app(seed: u64) -> App {
-    let mut app = headless(|app| _ = app.insert_resource(NewRun { seed }));
+    let mut app = headless(|app| _ = app.insert_resource(NewRun { seed, class: None }));
     app.update(); // Loading: content
     app.update(); // MainMenu
     assert_eq!(
@@ -47,7 +47,8 @@ pub(super) fn app(seed: u64) -> App {
 /// Opens a new run as the menu's New run does (the run plugin builds its game), and lets the
 /// game screen show.
 pub(super) fn open_new_run(app: &mut App, seed: u64) {
-    app.world_mut().write_message(OpenRun::New { seed });
+    app.world_mut()
+        .write_message(OpenRun::New { seed, class: None });
     app.update(); // the game is built and the screen asked for
     app.update(); // the game screen shows
 }
@@ -310,7 +311,10 @@ fn a_seed_on_the_command_line_starts_a_new_run_over_a_kept_one() {
     delve::save::save(&path, &kept, &content).unwrap();
     let mut app = headless(|app| {
         app.insert_resource(delve::app::save::SaveStore::File(path.clone()));
-        app.insert_resource(NewRun { seed: 9 });
+        app.insert_resource(NewRun {
+            seed: 9,
+            class: None,
+        });
         app.insert_resource(delve::app::screens::SkipMenu);
     });
     for _ in 0..5 {
@@ -397,7 +401,10 @@ fn body_segments_are_drawn_where_the_hero_sees_them() {
     use delve::game::Segment;
     use delve::map::Pos;
     let mut app = headless(|app| {
-        app.insert_resource(NewRun { seed: 9 });
+        app.insert_resource(NewRun {
+            seed: 9,
+            class: None,
+        });
         app.init_resource::<delve::app::render::palette::Palette>();
         app.add_plugins(body_plugin);
     });
@@ -461,7 +468,10 @@ fn item_sprites_are_drawn_on_seen_tiles_only() {
     use delve::content::art::{Picture, Sprite};
     use delve::game::ItemInstance;
     let mut app = headless(|app| {
-        app.insert_resource(NewRun { seed: 9 });
+        app.insert_resource(NewRun {
+            seed: 9,
+            class: None,
+        });
         app.insert_resource(Pictures {
             atlas: Handle::default(),
             layout: Handle::default(),

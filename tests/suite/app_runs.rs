@@ -308,6 +308,7 @@ fn saved_files_reload_once_and_broken_ones_hold_the_run_on_its_content() {
     app.update();
     app.update();
     press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // the class choice: its first class
     assert_eq!(screen(&app), Screen::InGame);
     let slime = |app: &App| {
         app.world()

@@ -122,6 +122,7 @@ fn f5_reloads_content_in_a_run_which_goes_on_and_is_marked() {
     // The content errors overlay (the rest of the in-game UI needs the window).
     app.add_plugins(delve::app::ui::content_errors::plugin);
     press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // the class choice: its first class
     assert_eq!(screen(&app), Screen::InGame);
     press(&mut app, KeyCode::Space); // a turn, so the run is under way
     let before = game(&app).clone();
@@ -237,6 +238,7 @@ fn a_move_touches_only_the_sight_and_floors_leave_no_tiles_behind() {
     app.update();
     app.update();
     press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter); // the class choice: its first class
     for _ in 0..3 {
         app.update();
     }

@@ -186,7 +186,8 @@ try {
 
 // A phone held upright, by touch alone from the main menu: Settings and Records open and
 // close with taps on their entries and buttons (where the game says they are, in
-// `window.delveMenu`), then New run shows the narrow layout (`web-portrait.png`).
+// `window.delveMenu`), then New run asks for a class, a tap picks the rogue
+// (`web-classes-touch.png`), and the run shows the narrow layout (`web-portrait.png`).
 let portrait = null;
 try {
   const upright = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -219,10 +220,18 @@ try {
   await until("Main menu");
   steps.push("Main menu");
   await tap("New run");
+  await until("Choose your delver");
+  steps.push("Choose your delver");
+  await p.waitForTimeout(500);
+  await p.screenshot({ path: `${dir}/web-classes-touch.png` });
+  await tap("Rogue");
   await p.waitForFunction(() => window.delveGame !== undefined, null, { timeout: 30000 });
   await p.waitForTimeout(1500);
   await p.screenshot({ path: `${dir}/web-portrait.png` });
   portrait = { steps, game: await p.evaluate(() => window.delveGame) };
+  if (portrait.game.class !== "core:rogue") {
+    errors.push(`a tap on Rogue did not start a rogue's run: ${JSON.stringify(portrait.game)}`);
+  }
   await upright.close();
 } catch (e) {
   errors.push(`the phone held upright could not get through the menus by touch: ${e.message}`);

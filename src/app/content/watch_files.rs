@@ -51,7 +51,8 @@ pub fn may_reload_now(screen: Screen, phase: Option<TurnPhase>, overlay: Option<
         Screen::MainMenu | Screen::Mods | Screen::Settings | Screen::Replays | Screen::Records => {
             true
         }
-        Screen::Loading | Screen::GameOver | Screen::Watch => false,
+        // The class choice lists the classes as they were: it takes a reload on leaving.
+        Screen::Loading | Screen::GameOver | Screen::Watch | Screen::ClassChoice => false,
     }
 }
 

@@ -34,11 +34,11 @@ fn open_run(
     mut notice: ResMut<RunNotice>,
     mut commands: Commands,
 ) {
-    let Some(&ask) = asked.read().last() else {
+    let Some(ask) = asked.read().last().cloned() else {
         return;
     };
     let game = match ask {
-        OpenRun::New { seed } => match Game::new(seed, &content.0) {
+        OpenRun::New { seed, class } => match new_game(seed, class.as_deref(), &content.0) {
             Ok(game) => {
                 // A new run replaces a suspended one (its save is replaced on the first floor).
                 suspended.0 = None;
@@ -61,6 +61,18 @@ fn open_run(
     notice.0 = None;
     commands.insert_resource(GameRes::new(game));
     commands.set_state(Screen::InGame);
+}
+
+/// A new run of `class`, or of the content's first class.
+fn new_game(
+    seed: u64,
+    class: Option<&str>,
+    content: &crate::content::Content,
+) -> Result<Game, crate::game::NewGameError> {
+    match class {
+        Some(class) => Game::new_as(seed, class, content),
+        None => Game::new(seed, content),
+    }
 }
 
 /// An unfinished run stays in memory when its screen closes, for Continue (the save on

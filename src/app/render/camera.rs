@@ -40,7 +40,8 @@ fn publish_to_page(
         camera.world_to_viewport(at, here),
         camera.world_to_viewport(at, right),
     ) {
-        crate::app::web::publish_game(game.turn, game.floor, p.into(), q.x - p.x);
+        let (turn, floor) = (game.turn, game.floor);
+        crate::app::web::publish_game(turn, floor, &game.class, p.into(), q.x - p.x);
     }
 }
 

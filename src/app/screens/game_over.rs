@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The run summary as lines of text (also used by tests).
-pub fn summary(game: &Game) -> String {
+pub fn summary(game: &Game, content: &crate::content::Content) -> String {
     let headline = match game.outcome {
         Some(RunOutcome::Won) => "You escaped the dungeon!".to_string(),
         _ => match &game.death {
@@ -40,8 +40,9 @@ pub fn summary(game: &Game) -> String {
             None => "Your run ended.".to_string(),
         },
     };
+    let class = crate::runs::class_name(game, content);
     format!(
-        "{headline}\n\nFloor {} of {}   Turn {}\nGold {}   Kills {}   Level {}\nSeed {}",
+        "{headline}\n\n{class}   Floor {} of {}   Turn {}\nGold {}   Kills {}   Level {}\nSeed {}",
         game.floor, game.floors, game.turn, game.gold, game.kills, game.level, game.seed
     )
 }
@@ -74,9 +75,10 @@ fn spawn_summary(
     game: Res<GameRes>,
     kept: Res<LastKept>,
     mut note: ResMut<DownloadNote>,
+    content: Res<ContentRes>,
 ) {
     note.0 = None;
-    let text = summary(game.game());
+    let text = summary(game.game(), &content.0);
     let kept_text = kept.0.as_ref().map(kept_lines).unwrap_or_default();
     let can_watch = kept.0.as_ref().is_some_and(|k| k.replay.is_some());
     commands.spawn((
@@ -110,6 +112,7 @@ fn spawn_summary(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
     NewRun,
+    SameClass,
     SameSeed,
     Watch,
     Download,
@@ -119,7 +122,12 @@ enum Choice {
 /// GameOver's entries, in order (Download only in the browser, where the morgue is not a
 /// file the player can open).
 fn choices() -> Vec<Choice> {
-    let mut all = vec![Choice::NewRun, Choice::SameSeed, Choice::Watch];
+    let mut all = vec![
+        Choice::NewRun,
+        Choice::SameClass,
+        Choice::SameSeed,
+        Choice::Watch,
+    ];
     if cfg!(target_arch = "wasm32") {
         all.push(Choice::Download);
     }
@@ -132,6 +140,7 @@ fn game_over_list(can_watch: bool) -> ListMenu {
         .into_iter()
         .map(|c| match c {
             Choice::NewRun => ListEntry::new("New run").key(KeyCode::KeyN, "N"),
+            Choice::SameClass => ListEntry::new("Same class again").key(KeyCode::KeyA, "A"),
             Choice::SameSeed => ListEntry::new("Same seed again").key(KeyCode::KeyS, "S"),
             Choice::Watch if can_watch => ListEntry::new("Watch this run").key(KeyCode::KeyW, "W"),
             Choice::Watch => ListEntry::new("Watch this run")
@@ -188,14 +197,24 @@ fn game_over_input(
         .filter_map(|c| c.chosen_in(*list))
         .last()
         .map(|i| all[i]);
-    // Through commands, so this and the menu never race on `NewRun`.
+    // Through commands, so this and the menu never race on `NewRun`. A new run chooses its
+    // class; the same class, or the same seed (of the same class), starts at once.
+    let class = (!game.class.is_empty()).then(|| game.class.clone());
     if chosen == Some(Choice::NewRun) {
         let seed = crate::rng::mix(seed);
-        commands.insert_resource(NewRun { seed });
-        commands.write_message(OpenRun::New { seed });
+        commands.insert_resource(NewRun { seed, class: None });
+        if content.0.classes.is_empty() {
+            commands.write_message(OpenRun::New { seed, class: None });
+        } else {
+            commands.set_state(Screen::ClassChoice);
+        }
+    } else if chosen == Some(Choice::SameClass) {
+        let seed = crate::rng::mix(seed);
+        commands.insert_resource(NewRun { seed, class: None });
+        commands.write_message(OpenRun::New { seed, class });
     } else if chosen == Some(Choice::SameSeed) {
-        commands.insert_resource(NewRun { seed });
-        commands.write_message(OpenRun::New { seed });
+        commands.insert_resource(NewRun { seed, class: None });
+        commands.write_message(OpenRun::New { seed, class });
     } else if chosen == Some(Choice::MainMenu) {
         commands.set_state(Screen::MainMenu);
     } else if chosen == Some(Choice::Watch)

@@ -3,7 +3,10 @@
 //! has its letter; Up/Down or Tab move the cursor and Enter does the entry it is on.
 use bevy::prelude::*;
 
-use crate::app::shared::{LoadKeptRun, NewRun, OpenRun, RunNotice, Screen, SuspendedRun};
+use crate::app::settings::Settings;
+use crate::app::shared::{
+    ContentRes, LoadKeptRun, NewRun, OpenRun, RunNotice, Screen, SuspendedRun,
+};
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use super::SkipMenu;
@@ -120,16 +123,27 @@ pub fn menu_list(can_continue: bool) -> ListMenu {
 #[derive(Component)]
 pub struct MainMenuList;
 
-/// `delve play --seed N` asks for a new run: it replaces a kept one, as Enter does.
+/// `delve play --seed N` (or `--class C`) asks for a new run: it replaces a kept one, as
+/// Enter does; without `--class`, of the class chosen last.
 fn skip_menu(
     skip: Option<Res<SkipMenu>>,
     run: Res<NewRun>,
+    settings: Option<Res<Settings>>,
+    content: Option<Res<ContentRes>>,
     mut commands: Commands,
     mut open: MessageWriter<OpenRun>,
 ) {
     if skip.is_some() {
         commands.remove_resource::<SkipMenu>();
-        open.write(OpenRun::New { seed: run.seed });
+        let class = run.class.clone().or_else(|| {
+            let remembered = settings.as_ref().map_or("", |s| s.class.as_str());
+            let content = content.as_ref()?;
+            super::class_choice::remembered_class(&content.0, remembered, run.seed)
+        });
+        open.write(OpenRun::New {
+            seed: run.seed,
+            class,
+        });
     }
 }
 
@@ -262,6 +276,7 @@ fn menu_input(
     mut texts: ParamSet<MenuTexts>,
     mut exit: MessageWriter<AppExit>,
     run_notice: Res<RunNotice>,
+    content: Option<Res<ContentRes>>,
 ) {
     // A run that could not be opened says why where the key list shows.
     if run_notice.is_changed()
@@ -295,8 +310,17 @@ fn menu_input(
             }
         }
         Some(Entry::NewRun) => {
-            // A new run replaces a suspended one.
-            open.write(OpenRun::New { seed: run.seed });
+            // A new run replaces a suspended one; its class is chosen first, unless the
+            // command line gave it or the content has none.
+            let has_classes = content.is_some_and(|c| !c.0.classes.is_empty());
+            if has_classes && run.class.is_none() {
+                commands.set_state(Screen::ClassChoice);
+            } else {
+                open.write(OpenRun::New {
+                    seed: run.seed,
+                    class: run.class.clone(),
+                });
+            }
         }
         Some(Entry::Continue) if suspended.0.is_some() => {
             open.write(OpenRun::Continue);

@@ -1,4 +1,5 @@
 //! Screen states and their sub-states; each screen lives in its own file.
+pub mod class_choice;
 mod game_over;
 pub mod history;
 pub mod inventory;
@@ -38,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         watch::plugin,
         replays::plugin,
         records::plugin,
+        class_choice::plugin,
     ));
 }
 

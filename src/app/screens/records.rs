@@ -8,8 +8,9 @@ use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use super::watch::{WatchFrom, WatchNotice, request_kept, run_title};
+use crate::content::Content;
 use crate::runs::kept::read_records;
-use crate::runs::{Records, Shelf};
+use crate::runs::{Record, Records, Shelf};
 
 /// The table as read on entering, the cursor, and the morgue open over it (its lines and the
 /// first one shown).
@@ -19,6 +20,30 @@ pub struct RecordsView {
     pub problems: Vec<String>,
     pub cursor: usize,
     pub morgue: Option<(Vec<String>, usize)>,
+    /// Only the runs of this class (C cycles through the classes in the table); none: all.
+    pub class: Option<String>,
+}
+
+impl RecordsView {
+    /// The runs the list shows: all, or those of the filter's class; best first.
+    pub fn shown(&self) -> Vec<&Record> {
+        (self.records.runs.iter())
+            .filter(|r| self.class.as_ref().is_none_or(|c| *c == r.class))
+            .collect()
+    }
+
+    /// The next class filter: all, then each class the table holds in its order, then all.
+    fn next_filter(&mut self) {
+        let mut classes: Vec<&String> = self.records.runs.iter().map(|r| &r.class).collect();
+        classes.sort();
+        classes.dedup();
+        let at = (self.class.as_ref()).and_then(|c| classes.iter().position(|k| *k == c));
+        self.class = match at {
+            None => classes.first().map(|c| (*c).clone()),
+            Some(i) => classes.get(i + 1).map(|c| (*c).clone()),
+        };
+        self.cursor = 0;
+    }
 }
 
 #[derive(Component)]
@@ -53,6 +78,7 @@ fn read_table(mut archive: ResMut<RunArchive>, mut view: ResMut<RecordsView>) {
         records,
         problems,
         morgue: None,
+        class: None,
     };
 }
 
@@ -99,6 +125,7 @@ fn spawn_screen(mut commands: Commands) {
     commands.spawn((
         kit::key_row(vec![
             ("Watch its replay".into(), KeyCode::KeyW),
+            ("Class filter".into(), KeyCode::KeyC),
             ("Back".into(), KeyCode::Escape),
         ]),
         ChildOf(root),
@@ -108,17 +135,18 @@ fn spawn_screen(mut commands: Commands) {
 /// The columns of the records' entries.
 const HEADER: &str = "score = 250 a floor reached + 1 a gold piece + 10 a kill + 1000 for escaping";
 
-/// The records as the list's entries: place, score, end, floor; the rest in the detail.
-pub fn record_entries(view: &RecordsView) -> Vec<ListEntry> {
-    view.records
-        .runs
-        .iter()
+/// The records as the list's entries: place, score, class, end, floor; the rest in the
+/// detail. A class is named as the content names it, else by its id.
+pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
+    view.shown()
+        .into_iter()
         .enumerate()
         .map(|(i, r)| {
             ListEntry::new(format!(
-                "{:>2}. {:>6}  {} on floor {}: {}",
+                "{:>2}. {:>6}  {:<9} {} on floor {}: {}",
                 i + 1,
                 r.score,
+                class_word(&r.class, content),
                 r.outcome,
                 r.floor,
                 r.cause
@@ -139,6 +167,16 @@ pub fn record_entries(view: &RecordsView) -> Vec<ListEntry> {
         .collect()
 }
 
+/// A record's class as the table shows it: its name, its id when the content lacks it, "Hero"
+/// before classes.
+pub fn class_word(class: &str, content: &Content) -> String {
+    match content.classes.get(class) {
+        Some(c) => c.name.clone(),
+        None if class.is_empty() => "Hero".into(),
+        None => class.to_string(),
+    }
+}
+
 /// The table, or the open morgue, as the screen shows it.
 pub fn table_text(view: &RecordsView, notice: Option<&str>) -> String {
     if let Some((lines, top)) = &view.morgue {
@@ -157,7 +195,15 @@ pub fn table_text(view: &RecordsView, notice: Option<&str>) -> String {
     if view.records.runs.is_empty() {
         out.push("No finished runs yet.".into());
     }
-    out.push("Up/Down  choose     Enter  its morgue     W  watch its replay     Esc  back".into());
+    out.push(
+        "Up/Down  choose     Enter  its morgue     W  watch its replay     C  class filter     Esc  back"
+            .into(),
+    );
+    if let Some(c) = &view.class {
+        out.push(format!(
+            "Showing the runs of {c} only (C: the next class, then all)."
+        ));
+    }
     for p in &view.problems {
         out.push(format!("Problem: {p}"));
     }
@@ -169,6 +215,7 @@ pub fn table_text(view: &RecordsView, notice: Option<&str>) -> String {
 
 fn show_table(
     view: Res<RecordsView>,
+    content: Res<ContentRes>,
     notice: Res<WatchNotice>,
     mut text: Query<&mut Text, With<TableText>>,
     mut list: Single<(&mut ListMenu, &mut Node), With<RecordsList>>,
@@ -194,11 +241,12 @@ fn show_table(
     let entries = if view.morgue.is_some() {
         Vec::new()
     } else {
-        record_entries(&view)
+        record_entries(&view, &content.0)
     };
     if list.entries != entries {
+        let shown = entries.len();
         list.set_entries(entries);
-        list.cursor = view.cursor.min(view.records.runs.len().saturating_sub(1));
+        list.cursor = view.cursor.min(shown.saturating_sub(1));
         list.title = if view.morgue.is_some() {
             "Morgue"
         } else {
@@ -242,10 +290,14 @@ pub(super) fn records_input(
         commands.set_state(Screen::MainMenu);
         return;
     }
+    if keys.just_pressed(KeyCode::KeyC) {
+        v.next_filter();
+        return;
+    }
     let (list_e, list) = *list;
     let chosen = choices.read().filter_map(|c| c.chosen_in(list_e)).last();
     v.cursor = chosen.unwrap_or(list.cursor);
-    let Some(r) = v.records.runs.get(v.cursor) else {
+    let Some(r) = v.shown().get(v.cursor).map(|r| (*r).clone()) else {
         return;
     };
     if chosen.is_some() {

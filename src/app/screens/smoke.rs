@@ -38,6 +38,8 @@ enum Stage {
     Menu,
     /// The Mods screen with the bundled mods' states and report.
     Mods,
+    /// The class choice, with its detail pane.
+    Classes,
     Floor,
     /// A few turns with the AI debug overlay on, then its picture.
     Ai,
@@ -128,8 +130,18 @@ fn drive(
         (Stage::Mods, Screen::Mods) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "mods.png");
-            // A new run with the smoke's seed, never a continued one (as Enter on the menu).
-            open.write(OpenRun::New { seed: run.seed });
+            commands.set_state(Screen::ClassChoice);
+            smoke.stage = Stage::Classes;
+            smoke.frames = 0;
+        }
+        (Stage::Classes, Screen::ClassChoice) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "classes.png");
+            // A new run with the smoke's seed and class, never a continued one.
+            open.write(OpenRun::New {
+                seed: run.seed,
+                class: run.class.clone(),
+            });
             smoke.stage = Stage::Floor;
             smoke.frames = 0;
         }

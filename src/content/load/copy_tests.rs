@@ -337,7 +337,7 @@ fn the_copying_reader_agrees_with_the_fast_one() {
 fn the_modding_recipes_load() {
     let modding = include_str!("../../../MODDING.md");
     let start = modding.find("## Entries made from other entries").unwrap();
-    let end = start + modding[start..].find("## Failure policy").unwrap();
+    let end = start + modding[start..].find("## A new class").unwrap();
     let blocks: Vec<String> = modding[start..end]
         .split("```toml\n")
         .skip(1)
