@@ -177,6 +177,12 @@ impl Game {
         let mut kinds: Vec<(u64, Cow<'_, str>, Option<Kind>)> = Vec::new();
         // The per-creature and per-tile buffers are last turn's, refilled.
         let mut scratch = SCRATCH.take();
+        // One look at the map a turn for everything kept on the last one's: the probe's
+        // walls and the treasure field.
+        if !scratch.terrain.same_or_take(map) {
+            scratch.probe.forget_walls();
+            scratch.loot_on_map = false;
+        }
         // Last turn's table is the first guess at each creature's kind: the same creatures
         // meet their kinds in the same order, so get the same indices.
         let kind_was = std::mem::take(&mut scratch.kind_of);

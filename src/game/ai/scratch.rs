@@ -11,11 +11,14 @@ use crate::map::Pos;
 pub(super) struct Scratch {
     pub(super) fields: FieldCache,
     pub(super) probe: Probe,
-    /// Breadth-first distances from every pile in `loot_piles` (sorted), on `loot_terrain`;
+    /// The tiles of the last phase's map: the probe's walls and `loot` belong to it.
+    pub(super) terrain: Terrain,
+    /// Breadth-first distances from every pile in `loot_piles` (sorted), if `loot_on_map`;
     /// brought up to date by the turn's first forager.
     pub(super) loot: DistanceField,
     pub(super) loot_piles: Vec<Pos>,
-    pub(super) loot_terrain: Terrain,
+    /// Whether `loot` was built on `terrain`'s map.
+    pub(super) loot_on_map: bool,
     /// Piles gone and new since the last turn, and a repair's scratch.
     pub(super) gone: Vec<Pos>,
     pub(super) new: Vec<Pos>,
