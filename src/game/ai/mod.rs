@@ -362,7 +362,7 @@ impl Game {
 }
 
 /// How many creatures ahead of the one moving the phase asks the cache for.
-const PREFETCH_AHEAD: usize = 4;
+const PREFETCH_AHEAD: usize = 8;
 
 /// Asks the cache for `*p` ahead of its use: a moving creature's fields are far apart and
 /// its turn is branchy enough that the processor runs little ahead on its own. A no-op off
