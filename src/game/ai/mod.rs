@@ -178,17 +178,18 @@ impl Game {
         // The per-creature and per-tile buffers are last turn's, refilled.
         let mut scratch = SCRATCH.take();
         // One look at the map a turn for everything kept on the last one's: the probe's
-        // walls and the treasure field.
+        // walls, the treasure field and the empty floor `Cells` starts from.
         if !scratch.terrain.same_or_take(map) {
             scratch.probe.forget_walls();
             scratch.loot_on_map = false;
+            scratch.walls.clear();
         }
         // Last turn's table is the first guess at each creature's kind: the same creatures
         // meet their kinds in the same order, so get the same indices.
         let kind_was = std::mem::take(&mut scratch.kind_of);
         let mut kind_of = std::mem::take(&mut scratch.kind_was);
         kind_of.clear();
-        let mut cells = Cells::new_in(map, std::mem::take(&mut scratch.cells));
+        let mut cells = Cells::new_in(map, std::mem::take(&mut scratch.cells), &mut scratch.walls);
         let mut hunters = Hunters {
             list: std::mem::take(&mut scratch.hunters),
             grid: Vec::new(),

@@ -29,6 +29,9 @@ pub(super) struct Scratch {
     /// Storage of the phase's `Cells::cell`, `Hunters::list`, `Phase::hunter_slot` and
     /// creature-to-kind table.
     pub(super) cells: Vec<u8>,
+    /// The empty floor of `terrain`'s map that `Cells` starts from (empty when the map
+    /// changed).
+    pub(super) walls: Vec<u8>,
     pub(super) hunters: Vec<(CreatureId, Pos)>,
     pub(super) hunter_slot: Vec<u32>,
     pub(super) kind_of: Vec<usize>,
