@@ -60,6 +60,17 @@ impl Padded {
         [i - self.pw, i - 1, i + self.pw, i + 1]
     }
 
+    /// `neighbours` of any index, those past the ends wrapped to indices past the end.
+    #[inline(always)]
+    pub fn neighbours_wrapping(self, i: usize) -> [usize; 4] {
+        [
+            i.wrapping_sub(self.pw),
+            i.wrapping_sub(1),
+            i + self.pw,
+            i + 1,
+        ]
+    }
+
     /// Fills `cells` with `open` on passable tiles and `blocked` on walls and the border.
     pub fn fill(self, map: &TileMap, cells: &mut Vec<u32>, open: u32, blocked: u32) {
         debug_assert_eq!(Padded::of(map), self);

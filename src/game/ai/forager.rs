@@ -60,7 +60,7 @@ impl Phase<'_> {
     /// went or came; it is rebuilt when the map changed or most piles did.
     fn sync_loot(&mut self) {
         let s = &mut self.scratch;
-        let same = s.loot_terrain.same_or_take(self.map);
+        let same = s.loot_on_map;
         s.gone.clear();
         s.new.clear();
         if same {
@@ -86,6 +86,7 @@ impl Phase<'_> {
             s.loot.add_sources(self.map, &s.new, &mut s.queue);
         } else {
             s.loot.bfs_into(self.map, &s.loot_piles, &mut s.queue);
+            s.loot_on_map = true;
         }
     }
 

@@ -20,21 +20,28 @@ pub(super) struct Cells {
 impl Cells {
     #[cfg(test)]
     pub(super) fn new(map: &TileMap) -> Self {
-        Self::new_in(map, Vec::new())
+        Self::new_in(map, Vec::new(), &mut Vec::new())
     }
 
-    /// `new`, reusing `cell`'s storage.
-    pub(super) fn new_in(map: &TileMap, mut cell: Vec<u8>) -> Self {
+    /// `new`, reusing `cell`'s storage; `walls` is the empty floor of `map` (every cell 0 or
+    /// `WALL`) made by an earlier call, or empty, and then made here.
+    pub(super) fn new_in(map: &TileMap, mut cell: Vec<u8>, walls: &mut Vec<u8>) -> Self {
         let (width, height) = (map.width() as i32, map.height() as i32);
         let stride = width as usize + 2;
-        cell.clear();
-        cell.resize(stride * (height as usize + 2), WALL);
-        for (row, tiles) in map.tiles().chunks(width.max(1) as usize).enumerate() {
-            let start = (row + 1) * stride + 1;
-            for (c, t) in cell[start..start + tiles.len()].iter_mut().zip(tiles) {
-                *c = if t.is_passable() { 0 } else { WALL };
+        let n = stride * (height as usize + 2);
+        if walls.len() != n {
+            walls.clear();
+            walls.resize(n, WALL);
+            for (row, tiles) in map.tiles().chunks(width.max(1) as usize).enumerate() {
+                let start = (row + 1) * stride + 1;
+                for (c, t) in walls[start..start + tiles.len()].iter_mut().zip(tiles) {
+                    *c = if t.is_passable() { 0 } else { WALL };
+                }
             }
         }
+        // A copy costs far less than reading the tiles again each phase.
+        cell.clear();
+        cell.extend_from_slice(walls);
         Self {
             width,
             height,

@@ -15,13 +15,18 @@ pub(super) enum Search {
     OverBudget,
 }
 
+/// The label of a wall: above every `base + distance`, so a search never takes it for new.
+const WALL_LABEL: u32 = u32::MAX;
+
 /// Breadth-first searches that stop early: towards one monster's own target, or from a
 /// forager to the nearest pile. Each search labels tiles `base + distance` above every earlier
 /// search's labels instead of clearing, so a short search costs only the tiles it labels, and
 /// one array (not a stamp and a distance) is read per neighbour.
 #[derive(Default)]
 pub(super) struct Probe {
-    /// Per tile: `base + distance` if the last search labelled it, else below `base`.
+    /// Per tile: `WALL_LABEL` on the walls of the map it was filled from (the one walls
+    /// test a search makes), else `base + distance` if the last search labelled it, else
+    /// below `base`.
     label: Vec<u32>,
     queue: Vec<u32>,
     /// The last search's base.
@@ -34,11 +39,16 @@ impl Probe {
     fn start(&mut self, cells: &Cells, source: Pos) -> Option<usize> {
         let start = cells.idx(source).filter(|&i| cells.cell[i] != WALL)?;
         let n = cells.cell.len();
-        // A search labels fewer than `n` tiles, each below `base + n`.
+        // A search labels fewer than `n` tiles, each below `base + n`: below `WALL_LABEL`.
         let span = u32::try_from(n).expect("a floor's tiles fit in u32");
         if self.label.len() != n || self.base.checked_add(span.saturating_mul(2)).is_none() {
             self.label.clear();
-            self.label.resize(n, 0);
+            self.label.extend(
+                cells
+                    .cell
+                    .iter()
+                    .map(|&c| if c == WALL { WALL_LABEL } else { 0 }),
+            );
             self.base = 1;
         } else {
             self.base += span;
@@ -49,6 +59,12 @@ impl Probe {
         self.queue[0] = start as u32;
         self.label[start] = self.base;
         Some(start)
+    }
+
+    /// Drops the labels, walls and all: the next search takes the walls from its `Cells`
+    /// again (the map changed).
+    pub(super) fn forget_walls(&mut self) {
+        self.label.clear();
     }
 
     /// Labels open tiles with their distance from `source` until it labels `target` (a map
@@ -70,7 +86,6 @@ impl Probe {
         }
         let base = self.base;
         let (label, queue) = (&mut self.label[..], &mut self.queue[..]);
-        let cell = &cells.cell[..];
         let (mut head, mut tail, mut left) = (0, 1, *budget);
         let end = 'search: loop {
             if head == tail {
@@ -79,15 +94,15 @@ impl Probe {
             // SAFETY: `head < tail`, and `tail` counts the tiles labelled, each once, so fewer
             // than `n` = the length of `cell`, `label` and `queue` (the border is wall), which
             // also keeps the unconditional `queue[tail]` write in bounds. Only open tiles are
-            // queued and the border is wall, so `i` is interior and its four neighbours are
-            // below `n`.
+            // queued (walls hold `WALL_LABEL`, never below `base`) and the border is wall, so
+            // `i` is interior and its four neighbours are below `n`.
             unsafe {
                 let i = *queue.get_unchecked(head) as usize;
                 head += 1;
                 let next = *label.get_unchecked(i) + 1;
                 for t in cells.around(i) {
                     let old = *label.get_unchecked(t);
-                    let fresh = (old < base) & (*cell.get_unchecked(t) != WALL);
+                    let fresh = old < base;
                     if fresh & ((left == 0) | (t == target)) {
                         if left == 0 {
                             break 'search Search::OverBudget;
@@ -124,7 +139,6 @@ impl Probe {
         }
         let base = self.base;
         let (label, queue) = (&mut self.label[..], &mut self.queue[..]);
-        let cell = &cells.cell[..];
         let (mut head, mut tail, mut left) = (0, 1, *budget);
         let end = 'search: loop {
             if head == tail {
@@ -136,7 +150,7 @@ impl Probe {
                 head += 1;
                 let next = *label.get_unchecked(i) + 1;
                 for t in cells.around(i) {
-                    if *label.get_unchecked(t) < base && *cell.get_unchecked(t) != WALL {
+                    if *label.get_unchecked(t) < base {
                         if left == 0 {
                             break 'search Search::OverBudget;
                         }
@@ -157,7 +171,10 @@ impl Probe {
 
     /// Distance labelled by the last search, if it reached `i`.
     fn dist(&self, i: usize) -> Option<u32> {
-        self.label.get(i)?.checked_sub(self.base)
+        let label = *self.label.get(i)?;
+        (label != WALL_LABEL)
+            .then_some(label)?
+            .checked_sub(self.base)
     }
 
     /// The step `downhill` would take from `from` on the distance field of `goal`, searched

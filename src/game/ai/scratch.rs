@@ -11,11 +11,14 @@ use crate::map::Pos;
 pub(super) struct Scratch {
     pub(super) fields: FieldCache,
     pub(super) probe: Probe,
-    /// Breadth-first distances from every pile in `loot_piles` (sorted), on `loot_terrain`;
+    /// The tiles of the last phase's map: the probe's walls and `loot` belong to it.
+    pub(super) terrain: Terrain,
+    /// Breadth-first distances from every pile in `loot_piles` (sorted), if `loot_on_map`;
     /// brought up to date by the turn's first forager.
     pub(super) loot: DistanceField,
     pub(super) loot_piles: Vec<Pos>,
-    pub(super) loot_terrain: Terrain,
+    /// Whether `loot` was built on `terrain`'s map.
+    pub(super) loot_on_map: bool,
     /// Piles gone and new since the last turn, and a repair's scratch.
     pub(super) gone: Vec<Pos>,
     pub(super) new: Vec<Pos>,
@@ -26,6 +29,9 @@ pub(super) struct Scratch {
     /// Storage of the phase's `Cells::cell`, `Hunters::list`, `Phase::hunter_slot` and
     /// creature-to-kind table.
     pub(super) cells: Vec<u8>,
+    /// The empty floor of `terrain`'s map that `Cells` starts from (empty when the map
+    /// changed).
+    pub(super) walls: Vec<u8>,
     pub(super) hunters: Vec<(CreatureId, Pos)>,
     pub(super) hunter_slot: Vec<u32>,
     pub(super) kind_of: Vec<usize>,

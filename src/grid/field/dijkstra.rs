@@ -159,14 +159,17 @@ const COUNTING_SORT_SPAN: usize = 4;
 /// values never decrease. A tile enters the FIFO at most once (only pops below its value
 /// lower it, and pops come in order). Seeds lowered since they were listed are skipped.
 pub(super) fn seeded_relax(dist: &mut [u32], seeds: &[u64], queue: &mut Vec<u32>, pad: Padded) {
-    queue.clear();
-    let (mut head, mut next_seed) = (0, 0);
+    // A slot per cell is room for the FIFO.
+    if queue.len() < dist.len() {
+        queue.resize(dist.len(), 0);
+    }
+    let (mut head, mut tail, mut next_seed) = (0, 0, 0);
     loop {
-        let from_queue = match (queue.get(head), seeds.get(next_seed)) {
-            (None, None) => break,
-            (Some(_), None) => true,
-            (None, Some(_)) => false,
-            (Some(&q), Some(&s)) => dist[q as usize] as u64 <= s >> 32,
+        let from_queue = match (head < tail, seeds.get(next_seed)) {
+            (false, None) => break,
+            (true, None) => true,
+            (false, Some(_)) => false,
+            (true, Some(&s)) => dist[queue[head] as usize] as u64 <= s >> 32,
         };
         let i = if from_queue {
             head += 1;
@@ -182,11 +185,12 @@ pub(super) fn seeded_relax(dist: &mut [u32], seeds: &[u64], queue: &mut Vec<u32>
         };
         let next = dist[i] + 1; // dist ≤ MAX_FINITE, so next ≤ BLOCKED
         for n in pad.neighbours(i) {
+            // Without a branch: whether a neighbour is lowered is a coin toss.
             let current = dist[n];
-            if current != BLOCKED && next < current {
-                dist[n] = next;
-                queue.push(n as u32);
-            }
+            let lower = (current != BLOCKED) & (next < current);
+            dist[n] = if lower { next } else { current };
+            queue[tail] = n as u32; // kept only if lowered
+            tail += lower as usize;
         }
     }
 }

@@ -16,76 +16,75 @@ impl DistanceField {
         debug_assert_eq!(Padded::of(map), pad, "field belongs to another map");
         self.widen();
         let dist = &mut self.dist[..];
-        let Repair {
-            mark,
-            lost,
-            kept,
-            seeds,
-            queue,
-        } = scratch;
-        if mark.len() != dist.len() {
-            *mark = vec![0; dist.len()];
+        let Repair { lost, seeds, queue } = scratch;
+        // Each tile is lost once, and every lost tile is interior: a slot per cell is room.
+        if lost.len() < dist.len() {
+            lost.resize(dist.len(), 0);
         }
-        lost.clear();
-        kept.clear();
+        let mut tail = 0;
         for &s in removed {
             if let Some(i) = pad.index(s)
                 && dist[i] == 0
-                && mark[i] == 0
             {
-                mark[i] = LOST;
-                lost.push(i as u32);
+                dist[i] = UNREACHED;
+                lost[tail] = i as u32;
+                tail += 1;
             }
         }
-        // `lost` grows level by level (a tile is added while its level below is popped), so
-        // when a tile is judged every tile one step nearer has been judged already: it is
-        // lost exactly when none of those still leads to a source.
-        let mut head = 0;
-        while let Some(&v) = lost.get(head) {
-            head += 1;
-            let v = v as usize;
-            let level = dist[v];
-            for n in pad.neighbours(v) {
-                if dist[n] != level + 1 || mark[n] != 0 {
-                    continue;
-                }
-                let held = pad
-                    .neighbours(n)
-                    .into_iter()
-                    .any(|w| dist[w] == level && mark[w] != LOST);
-                if held {
-                    mark[n] = KEPT;
-                    kept.push(n as u32);
-                } else {
-                    mark[n] = LOST;
-                    lost.push(n as u32);
+        // Level by level from the removed sources: a tile one step farther than a lost one is
+        // lost exactly when no tile one step nearer still leads to a source. When a level's
+        // tiles are judged every lost tile of the level below holds UNREACHED already, so
+        // "still leads" is "still holds the level". Judged without branches (whether a
+        // neighbour is lost is a coin toss); a kept tile may be judged again, the same way.
+        let (mut head, mut level, last) = (0, 0, dist.len() - 1);
+        while head < tail {
+            let level_end = tail;
+            while head < level_end {
+                let v = lost[head] as usize;
+                head += 1;
+                for n in pad.neighbours(v) {
+                    let d = dist[n];
+                    // `n` may be on the border, its neighbours past the ends: those read the
+                    // last cell, a wall (and a wall `n` is never lost anyway).
+                    let [up, left, down, right] = pad.neighbours_wrapping(n);
+                    let at = |w: usize| dist[w.min(last)] == level;
+                    let held = at(up) | at(left) | at(down) | at(right);
+                    let gone = (d == level + 1) & !held;
+                    dist[n] = if gone { UNREACHED } else { d };
+                    lost[tail] = n as u32; // kept only if gone
+                    tail += gone as usize;
                 }
             }
+            level += 1;
         }
-        // Kept tiles keep their distances (removing sources only lengthens them, and theirs
-        // still has its way); the lost ones start from their kept neighbours.
-        for &v in lost.iter() {
-            dist[v as usize] = UNREACHED;
-        }
+        let lost = &lost[..tail];
+        // The lost tiles start from their nearest neighbour that has a value (a kept one, or
+        // a lost one seeded before them); the relaxation below settles the rest.
         seeds.clear();
-        for &v in lost.iter() {
+        seeds.resize(lost.len(), 0);
+        let mut seeded = 0;
+        for &v in lost {
             let v = v as usize;
-            let best = pad
-                .neighbours(v)
-                .into_iter()
-                .map(|n| dist[n])
-                .filter(|&d| d < BLOCKED)
-                .min();
-            if let Some(d) = best {
-                dist[v] = d + 1;
-                seeds.push((u64::from(d + 1) << 32) | v as u64);
-            }
+            let reach = |n: usize| {
+                if dist[n] < BLOCKED {
+                    dist[n]
+                } else {
+                    UNREACHED
+                }
+            };
+            let [up, left, down, right] = pad.neighbours(v);
+            let best = reach(up)
+                .min(reach(left))
+                .min(reach(down))
+                .min(reach(right));
+            let has = best != UNREACHED;
+            dist[v] = if has { best + 1 } else { UNREACHED };
+            seeds[seeded] = (u64::from(best.wrapping_add(1)) << 32) | v as u64;
+            seeded += has as usize;
         }
+        seeds.truncate(seeded);
         seeds.sort_unstable();
         seeded_relax(dist, seeds, queue, pad);
-        for &v in lost.iter().chain(kept.iter()) {
-            mark[v as usize] = 0;
-        }
     }
 
     /// Adds `added` as sources to a BFS field on `map`: afterwards it equals `bfs` from the
@@ -95,44 +94,45 @@ impl DistanceField {
         debug_assert_eq!(Padded::of(map), pad, "field belongs to another map");
         self.widen();
         let dist = &mut self.dist[..];
-        queue.clear();
+        // Every source starts at 0, so this is a breadth-first search: a tile is lowered (and
+        // queued) once, to its final value, and a slot per cell is room.
+        if queue.len() < dist.len() {
+            queue.resize(dist.len(), 0);
+        }
+        let mut tail = 0;
         for &s in added {
             if let Some(i) = pad.index(s)
                 && dist[i] != BLOCKED
                 && dist[i] != 0
             {
                 dist[i] = 0;
-                queue.push(i as u32);
+                queue[tail] = i as u32;
+                tail += 1;
             }
         }
         let mut head = 0;
-        while let Some(&v) = queue.get(head) {
+        while head < tail {
+            let v = queue[head] as usize;
             head += 1;
-            let v = v as usize;
             let next = dist[v] + 1;
             for n in pad.neighbours(v) {
                 // UNREACHED is above BLOCKED: walls are the one larger value never lowered.
-                if dist[n] > next && dist[n] != BLOCKED {
-                    dist[n] = next;
-                    queue.push(n as u32);
-                }
+                // Without a branch: whether a neighbour is nearer the new source is a coin toss.
+                let d = dist[n];
+                let lower = (d > next) & (d != BLOCKED);
+                dist[n] = if lower { next } else { d };
+                queue[tail] = n as u32; // kept only if lowered
+                tail += lower as usize;
             }
         }
     }
 }
 
-/// `Repair::mark` of a tile whose distance `remove_sources` recomputes, and of one it has
-/// judged to keep its distance.
-const LOST: u8 = 1;
-const KEPT: u8 = 2;
-
-/// Scratch for `DistanceField::remove_sources`, reused between calls (`mark` is all zero
-/// between them; the rest is meaningless).
+/// Scratch for `DistanceField::remove_sources`, reused between calls (its contents are
+/// meaningless between them).
 #[derive(Clone, Debug, Default)]
 pub struct Repair {
-    pub(super) mark: Vec<u8>,
     lost: Vec<u32>,
-    kept: Vec<u32>,
     seeds: Vec<u64>,
     queue: Vec<u32>,
 }
