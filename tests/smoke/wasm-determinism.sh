@@ -22,6 +22,11 @@ for seed in 1 2 3 7 42 1234; do
   "$native" sim --seed "$seed" --turns 3000 --record "$dir/seed$seed.replay" >/dev/null
   files+=("$dir/seed$seed.replay")
 done
+# One run of each core class (the first seeds play the first class, the fighter).
+for class in rogue arcanist; do
+  "$native" sim --seed 5 --class "$class" --turns 3000 --record "$dir/$class.replay" >/dev/null
+  files+=("$dir/$class.replay")
+done
 node tests/web/replay_hash.mjs "$wasm" "${files[@]}" > "$dir/wasm.txt"
 fail=0
 while read -r file hash; do

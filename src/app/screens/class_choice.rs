@@ -28,6 +28,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct ClassList;
 
+/// Lines the detail pane keeps room for.
+const DETAIL_LINES: f32 = 12.0;
+
 /// The words of the Random entry.
 pub const RANDOM: &str = "Random";
 
@@ -199,7 +202,14 @@ fn spawn_screen(
     let list = commands
         .spawn((ClassList, kit::list(list), ChildOf(root)))
         .id();
-    commands.spawn((kit::detail_pane(list), ChildOf(root)));
+    // Room for the longest class's detail (eleven lines): a multi-line text changed after
+    // it was spawned is laid out too short by the UI (it spilled over the keys below).
+    let pane = commands.spawn((kit::detail_pane(list), ChildOf(root))).id();
+    commands.queue(move |world: &mut World| {
+        if let Some(mut node) = world.get_mut::<Node>(pane) {
+            node.min_height = px(DETAIL_LINES * 18.0);
+        }
+    });
     commands.spawn((
         Text::new("Up/Down  choose     Enter  start     R  random     Esc  back"),
         TextFont::from_font_size(16.0),

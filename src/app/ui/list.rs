@@ -346,8 +346,13 @@ pub fn detail_pane(list: Entity) -> impl Bundle {
         TextFont::from_font_size(15.0),
         TextColor(Color::srgb(0.75, 0.78, 0.72)),
         Node {
+            // A definite width, so the text's height is measured at the width it wraps to
+            // (with only a maximum, a long detail was laid out a few lines tall and spilled).
+            width: percent(90),
             max_width: px(640),
             min_height: px(20),
+            // A long detail keeps its lines: the list above scrolls instead.
+            flex_shrink: 0.0,
             ..default()
         },
     )
