@@ -65,14 +65,7 @@ pub(super) fn creatures(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Dia
         for (j, t) in def.tags.iter().enumerate() {
             r.check(Kind::Tag, t, || format!("{}.tags[{j}]", key()));
         }
-        for dt in def.base.resistance.keys() {
-            r.check_at(
-                Kind::DamageType,
-                &damage_type_id(dt),
-                || find_key(text, dt, &span),
-                || format!("{}.base.resistance.{dt}", key()),
-            );
-        }
+        resistances(r, &def.base, &span, &key);
         if let Some(l) = &def.loot {
             r.check(Kind::Loot, l, || format!("{}.loot", key()));
         }
@@ -152,15 +145,25 @@ pub(super) fn classes(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diag
                 worn.push(slot);
             }
         }
-        let text = r.text;
-        for dt in def.base.resistance.keys() {
-            r.check_at(
-                Kind::DamageType,
-                &damage_type_id(dt),
-                || find_key(text, dt, &span),
-                || format!("{}.base.resistance.{dt}", key()),
-            );
-        }
+        resistances(r, &def.base, &span, &key);
+    }
+}
+
+/// The damage types an entry's `base.resistance` names exist (`key`: the entry's path).
+fn resistances(
+    r: &mut Refs,
+    base: &crate::content::schema::Attributes,
+    span: &std::ops::Range<usize>,
+    key: &dyn Fn() -> String,
+) {
+    let text = r.text;
+    for dt in base.resistance.keys() {
+        r.check_at(
+            Kind::DamageType,
+            &damage_type_id(dt),
+            || find_key(text, dt, span),
+            || format!("{}.base.resistance.{dt}", key()),
+        );
     }
 }
 

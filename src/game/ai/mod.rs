@@ -382,6 +382,9 @@ fn prefetch<T>(p: &T) {
         // faults on no address; `at` lies inside `*p` anyway.
         unsafe { _mm_prefetch::<_MM_HINT_T0>(at) };
     }
+    // Elsewhere (the browser's wasm) there is nothing to hint.
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// A creature kind's name in a word: its length and its last (up to) eight bytes.
