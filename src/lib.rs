@@ -1,6 +1,7 @@
 //! Delve: the Bevy-free game core, and (feature `app`) the Bevy adapter.
 pub mod cli;
 pub mod content;
+pub mod daily;
 pub mod dungeon;
 pub mod game;
 pub mod grid;

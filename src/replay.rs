@@ -8,8 +8,8 @@ use crate::content::Content;
 use crate::game::{Command, ContentReload, Game, Outcome, RULES_VERSION, Reason};
 use crate::save::{FrameError, frame, unframe};
 
-/// 2: the start record names the hero's class.
-pub const FORMAT_VERSION: u32 = 2;
+/// 2: the start record names the hero's class. 3: and the daily run's date.
+pub const FORMAT_VERSION: u32 = 3;
 const MAGIC: &str = "DELVE-REPLAY";
 
 /// Everything needed to play a run again: the rules and the content do the rest.
@@ -31,6 +31,9 @@ pub struct Replay {
     /// The hero's class (empty: before classes, or content without any).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub class: String,
+    /// The daily challenge's date, for a daily run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
 }
 
 fn first_rules() -> u32 {
@@ -103,11 +106,14 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// A replay's framing in this format or the one before (version 1 has no class and is read
-/// as classless; its rules version says whether it can still be played).
+/// A replay's framing in this format or an older one (version 1 has no class, 2 no daily
+/// date; what they lack reads as absent, and the rules version says whether they can still
+/// be played).
 fn unframe_any(bytes: &[u8]) -> Result<(u64, &[u8]), FrameError> {
     match unframe(bytes, MAGIC, FORMAT_VERSION) {
-        Err(FrameError::Version(v)) if v == "1" => unframe(bytes, MAGIC, 1),
+        Err(FrameError::Version(v)) if v == "1" || v == "2" => {
+            unframe(bytes, MAGIC, v.parse().unwrap_or(1))
+        }
         other => other,
     }
 }
@@ -124,6 +130,7 @@ impl Replay {
             reloads: game.reloads.clone(),
             rules: game.rules,
             class: game.class.clone(),
+            daily: game.daily.clone(),
         }
     }
 
@@ -172,8 +179,10 @@ impl Replay {
         if let Some(r) = self.reloads.first() {
             return Err(ReplayError::SpansReload { turn: r.turn });
         }
-        Game::new_as(self.seed, &self.class, content)
-            .map_err(|e| ReplayError::BadSeed(e.to_string()))
+        let mut game = Game::new_as(self.seed, &self.class, content)
+            .map_err(|e| ReplayError::BadSeed(e.to_string()))?;
+        game.daily = self.daily.clone();
+        Ok(game)
     }
 
     /// As `run`, with `execute` running each command (to watch what it does on the way).

@@ -33,8 +33,15 @@ pub struct SimArgs {
     /// class of the content (`core:fighter`).
     #[arg(long, value_name = "ID", conflicts_with = "load")]
     pub class: Option<String>,
+    /// Play the daily challenge: the seed of today's UTC date (or `--date`'s), on the core
+    /// pack alone so that anyone can check it.
+    #[arg(long, conflicts_with_all = ["seed", "mods", "runs"])]
+    pub daily: bool,
+    /// With `--daily`: the date, `YYYY-MM-DD`, instead of today's.
+    #[arg(long, value_name = "YYYY-MM-DD", requires = "daily")]
+    pub date: Option<String>,
     /// Continue this save instead of starting a new run.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "class"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "class", "daily"])]
     pub load: Option<PathBuf>,
     /// Write the run's replay here (`delve replay FILE` plays it again).
     #[arg(long, value_name = "FILE")]
@@ -59,6 +66,9 @@ pub struct SimReport {
     pub seed: u64,
     /// The hero's class id.
     pub class: String,
+    /// The daily challenge's date, for a daily run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
     pub turns: u64,
     pub floor: u32,
     pub outcome: &'static str,
@@ -121,6 +131,7 @@ pub fn simulate_game(
     let report = SimReport {
         seed: game.seed,
         class: game.class.clone(),
+        daily: game.daily.clone(),
         turns: game.turn,
         floor: game.floor,
         outcome: outcome_name(game.outcome),
@@ -226,9 +237,13 @@ fn render(report: &SimReport, format: Format) -> String {
     match format {
         Format::Json => serde_json::to_string(report).unwrap_or_default(),
         Format::Text => format!(
-            "seed {} ({}): {} after {} turns on floor {} (level {}, {} gold, {} kills)\nstate hash {}\n{} turns/s",
+            "seed {} ({}{}): {} after {} turns on floor {} (level {}, {} gold, {} kills)\nstate hash {}\n{} turns/s",
             report.seed,
             report.class,
+            report
+                .daily
+                .as_ref()
+                .map_or(String::new(), |d| format!(", daily {d}")),
             report.outcome,
             report.turns,
             report.floor,
@@ -291,6 +306,19 @@ pub fn class_of(arg: Option<&str>, content: &Content) -> String {
     }
 }
 
+/// The daily run's date: `--date`'s, else today's in UTC by this machine's clock.
+pub fn daily_date(arg: Option<&str>) -> Result<crate::daily::Date, String> {
+    match arg {
+        Some(text) => crate::daily::Date::parse(text).map_err(|e| format!("--date: {e}")),
+        None => {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_err(|_| "this machine's clock is before 1970: give --date".to_string())?;
+            Ok(crate::daily::Date::from_unix_seconds(now.as_secs() as i64))
+        }
+    }
+}
+
 /// A class as the command line names it: a bare name means `core:`.
 pub fn class_id(arg: &str) -> String {
     if arg.contains(':') {
@@ -327,6 +355,18 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
             }
             Err(e) => return fail(path, e),
         },
+        None if args.daily => {
+            let class = class_of(args.class.as_deref(), &content);
+            let started = daily_date(args.date.as_deref())
+                .and_then(|d| Game::new_daily(d, &class, &content).map_err(|e| e.to_string()));
+            match started {
+                Ok(g) => g,
+                Err(e) => {
+                    eprintln!("delve sim: {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
         None => match Game::new_as(
             args.seed,
             &class_of(args.class.as_deref(), &content),
@@ -426,6 +466,7 @@ mod tests {
             killed_with: died.then(|| "Attack".to_string()),
             seed: 0,
             class: String::new(),
+            daily: None,
             turns,
             floor,
             outcome,

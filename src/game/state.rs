@@ -219,6 +219,10 @@ pub struct Game {
     /// content that defines none: then the hero is `core:hero` as written.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub class: String,
+    /// The daily challenge's date (`YYYY-MM-DD`) when the run is one: its seed is that
+    /// date's (`daily::daily_seed`). Not written for other runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
 }
 
 fn first_rules() -> u32 {
@@ -350,6 +354,7 @@ impl Game {
             reloads: Vec::new(),
             rules: super::RULES_VERSION,
             class: class.to_string(),
+            daily: None,
         };
         if let Some(c) = class_def {
             game.take_kit(c, content);
@@ -359,6 +364,17 @@ impl Game {
         game.enter_floor(1, content)?;
         // `floor_entered` is processed now, as every later floor's is in its turn.
         game.drain(content);
+        Ok(game)
+    }
+
+    /// The daily run of `date`: its seed, the class asked for, the date in the state.
+    pub fn new_daily(
+        date: crate::daily::Date,
+        class: &str,
+        content: &Content,
+    ) -> Result<Game, NewGameError> {
+        let mut game = Game::new_as(crate::daily::daily_seed(date), class, content)?;
+        game.daily = Some(date.to_string());
         Ok(game)
     }
 

@@ -294,6 +294,7 @@ impl Game {
             reloads: _,
             rules,
             class,
+            daily,
         } = self;
         let mut probe = Game {
             seed: *seed,
@@ -331,6 +332,7 @@ impl Game {
             reloads: Vec::new(),
             rules: *rules,
             class: class.clone(),
+            daily: daily.clone(),
         };
         if probe.in_combat() && !probe.is_over() {
             probe.open_turn(TurnKind::Combat, content);

@@ -202,14 +202,6 @@ fn spawn_screen(
     let list = commands
         .spawn((ClassList, kit::list(list), ChildOf(root)))
         .id();
-    // Room for the longest class's detail (eleven lines): a multi-line text changed after
-    // it was spawned is laid out too short by the UI (it spilled over the keys below).
-    let pane = commands.spawn((kit::detail_pane(list), ChildOf(root))).id();
-    commands.queue(move |world: &mut World| {
-        if let Some(mut node) = world.get_mut::<Node>(pane) {
-            node.min_height = px(DETAIL_LINES * 18.0);
-        }
-    });
     commands.spawn((
         Text::new("Up/Down  choose     Enter  start     R  random     Esc  back"),
         TextFont::from_font_size(16.0),
@@ -220,6 +212,15 @@ fn spawn_screen(
         kit::key_row(vec![("Back".to_string(), KeyCode::Escape)]),
         ChildOf(root),
     ));
+    // The detail last, with room for the longest class's (twelve lines at full width): a
+    // multi-line text set after it was spawned is laid out shorter than it draws, and below
+    // everything else its overflow covers nothing.
+    let pane = commands.spawn((kit::detail_pane(list), ChildOf(root))).id();
+    commands.queue(move |world: &mut World| {
+        if let Some(mut node) = world.get_mut::<Node>(pane) {
+            node.min_height = px(DETAIL_LINES * 18.0);
+        }
+    });
 }
 
 fn choose(
