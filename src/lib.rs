@@ -13,6 +13,7 @@ pub mod runs;
 pub mod save;
 #[cfg(test)]
 mod test_tier;
+pub mod verify;
 #[cfg(feature = "wasm-replay")]
 pub mod wasm_replay;
 

@@ -11,6 +11,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Cmd::Sim(args)) => delve::cli::run_sim(&args),
         Some(Cmd::Replay(args)) => delve::cli::run_replay(&args),
+        Some(Cmd::Verify(args)) => delve::cli::verify::run_verify(&args),
         Some(Cmd::Gen(args)) => delve::cli::run_gen(&args),
         Some(Cmd::CheckMods(args)) => delve::cli::run_check_mods(&args),
         Some(Cmd::NewMod(args)) => delve::cli::run_new_mod(&args),

@@ -34,7 +34,20 @@ pub struct Replay {
     /// The daily challenge's date, for a daily run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
+    /// What the run claims, for `delve verify`: how it ended (`won`, `died`; absent while
+    /// alive) and its score (the records' formula), checked by playing it again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<u64>,
+    /// (turn, state hash) every `CHECKPOINT_TURNS` turns on the way, so a replay that goes
+    /// wrong is named near where it does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkpoints: Vec<(u64, u64)>,
 }
+
+/// Turns between a replay's checkpoints: the viewer's snapshot spacing.
+pub const CHECKPOINT_TURNS: u64 = 500;
 
 fn first_rules() -> u32 {
     1
@@ -119,8 +132,33 @@ fn unframe_any(bytes: &[u8]) -> Result<(u64, &[u8]), FrameError> {
 }
 
 impl Replay {
-    /// The replay of `game` so far (its seed and every accepted command).
+    /// The replay of `game` so far (its seed and every accepted command), with its claims:
+    /// outcome, score and the checkpoints (found by playing the commands again; none when
+    /// the run spans a content reload).
     pub fn of(game: &Game, content: &Content) -> Replay {
+        let mut replay = Replay::bare(game, content);
+        let won = game.outcome == Some(crate::game::RunOutcome::Won);
+        replay.outcome = game
+            .outcome
+            .map(|_| if won { "won" } else { "died" }.to_string());
+        replay.score = Some(crate::runs::score(game.floor, game.gold, game.kills, won));
+        let mut checkpoints = Vec::new();
+        let played = replay.run_with(content, |g, command| {
+            let before = g.turn;
+            let out = g.execute(command, content);
+            if g.turn / CHECKPOINT_TURNS > before / CHECKPOINT_TURNS {
+                checkpoints.push((g.turn, g.state_hash()));
+            }
+            out
+        });
+        if played.is_ok() {
+            replay.checkpoints = checkpoints;
+        }
+        replay
+    }
+
+    /// The start record and the commands alone, without the claims.
+    fn bare(game: &Game, content: &Content) -> Replay {
         Replay {
             seed: game.seed,
             packs: content.packs.clone(),
@@ -131,6 +169,9 @@ impl Replay {
             rules: game.rules,
             class: game.class.clone(),
             daily: game.daily.clone(),
+            outcome: None,
+            score: None,
+            checkpoints: Vec::new(),
         }
     }
 

@@ -4,6 +4,7 @@ mod new_mod;
 mod plot;
 mod replay;
 mod sim;
+pub mod verify;
 
 use std::process::ExitCode;
 
@@ -37,6 +38,9 @@ pub enum Cmd {
     Sim(SimArgs),
     /// Play a recorded run again headless and print its final state hash.
     Replay(ReplayArgs),
+    /// Play replays again headless and print what each proves (seed, daily date, outcome,
+    /// score, hash), or why it is refused.
+    Verify(verify::VerifyArgs),
     /// Watch a replay in the game window (play, pause, step, jump to any turn).
     Watch(WatchArgs),
     /// Generate one floor and print it (ASCII, JSON) or draw it (PNG).
