@@ -29,3 +29,11 @@ pub unsafe extern "C" fn delve_replay_hash(ptr: *mut u8, len: usize) -> u64 {
         .and_then(|r| r.run(&content))
         .map_or(0, |g| g.state_hash())
 }
+
+/// The daily run's seed for a date (`daily::daily_seed`), 0 for a day that does not exist:
+/// the browser's build must give the native build's seed.
+#[unsafe(no_mangle)]
+pub extern "C" fn delve_daily_seed(year: u32, month: u32, day: u32) -> u64 {
+    crate::daily::Date::parse(&format!("{year:04}-{month:02}-{day:02}"))
+        .map_or(0, crate::daily::daily_seed)
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Native versus browser: runs recorded by the native `delve sim --record` are replayed by the
 # core compiled to wasm32 (the browser build's target, run in Node's V8); every replay must
-# end in the native state hash. Usage: tests/smoke/wasm-determinism.sh [DIR]
+# end in the native state hash, and the daily seeds of three dates must be the native ones. Usage: tests/smoke/wasm-determinism.sh [DIR]
 # WASM_BUILD_ONLY=1 stops after the wasm build (CI builds it early, beside the native builds).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -39,4 +39,15 @@ while read -r file hash; do
   fi
 done < "$dir/wasm.txt"
 [ "$(wc -l < "$dir/wasm.txt")" -eq "${#files[@]}" ] || { echo "wasm replayed too few files"; fail=1; }
+# The daily seeds of three dates (the ones src/daily.rs pins): the same in wasm as natively.
+dates=(2026-12-05 2027-01-01 2028-02-29)
+while read -r date seed; do
+  want=$("$native" sim --daily --date "$date" --turns 0 --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["seed"])')
+  if [ "$seed" = "$want" ]; then
+    echo "same  daily $date $seed"
+  else
+    echo "DIFFERENT  daily $date native $want wasm $seed"
+    fail=1
+  fi
+done < <(node tests/web/daily_seed.mjs "$wasm" "${dates[@]}")
 exit $fail
