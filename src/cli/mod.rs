@@ -4,6 +4,8 @@ mod new_mod;
 mod plot;
 mod replay;
 mod sim;
+// Desktop only: verifying folders and writing results pages has no place in the browser.
+#[cfg(not(target_arch = "wasm32"))]
 pub mod verify;
 
 use std::process::ExitCode;
@@ -40,6 +42,7 @@ pub enum Cmd {
     Replay(ReplayArgs),
     /// Play replays again headless and print what each proves (seed, daily date, outcome,
     /// score, hash), or why it is refused.
+    #[cfg(not(target_arch = "wasm32"))]
     Verify(verify::VerifyArgs),
     /// Watch a replay in the game window (play, pause, step, jump to any turn).
     Watch(WatchArgs),

@@ -1,19 +1,28 @@
 //! `delve verify FILE...`: plays each replay again headless and prints what it proves, or why
 //! it is refused (exit 4: not a readable replay; 3: other content or rules, not checked here;
-//! 1: it does not prove what it claims; the highest over all the files).
-use std::path::PathBuf;
+//! 1: it does not prove what it claims; the highest over all the files). With `--table OUT`,
+//! it verifies a folder of replays and writes a static results page there.
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::verify::verify;
+use serde::Serialize;
+
+use crate::content::Content;
+use crate::verify::{DAMAGED, NOT_HERE, Refused, Verified, verify};
 
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
-    /// Replay files (`delve sim --record`, the game's kept or exported replays).
+    /// Replay files (`delve sim --record`, the game's kept or exported replays); with
+    /// `--table`, one folder of them.
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Load the mods in this folder too, for replays played with them.
     #[arg(long, value_name = "DIR")]
     pub mods: Option<PathBuf>,
+    /// Write a results page here: `index.html` (sortable by score), `results.json`, and a
+    /// copy of each verified replay the page links to.
+    #[arg(long, value_name = "OUT")]
+    pub table: Option<PathBuf>,
 }
 
 pub fn run_verify(args: &VerifyArgs) -> ExitCode {
@@ -24,15 +33,31 @@ pub fn run_verify(args: &VerifyArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(out) = &args.table {
+        let [dir] = &args.files[..] else {
+            eprintln!("delve verify: --table takes one folder of replays");
+            return ExitCode::from(2);
+        };
+        return match write_table(dir, out, &content) {
+            Ok(results) => {
+                println!(
+                    "{}: {} verified, {} not checked here, {} refused",
+                    out.display(),
+                    results.verified.len(),
+                    results.not_checked_here.len(),
+                    results.refused.len()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("delve verify: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let mut worst = 0u8;
     for file in &args.files {
-        let said = std::fs::read(file)
-            .map_err(|e| crate::verify::Refused {
-                code: crate::verify::DAMAGED,
-                reason: format!("cannot read it: {e}"),
-            })
-            .and_then(|bytes| verify(&bytes, &content));
-        match said {
+        match verify_file(file, &content) {
             Ok(v) => println!("{}: verified: {v}", file.display()),
             Err(r) => {
                 println!("{}: refused: {}", file.display(), r.reason);
@@ -41,4 +66,193 @@ pub fn run_verify(args: &VerifyArgs) -> ExitCode {
         }
     }
     ExitCode::from(worst)
+}
+
+fn verify_file(file: &Path, content: &Content) -> Result<Verified, Refused> {
+    let bytes = std::fs::read(file).map_err(|e| Refused {
+        code: DAMAGED,
+        reason: format!("cannot read it: {e}"),
+    })?;
+    verify(&bytes, content)
+}
+
+/// The results page's data: one row per verified run, best score first; the files this
+/// build could not check and the refused ones apart, each with the reason.
+#[derive(Serialize, Debug, Default)]
+pub struct Results {
+    pub verified: Vec<Row>,
+    pub not_checked_here: Vec<Apart>,
+    pub refused: Vec<Apart>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct Row {
+    pub file: String,
+    pub seed: String,
+    pub daily: Option<String>,
+    pub class: String,
+    pub outcome: String,
+    pub floor: u32,
+    pub turn: u64,
+    pub score: u64,
+    pub hash: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct Apart {
+    pub file: String,
+    pub reason: String,
+}
+
+/// Verifies every `.replay` in `dir` and writes `out/index.html`, `out/results.json` and
+/// `out/replays/` (the verified files, which the page links to).
+pub fn write_table(dir: &Path, out: &Path, content: &Content) -> Result<Results, String> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "replay"))
+        .collect();
+    files.sort();
+    let replays = out.join("replays");
+    std::fs::create_dir_all(&replays).map_err(|e| format!("{}: {e}", replays.display()))?;
+    let mut results = Results::default();
+    for file in &files {
+        let name = file
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        match verify_file(file, content) {
+            Ok(v) => {
+                std::fs::copy(file, replays.join(&name))
+                    .map_err(|e| format!("{}: {e}", replays.join(&name).display()))?;
+                results.verified.push(Row {
+                    file: name,
+                    seed: v.seed.to_string(),
+                    daily: v.daily,
+                    class: v.class,
+                    outcome: v.outcome.to_string(),
+                    floor: v.floor,
+                    turn: v.turn,
+                    score: v.score,
+                    hash: format!("{:016x}", v.hash),
+                });
+            }
+            Err(r) if r.code == NOT_HERE => results.not_checked_here.push(Apart {
+                file: name,
+                reason: r.reason,
+            }),
+            Err(r) => results.refused.push(Apart {
+                file: name,
+                reason: r.reason,
+            }),
+        }
+    }
+    results
+        .verified
+        .sort_by(|a, b| b.score.cmp(&a.score).then(a.turn.cmp(&b.turn)));
+    let json = serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?;
+    let write = |name: &str, text: &str| {
+        crate::save::write_atomic(&out.join(name), text.as_bytes())
+            .map_err(|e| format!("{}: {e}", out.join(name).display()))
+    };
+    write("results.json", &json)?;
+    write("index.html", &page(&results))?;
+    Ok(results)
+}
+
+/// Text for HTML.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The page: the verified runs as a table (a click on Score sorts it again), then the files
+/// apart with their reasons.
+fn page(r: &Results) -> String {
+    let mut rows = String::new();
+    for v in &r.verified {
+        let file = escape(&v.file);
+        rows += &format!(
+            "<tr><td data-n=\"{score}\">{score}</td><td>{outcome}</td><td>{floor}</td><td>{turn}</td><td>{class}</td><td>{seed}</td><td>{daily}</td><td><code>{hash}</code></td><td><a href=\"replays/{file}\">{file}</a></td></tr>\n",
+            score = v.score,
+            outcome = escape(&v.outcome),
+            floor = v.floor,
+            turn = v.turn,
+            class = escape(&v.class),
+            seed = escape(&v.seed),
+            daily = escape(v.daily.as_deref().unwrap_or("")),
+            hash = escape(&v.hash),
+        );
+    }
+    let apart = |title: &str, list: &[Apart]| -> String {
+        if list.is_empty() {
+            return String::new();
+        }
+        let items: String = (list.iter())
+            .map(|a| format!("<li>{}: {}</li>\n", escape(&a.file), escape(&a.reason)))
+            .collect();
+        format!("<h2>{title}</h2>\n<ul>\n{items}</ul>\n")
+    };
+    format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Delve results</title>\n\
+         <style>body{{font-family:sans-serif;background:#111;color:#ddd}}table{{border-collapse:collapse}}\
+         td,th{{padding:4px 10px;border-bottom:1px solid #333}}th{{cursor:pointer}}a{{color:#fc6}}</style></head>\n\
+         <body><h1>Delve results</h1>\n<p>Every run below was played again from its replay by \
+         <code>delve verify</code> and ended where it says. It does not prove a first try, or a person at the keys.</p>\n\
+         <table id=\"runs\"><thead><tr><th onclick=\"sortByScore()\">Score</th><th>Outcome</th><th>Floor</th>\
+         <th>Turn</th><th>Class</th><th>Seed</th><th>Daily</th><th>Hash</th><th>Replay</th></tr></thead>\n\
+         <tbody>\n{rows}</tbody></table>\n{}{}\
+         <script>let down=true;function sortByScore(){{const b=document.querySelector('#runs tbody');\
+         const rows=[...b.rows];down=!down;rows.sort((x,y)=>(down?-1:1)*(x.cells[0].dataset.n-y.cells[0].dataset.n));\
+         rows.forEach(r=>b.appendChild(r));}}</script>\n</body></html>\n",
+        apart("Not checked here", &r.not_checked_here),
+        apart("Refused", &r.refused),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, bot};
+    use crate::replay::Replay;
+
+    #[test]
+    fn the_results_page_lists_the_good_runs_and_sets_the_rest_apart() {
+        let content = Content::core().unwrap();
+        let dir = std::env::temp_dir().join(format!("delve-table-{}", std::process::id()));
+        let (replays, out) = (dir.join("in"), dir.join("out"));
+        std::fs::create_dir_all(&replays).unwrap();
+        for seed in [4, 5] {
+            let mut g = Game::new(seed, &content).unwrap();
+            while g.turn < 300 && !g.is_over() {
+                let cmd = bot::explore(&g, &content);
+                g.execute(&cmd, &content);
+            }
+            let bytes = Replay::of(&g, &content).encode(&content).unwrap();
+            std::fs::write(replays.join(format!("run{seed}.replay")), &bytes).unwrap();
+            if seed == 5 {
+                let mut other = content.clone();
+                other.balance.evasion += 0.01;
+                let r = Replay::of(&g, &content).encode(&other).unwrap();
+                std::fs::write(replays.join("other.replay"), r).unwrap();
+                std::fs::write(replays.join("cut.replay"), &bytes[..bytes.len() / 2]).unwrap();
+            }
+        }
+        let results = write_table(&replays, &out, &content).unwrap();
+        let files = |v: &[Apart]| v.iter().map(|a| a.file.clone()).collect::<Vec<_>>();
+        assert_eq!(results.verified.len(), 2);
+        assert!(results.verified[0].score >= results.verified[1].score);
+        assert_eq!(files(&results.not_checked_here), ["other.replay"]);
+        assert_eq!(files(&results.refused), ["cut.replay"]);
+        let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+        assert!(html.contains("href=\"replays/run4.replay\""));
+        assert!(out.join("replays/run5.replay").is_file());
+        assert!(!out.join("replays/cut.replay").exists());
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap())
+                .unwrap();
+        assert_eq!(json["verified"].as_array().unwrap().len(), 2);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
