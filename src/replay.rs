@@ -5,7 +5,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::content::Content;
-use crate::game::{Command, ContentReload, Game, Outcome, RULES_VERSION, Reason};
+use crate::game::{Command, ContentReload, Game, Outcome, RULES_VERSION, Reason, outcome_name};
 use crate::save::{FrameError, frame, unframe};
 
 /// 2: the start record names the hero's class. 3: and the daily run's date.
@@ -132,33 +132,11 @@ fn unframe_any(bytes: &[u8]) -> Result<(u64, &[u8]), FrameError> {
 }
 
 impl Replay {
-    /// The replay of `game` so far (its seed and every accepted command), with its claims:
-    /// outcome, score and the checkpoints (found by playing the commands again; none when
-    /// the run spans a content reload).
+    /// The replay of `game` so far: its start record, every accepted command, and the claims
+    /// its final state makes (outcome, score). No checkpoints: a file meant to be checked by
+    /// others gets them from `with_checkpoints`, which plays the run once more.
     pub fn of(game: &Game, content: &Content) -> Replay {
-        let mut replay = Replay::bare(game, content);
         let won = game.outcome == Some(crate::game::RunOutcome::Won);
-        replay.outcome = game
-            .outcome
-            .map(|_| if won { "won" } else { "died" }.to_string());
-        replay.score = Some(crate::runs::score(game.floor, game.gold, game.kills, won));
-        let mut checkpoints = Vec::new();
-        let played = replay.run_with(content, |g, command| {
-            let before = g.turn;
-            let out = g.execute(command, content);
-            if g.turn / CHECKPOINT_TURNS > before / CHECKPOINT_TURNS {
-                checkpoints.push((g.turn, g.state_hash()));
-            }
-            out
-        });
-        if played.is_ok() {
-            replay.checkpoints = checkpoints;
-        }
-        replay
-    }
-
-    /// The start record and the commands alone, without the claims.
-    fn bare(game: &Game, content: &Content) -> Replay {
         Replay {
             seed: game.seed,
             packs: content.packs.clone(),
@@ -169,10 +147,37 @@ impl Replay {
             rules: game.rules,
             class: game.class.clone(),
             daily: game.daily.clone(),
-            outcome: None,
-            score: None,
+            outcome: game.outcome.map(|o| outcome_name(Some(o)).to_string()),
+            score: Some(crate::runs::score(game.floor, game.gold, game.kills, won)),
             checkpoints: Vec::new(),
         }
+    }
+
+    /// This replay with its checkpoints, for a file others may verify; unchanged when it
+    /// cannot be played on `content` (a run that spans a content reload).
+    pub fn with_checkpoints(mut self, content: &Content) -> Replay {
+        if let Ok((_, checkpoints)) = self.run_with_checkpoints(content) {
+            self.checkpoints = checkpoints;
+        }
+        self
+    }
+
+    /// Plays the commands (as `run`) and takes the state hash each time the turn passes a
+    /// multiple of `CHECKPOINT_TURNS`: what `with_checkpoints` records and verify compares.
+    pub fn run_with_checkpoints(
+        &self,
+        content: &Content,
+    ) -> Result<(Game, Vec<(u64, u64)>), ReplayError> {
+        let mut checkpoints = Vec::new();
+        let game = self.run_with(content, |g, command| {
+            let before = g.turn;
+            let out = g.execute(command, content);
+            if g.turn / CHECKPOINT_TURNS > before / CHECKPOINT_TURNS {
+                checkpoints.push((g.turn, g.state_hash()));
+            }
+            out
+        })?;
+        Ok((game, checkpoints))
     }
 
     pub fn encode(&self, content: &Content) -> Result<Vec<u8>, ReplayError> {

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::content::Content;
-use crate::game::{Game, RunOutcome};
+use crate::game::{RunOutcome, outcome_name};
 use crate::replay::{CHECKPOINT_TURNS, Replay, ReplayError};
 
 /// What a verified replay proves.
@@ -77,7 +77,6 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
         ReplayError::OtherRules { .. } | ReplayError::OtherContent { .. } => {
             refuse(NOT_HERE, e.to_string())
         }
-        ReplayError::SpansReload { .. } => refuse(NOT_HERE, e.to_string()),
         _ => refuse(DAMAGED, e.to_string()),
     })?;
     if let Some(date) = &replay.daily {
@@ -100,27 +99,23 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
             ));
         }
     }
-    let mut checkpoints = replay.checkpoints.iter().peekable();
-    let mut wrong: Option<String> = None;
-    let game = replay
-        .run_with(content, |g: &mut Game, command| {
-            let out = g.execute(command, content);
-            while let Some(&&(turn, hash)) = checkpoints.peek() {
-                if turn > g.turn {
-                    break;
-                }
-                checkpoints.next();
-                if turn == g.turn && hash != g.state_hash() && wrong.is_none() {
-                    wrong = Some(format!(
-                        "it goes wrong by turn {turn}: the state there is not the recorded one"
-                    ));
-                }
-            }
-            out
-        })
-        .map_err(|e| refuse(FALSE, e.to_string()))?;
-    if let Some(why) = wrong {
-        return Err(refuse(FALSE, why));
+    let (game, checkpoints) = replay.run_with_checkpoints(content).map_err(|e| match e {
+        // Played across a content reload: no one content can check it.
+        ReplayError::SpansReload { .. } => refuse(NOT_HERE, e.to_string()),
+        _ => refuse(FALSE, e.to_string()),
+    })?;
+    // The first recorded checkpoint the run does not reach as recorded (an older replay
+    // records none).
+    if !replay.checkpoints.is_empty() {
+        let differs = (replay.checkpoints.iter())
+            .enumerate()
+            .find(|(i, recorded)| checkpoints.get(*i) != Some(*recorded));
+        if let Some((_, &(turn, _))) = differs {
+            return Err(refuse(
+                FALSE,
+                format!("it goes wrong by turn {turn}: the state there is not the recorded one"),
+            ));
+        }
     }
     let hash = game.state_hash();
     if hash != replay.final_hash {
@@ -133,22 +128,21 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
         ));
     }
     let won = game.outcome == Some(RunOutcome::Won);
-    let outcome = match game.outcome {
-        Some(RunOutcome::Won) => "won",
-        Some(RunOutcome::Died) => "died",
-        None => "alive",
-    };
+    let outcome = outcome_name(game.outcome);
     let score = crate::runs::score(game.floor, game.gold, game.kills, won);
     let mut unchecked = Vec::new();
-    match &replay.outcome {
-        Some(claimed) if claimed != outcome => {
-            return Err(refuse(
-                FALSE,
-                format!("it claims the run {claimed}, but it {outcome}"),
-            ));
-        }
-        None if outcome != "alive" && replay.score.is_none() => unchecked.push("outcome"),
-        _ => {}
+    // Replays that record their claims record a score; in them no outcome claims a run
+    // that goes on.
+    let claims_recorded = replay.score.is_some();
+    let claimed = (replay.outcome.as_deref()).unwrap_or("alive");
+    if claimed != outcome && (claims_recorded || replay.outcome.is_some()) {
+        return Err(refuse(
+            FALSE,
+            format!("it claims the run {claimed}, but it {outcome}"),
+        ));
+    }
+    if !claims_recorded && replay.outcome.is_none() && outcome != "alive" {
+        unchecked.push("outcome");
     }
     match replay.score {
         Some(claimed) if claimed != score => {
@@ -180,7 +174,7 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Command, RULES_VERSION, bot};
+    use crate::game::{Command, Game, RULES_VERSION, bot};
     use crate::map::Dir;
 
     /// A bot run of `turns` turns, or to its end.
@@ -205,7 +199,7 @@ mod tests {
             1200,
             &content,
         );
-        let good = Replay::of(&g, &content);
+        let good = Replay::of(&g, &content).with_checkpoints(&content);
         assert!(!good.checkpoints.is_empty(), "{} turns", g.turn);
         let bytes = encode(&good, &content);
         let v = verify(&bytes, &content).unwrap();

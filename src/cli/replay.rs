@@ -56,7 +56,7 @@ pub fn run_replay(args: &ReplayArgs) -> ExitCode {
         commands: replay.commands.len(),
         turns: game.turn,
         floor: game.floor,
-        outcome: super::sim::outcome_name(game.outcome),
+        outcome: crate::game::outcome_name(game.outcome),
         gold: game.gold,
         kills: game.kills,
         state_hash: format!("{hash:016x}"),

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::{Bot, Format};
 use crate::content::Content;
-use crate::game::{Game, Outcome, RunOutcome, bot};
+use crate::game::{Game, Outcome, bot, outcome_name};
 use crate::replay::Replay;
 
 #[derive(clap::Args, Debug)]
@@ -144,14 +144,6 @@ pub fn simulate_game(
         killed_with: game.death.as_ref().map(|d| d.ability.clone()),
     };
     Ok((game, report))
-}
-
-pub(super) fn outcome_name(outcome: Option<RunOutcome>) -> &'static str {
-    match outcome {
-        None => "alive",
-        Some(RunOutcome::Died) => "died",
-        Some(RunOutcome::Won) => "won",
-    }
 }
 
 /// How many runs ended on one floor, and how.
@@ -302,7 +294,7 @@ fn render_summary(s: &RunsSummary, format: Format) -> String {
 pub fn class_of(arg: Option<&str>, content: &Content) -> String {
     match arg {
         Some(id) => class_id(id),
-        None => (content.classes_in_order().first()).map_or(String::new(), |c| c.id.clone()),
+        None => content.first_class().to_string(),
     }
 }
 
@@ -400,7 +392,9 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
         return fail(path, e);
     }
     if let Some(path) = &args.record
-        && let Err(e) = Replay::of(&game, &content).write(path, &content)
+        && let Err(e) = Replay::of(&game, &content)
+            .with_checkpoints(&content)
+            .write(path, &content)
     {
         return fail(path, e);
     }

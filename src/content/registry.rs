@@ -298,15 +298,6 @@ impl Progression {
             l => self.xp.get(l as usize - 2).copied().unwrap_or(u32::MAX),
         }
     }
-
-    /// What `levels` level-ups add to an attribute.
-    pub fn bonus(&self, attr: &AttrKey, levels: f64) -> f64 {
-        self.per_level
-            .iter()
-            .filter(|(a, _)| a == attr)
-            .map(|(_, v)| v * levels)
-            .sum()
-    }
 }
 
 /// A conversion problem: (byte span, field path below the entry, message).

@@ -39,6 +39,16 @@ pub enum RunOutcome {
     Died,
 }
 
+/// How a run stands in one word, as reports and replays write it: `won`, `died`, or `alive`
+/// for a run that goes on.
+pub fn outcome_name(outcome: Option<RunOutcome>) -> &'static str {
+    match outcome {
+        None => "alive",
+        Some(RunOutcome::Died) => "died",
+        Some(RunOutcome::Won) => "won",
+    }
+}
+
 /// Why a command was refused; refused commands cost no turn and change nothing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Reason {

@@ -38,7 +38,7 @@ mod triggers;
 pub const RULES_VERSION: u32 = 5;
 
 pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};
-pub use command::{Command, Outcome, Reason, RunOutcome};
+pub use command::{Command, Outcome, Reason, RunOutcome, outcome_name};
 pub use events::{CombatEnd, Event};
 pub use queue::QUEUE_LIMIT;
 pub use reload::ContentReload;

@@ -280,13 +280,9 @@ pub const HERO_SIGHT: u32 = 9;
 const LOG_KEEP: usize = 200;
 
 impl Game {
-    /// A new run on floor 1, of the first class (`Content::classes_in_order`).
+    /// A new run on floor 1, of the first class (`Content::first_class`).
     pub fn new(seed: u64, content: &Content) -> Result<Game, NewGameError> {
-        let class = content
-            .classes_in_order()
-            .first()
-            .map_or(String::new(), |c| c.id.clone());
-        Game::new_as(seed, &class, content)
+        Game::new_as(seed, content.first_class(), content)
     }
 
     /// A new run on floor 1 of a class (`""`: `core:hero` as written, for content without

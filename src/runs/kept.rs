@@ -237,6 +237,7 @@ pub fn keep_run(
     if game.reloads.is_empty() {
         let name = kept_file_name(kept.number, game.seed, "replay");
         let written = Replay::of(game, content)
+            .with_checkpoints(content)
             .encode(content)
             .map_err(|e| e.to_string())
             .and_then(|bytes| archive.write(Shelf::Replays, &name, &bytes));

@@ -14,12 +14,12 @@ pub use records::{Record, Records, score};
 pub use stats::{FloorStats, RunStats};
 pub use viewer::Viewer;
 
-/// The hero's class as the player reads it (its name), or "Hero" for a run without one.
-pub fn class_name(game: &crate::game::Game, content: &crate::content::Content) -> String {
-    match content.classes.get(&game.class) {
+/// A class as the player reads it (its name), "Hero" for a run without one (`""`), its id
+/// for a class the content no longer has (never a guess).
+pub fn class_name(class: &str, content: &crate::content::Content) -> String {
+    match content.classes.get(class) {
         Some(c) => c.name.clone(),
-        None if game.class.is_empty() => "Hero".into(),
-        // A class the content no longer has: its id, never a guess.
-        None => game.class.clone(),
+        None if class.is_empty() => "Hero".into(),
+        None => class.to_string(),
     }
 }

@@ -32,7 +32,7 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     let _ = writeln!(
         w,
         "{}. Floor {} of {}, turn {}. Level {} ({} XP), {} gold, {} kills.",
-        super::class_name(game, content),
+        super::class_name(&game.class, content),
         game.floor,
         game.floors,
         game.turn,

@@ -123,10 +123,7 @@ pub fn class_detail(class: &Class, content: &Content) -> String {
     if class.gold > 0 {
         lines.push(format!("Gold: {}", class.gold));
     }
-    let gains = class
-        .per_level
-        .as_ref()
-        .unwrap_or(&content.progression.per_level);
+    let gains = content.level_gains(&class.id);
     if !gains.is_empty() {
         let each: Vec<String> = gains
             .iter()
@@ -148,6 +145,16 @@ fn attr_name(a: &AttrKey) -> String {
         AttrKey::Dexterity => "dexterity".into(),
         AttrKey::Luck => "luck".into(),
         AttrKey::Resistance(dt) => format!("{} resistance", dt.trim_start_matches("core:")),
+    }
+}
+
+/// A new run of `seed`: of `class` at once when one is given (the command line, the same
+/// class again) or the content has no classes; otherwise the class choice asks first.
+pub fn start_new_run(commands: &mut Commands, content: &Content, seed: u64, class: Option<String>) {
+    if class.is_none() && !content.classes.is_empty() {
+        commands.set_state(Screen::ClassChoice);
+    } else {
+        commands.write_message(OpenRun::New { seed, class });
     }
 }
 
@@ -215,12 +222,10 @@ fn spawn_screen(
     // The detail last, with room for the longest class's (twelve lines at full width): a
     // multi-line text set after it was spawned is laid out shorter than it draws, and below
     // everything else its overflow covers nothing.
-    let pane = commands.spawn((kit::detail_pane(list), ChildOf(root))).id();
-    commands.queue(move |world: &mut World| {
-        if let Some(mut node) = world.get_mut::<Node>(pane) {
-            node.min_height = px(DETAIL_LINES * 18.0);
-        }
-    });
+    commands
+        .spawn((kit::detail_pane(list), ChildOf(root)))
+        .entry::<Node>()
+        .and_modify(|mut node| node.min_height = px(DETAIL_LINES * 18.0));
 }
 
 fn choose(

@@ -40,7 +40,7 @@ pub fn summary(game: &Game, content: &crate::content::Content) -> String {
             None => "Your run ended.".to_string(),
         },
     };
-    let class = crate::runs::class_name(game, content);
+    let class = crate::runs::class_name(&game.class, content);
     format!(
         "{headline}\n\n{class}   Floor {} of {}   Turn {}\nGold {}   Kills {}   Level {}\nSeed {}",
         game.floor, game.floors, game.turn, game.gold, game.kills, game.level, game.seed
@@ -203,11 +203,7 @@ fn game_over_input(
     if chosen == Some(Choice::NewRun) {
         let seed = crate::rng::mix(seed);
         commands.insert_resource(NewRun { seed, class: None });
-        if content.0.classes.is_empty() {
-            commands.write_message(OpenRun::New { seed, class: None });
-        } else {
-            commands.set_state(Screen::ClassChoice);
-        }
+        super::class_choice::start_new_run(&mut commands, &content.0, seed, None);
     } else if chosen == Some(Choice::SameClass) {
         let seed = crate::rng::mix(seed);
         commands.insert_resource(NewRun { seed, class: None });

@@ -310,16 +310,10 @@ fn menu_input(
             }
         }
         Some(Entry::NewRun) => {
-            // A new run replaces a suspended one; its class is chosen first, unless the
-            // command line gave it or the content has none.
-            let has_classes = content.is_some_and(|c| !c.0.classes.is_empty());
-            if has_classes && run.class.is_none() {
-                commands.set_state(Screen::ClassChoice);
-            } else {
-                open.write(OpenRun::New {
-                    seed: run.seed,
-                    class: run.class.clone(),
-                });
+            // A new run replaces a suspended one.
+            if let Some(content) = content {
+                let class = run.class.clone();
+                super::class_choice::start_new_run(&mut commands, &content.0, run.seed, class);
             }
         }
         Some(Entry::Continue) if suspended.0.is_some() => {

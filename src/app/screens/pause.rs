@@ -252,6 +252,7 @@ fn pause_input(
         let (game, content) = (game.game(), &content.0);
         let name = format!("delve-seed{}-turn{}.replay", game.seed, game.turn);
         let line = Replay::of(game, content)
+            .with_checkpoints(content)
             .encode(content)
             .map_err(|e| e.to_string())
             .and_then(|bytes| export(&name, &bytes, &store))

@@ -146,7 +146,7 @@ pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
                 "{:>2}. {:>6}  {:<9} {} on floor {}: {}",
                 i + 1,
                 r.score,
-                class_word(&r.class, content),
+                crate::runs::class_name(&r.class, content),
                 r.outcome,
                 r.floor,
                 r.cause
@@ -165,16 +165,6 @@ pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
             ))
         })
         .collect()
-}
-
-/// A record's class as the table shows it: its name, its id when the content lacks it, "Hero"
-/// before classes.
-pub fn class_word(class: &str, content: &Content) -> String {
-    match content.classes.get(class) {
-        Some(c) => c.name.clone(),
-        None if class.is_empty() => "Hero".into(),
-        None => class.to_string(),
-    }
 }
 
 /// The table, or the open morgue, as the screen shows it.

@@ -271,7 +271,7 @@ fn update(
     let max_s = g.attribute(g.hero, Attr::MaxStamina, c);
     let (xp_now, xp_next) = (g.xp, c.progression.xp_for_level(g.level + 1));
     let seen = in_view(g, c);
-    let class = crate::runs::class_name(g, c);
+    let class = crate::runs::class_name(&g.class, c);
     let lines = |part: Part| match part {
         Part::FloorLine => format!("Floor {} of {}   Turn {}", g.floor, g.floors, g.turn),
         Part::LevelLine => format!("{class}   Level {}   Gold {}", g.level, g.gold),

@@ -116,6 +116,12 @@ impl Content {
         all
     }
 
+    /// The class of a run started without a choice: the first in `classes_in_order`; `""`
+    /// for content without classes.
+    pub fn first_class(&self) -> &str {
+        (self.classes_in_order().first()).map_or("", |c| c.id.as_str())
+    }
+
     /// Makes each class's hero kind from `core:hero` (after loading, or after a test edits
     /// the registries by hand).
     pub fn derive_heroes(&mut self) {
@@ -127,16 +133,21 @@ impl Content {
         };
     }
 
-    /// What `levels` level-ups add to one of the hero's attributes in `class` ("": none).
-    pub fn level_bonus(&self, class: &str, attr: &AttrKey, levels: f64) -> f64 {
+    /// What each level adds to the hero of `class` ("": none): the class's `per_level`, or
+    /// `[progression]`'s.
+    pub fn level_gains(&self, class: &str) -> &[(AttrKey, f64)] {
         match self.classes.get(class).and_then(|c| c.per_level.as_ref()) {
-            Some(gains) => gains
-                .iter()
-                .filter(|(a, _)| a == attr)
-                .map(|(_, v)| v * levels)
-                .sum(),
-            None => self.progression.bonus(attr, levels),
+            Some(gains) => gains,
+            None => &self.progression.per_level,
         }
+    }
+
+    /// What `levels` level-ups add to one of the hero's attributes in `class`.
+    pub fn level_bonus(&self, class: &str, attr: &AttrKey, levels: f64) -> f64 {
+        (self.level_gains(class).iter())
+            .filter(|(a, _)| a == attr)
+            .map(|(_, v)| v * levels)
+            .sum()
     }
 
     pub fn ability(&self, id: &str) -> Option<&Ability> {
