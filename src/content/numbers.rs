@@ -174,7 +174,10 @@ pub fn actions(list: &[ActionDef], key: &dyn Fn() -> String) -> Result<(), Field
             }
             ActionDef::ApplyModifier { .. }
             | ActionDef::RemoveModifier { .. }
-            | ActionDef::Flee => {}
+            | ActionDef::Flee
+            | ActionDef::Identify
+            | ActionDef::Teleport
+            | ActionDef::Aggravate => {}
         }
     }
     Ok(())

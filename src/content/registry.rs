@@ -209,6 +209,10 @@ pub struct Modifier {
     pub max_stacks: u32,
     pub effects: Vec<Effect>,
     pub triggers: Vec<Trigger>,
+    /// The hero's steps go a random way while it lasts.
+    pub confused: bool,
+    /// The hero sees at most this far while it lasts.
+    pub sight: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -221,6 +225,12 @@ pub struct Item {
     #[serde(skip)]
     pub picture: Picture,
     pub slot: Slot,
+    /// Its item kind's id, if any.
+    pub kind: Option<String>,
+    /// Known from the start even when its kind is unidentified.
+    pub known: bool,
+    /// Uses before it is used up (a wand); 0: used up at once.
+    pub charges: u32,
     pub modifiers: Vec<String>,
     pub actions: Vec<ActionDef>,
     pub triggers: Vec<Trigger>,
@@ -426,6 +436,14 @@ pub fn modifier(def: &ModifierDef) -> Result<Modifier, FieldError> {
         max_stacks: def.max_stacks,
         effects,
         triggers: triggers(&def.triggers, "triggers")?,
+        confused: def.confused,
+        sight: match def.sight {
+            Some(s) if !(1..=100).contains(&s) => {
+                let msg = format!("`sight` = {s} is out of range: expected 1..=100");
+                return Err((def.id.span(), "sight".into(), msg));
+            }
+            s => s,
+        },
     })
 }
 
@@ -445,6 +463,15 @@ pub fn item(def: &ItemDef, symbol: char, color: [u8; 3]) -> Result<Item, FieldEr
         ));
     }
     super::numbers::actions(&def.actions, &|| "actions".into())?;
+    if def.charges > 0 && def.slot != Slot::Consumable {
+        return Err((
+            def.id.span(),
+            "charges".into(),
+            "only consumables have `charges`".into(),
+        ));
+    }
+    count_at_most("charges", def.charges, 1000)
+        .map_err(|m| (def.id.span(), "charges".into(), m))?;
     Ok(Item {
         id: def.id.get_ref().clone(),
         name: def.name.clone(),
@@ -452,6 +479,9 @@ pub fn item(def: &ItemDef, symbol: char, color: [u8; 3]) -> Result<Item, FieldEr
         color,
         picture: Picture::Glyph,
         slot: def.slot,
+        kind: def.kind.as_ref().map(|k| k.get_ref().clone()),
+        known: def.known,
+        charges: def.charges,
         modifiers: def.modifiers.iter().map(|m| m.get_ref().clone()).collect(),
         actions: def.actions.iter().map(normalize_action).collect(),
         triggers: triggers(&def.triggers, "triggers")?,

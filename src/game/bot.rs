@@ -26,6 +26,17 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     if let Some(cmd) = gear_up(game, content) {
         return cmd;
     }
+    // An unknown potion or scroll is tried only when it is safe: full health, nobody in view.
+    if health >= 1.0
+        && !monster_in_view
+        && let Some(index) = try_unknown(game, content)
+    {
+        return Command::UseItem {
+            index,
+            target: None,
+            item: None,
+        };
+    }
     if health < REST_BELOW && !monster_in_view {
         return Command::Wait;
     }
@@ -104,6 +115,7 @@ fn fight(game: &Game, content: &Content) -> Command {
         return Command::UseItem {
             index,
             target: None,
+            item: None,
         };
     }
     if health < FLEE_BELOW {
@@ -163,6 +175,7 @@ fn fight(game: &Game, content: &Content) -> Command {
         return Command::UseItem {
             index,
             target: None,
+            item: None,
         };
     }
     match best {
@@ -178,10 +191,33 @@ enum Pool {
     Stamina,
 }
 
-/// The pack's potion that restores most of `pool`, by index.
+/// The pack's first unknown item that needs no target (a potion, a scroll), or a known
+/// identify while something is unknown.
+fn try_unknown(game: &Game, content: &Content) -> Option<usize> {
+    let works_alone = |def: &crate::content::registry::Item| {
+        def.slot == Slot::Consumable && def.charges == 0
+    };
+    let unknown = game.first_unknown(None).is_some();
+    game.inventory.iter().position(|it| {
+        content.item(&it.item).is_some_and(|def| {
+            works_alone(def)
+                && if game.knows(&it.item) {
+                    unknown && def.actions.iter().any(|a| matches!(a, ActionDef::Identify))
+                } else {
+                    true
+                }
+        })
+    })
+}
+
+/// The pack's known potion that restores most of `pool`, by index.
 fn potion(game: &Game, content: &Content, pool: Pool) -> Option<usize> {
     let heal = |i: &usize| {
-        content.item(&game.inventory[*i].item).map_or(0.0, |def| {
+        let it = &game.inventory[*i];
+        if !game.knows(&it.item) {
+            return 0.0;
+        }
+        content.item(&it.item).map_or(0.0, |def| {
             def.actions
                 .iter()
                 .map(|a| match (a, pool) {

@@ -255,12 +255,16 @@ impl Game {
                 }
                 HeroAction::Ability(ability.clone(), target)
             }
-            Command::UseItem { index, target } => {
+            Command::UseItem {
+                index,
+                target,
+                item,
+            } => {
                 let target = target_of(target)?;
                 if let Some(reason) = self.item_refusal(cmd, content) {
                     return Err(reason);
                 }
-                HeroAction::Item(*index, target)
+                HeroAction::Item(*index, target, *item)
             }
             Command::Flee => HeroAction::Ability("core:flee".into(), None),
             Command::Wait => HeroAction::Ability("core:wait".into(), None),
@@ -269,7 +273,9 @@ impl Game {
             | Command::PickUp
             | Command::Equip(_)
             | Command::Unequip(_)
-            | Command::Drop(_) => return Err(Reason::InCombat),
+            | Command::Drop(_)
+            // Done before any turn is judged (`Game::execute_no_turn`).
+            | Command::Call { .. } => return Err(Reason::InCombat),
         })
     }
 
@@ -318,7 +324,9 @@ impl Game {
                             None => self.act(hero, ability, *target, content),
                         }
                     }
-                    HeroAction::Item(index, target) => self.use_item(*index, *target, content),
+                    HeroAction::Item(index, target, item) => {
+                        self.use_item(*index, *target, *item, content)
+                    }
                 };
             } else {
                 let (ability, target) = self.enemy_choice(actor, content);
@@ -553,7 +561,8 @@ impl Game {
 #[derive(Clone, Debug)]
 pub(super) enum HeroAction {
     Ability(String, Option<CreatureId>),
-    Item(usize, Option<CreatureId>),
+    /// The pack's item, the creature and the pack item it works on.
+    Item(usize, Option<CreatureId>, Option<usize>),
 }
 
 #[cfg(test)]

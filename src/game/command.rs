@@ -26,11 +26,25 @@ pub enum Command {
     Equip(usize),
     Unequip(Slot),
     Drop(usize),
-    /// Use up the pack's consumable at this index; in a fight it is the hero's action.
+    /// Use the pack's consumable at this index (a wand takes a charge, anything else is used
+    /// up); in a fight it is the hero's action. `target` is the creature it is used on (a
+    /// wand's: one the hero sees), `item` the pack's item it works on (identify's choice).
     UseItem {
         index: usize,
         target: Option<CreatureId>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        item: Option<usize>,
     },
+    /// Give the pack's unknown item at this index a name of the player's own (empty: take the
+    /// name away). Costs no turn.
+    Call { index: usize, name: String },
+}
+
+impl Command {
+    /// Commands that cost no turn: judged and done at once, with no step of the turn run.
+    pub fn costs_no_turn(&self) -> bool {
+        matches!(self, Command::Call { .. })
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,6 +82,12 @@ pub enum Reason {
     NotEquipment,
     NotUsable,
     NothingWorn,
+    /// A wand's target is out of the hero's sight (or gone).
+    NotInView,
+    /// Only an unknown item can be given a name.
+    AlreadyKnown,
+    /// A name the player gave: too long, or with characters a name cannot have.
+    BadName,
 }
 
 impl fmt::Display for Reason {
@@ -91,6 +111,13 @@ impl fmt::Display for Reason {
             Reason::NotEquipment => write!(f, "That cannot be worn."),
             Reason::NotUsable => write!(f, "That cannot be used; wear it instead."),
             Reason::NothingWorn => write!(f, "You wear nothing there."),
+            Reason::NotInView => write!(f, "You cannot see that creature."),
+            Reason::AlreadyKnown => write!(f, "You already know what that is."),
+            Reason::BadName => write!(
+                f,
+                "A name is at most {} letters, with no control characters.",
+                super::identify::CALL_MAX
+            ),
         }
     }
 }
@@ -98,6 +125,8 @@ impl fmt::Display for Reason {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Outcome {
     TurnPassed,
+    /// Accepted and done, with no turn: the steps did not run and the turn count stays.
+    NoTurn,
     Rejected(Reason),
     GameOver(RunOutcome),
 }

@@ -148,6 +148,20 @@ impl Game {
                     ActionDef::Flee => {
                         fled |= self.try_flee(t, content) && t == self.hero;
                     }
+                    ActionDef::Identify => {
+                        // An item's identify is done by `use_item`, with the player's choice;
+                        // anyone else's reveals the first unknown item in the pack.
+                        if cause.is_none_or(|c| content.item(c).is_none())
+                            && let Some(i) = self.first_unknown(None)
+                        {
+                            let it = self.inventory[i].clone();
+                            self.learn_item(&it, content);
+                        }
+                    }
+                    ActionDef::Teleport => {
+                        fled |= self.teleport(t, content) && t == self.hero;
+                    }
+                    ActionDef::Aggravate => self.aggravate(),
                 }
             }
         }
@@ -190,6 +204,45 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Carries a creature to a random free tile out of the hero's sight (any free tile when
+    /// none is out of sight). A monster carried off leaves the fight; true when the hero was
+    /// carried out of one (it counts as fled).
+    fn teleport(&mut self, who: CreatureId, content: &Content) -> bool {
+        let free: Vec<Pos> = (0..self.map.len())
+            .map(|i| self.map.pos(i))
+            .filter(|&p| self.map.is_passable(p) && self.creature_at(p).is_none())
+            .collect();
+        let hidden: Vec<Pos> = free.iter().copied().filter(|&p| !self.is_visible(p)).collect();
+        let pool = if hidden.is_empty() { free } else { hidden };
+        if pool.is_empty() {
+            return false;
+        }
+        let to = pool[rng::below(&mut self.rng, pool.len() as u32) as usize];
+        if let Some(c) = self.creatures.get_mut(&who) {
+            c.pos = to;
+        }
+        let name = self.name(who, content);
+        if who == self.hero {
+            self.log("The world lurches: you are somewhere else.");
+            self.update_sight(content);
+            self.in_combat()
+        } else {
+            self.log(format!("{name} vanishes."));
+            self.enemies.retain(|&e| e != who);
+            false
+        }
+    }
+
+    /// Every monster on the floor hunts the hero from now on (the forager's alarm).
+    fn aggravate(&mut self) {
+        self.alarm = true;
+        let hero = self.hero;
+        for c in self.creatures.values_mut().filter(|c| c.id != hero) {
+            c.ai.alerted = true;
+        }
+        self.log("A piercing shriek echoes through the floor. Everything here hunts you now.");
     }
 
     pub(super) fn deal(&mut self, hit: &Hit<'_>, content: &Content) {
@@ -259,8 +312,11 @@ fn action_target(a: &ActionDef) -> Target {
         | ActionDef::RestoreStamina { target, .. }
         | ActionDef::ApplyModifier { target, .. }
         | ActionDef::RemoveModifier { target, .. } => *target,
-        ActionDef::GrantGold { .. } | ActionDef::Summon { .. } | ActionDef::Flee => {
-            Target::SelfTarget
-        }
+        ActionDef::GrantGold { .. }
+        | ActionDef::Summon { .. }
+        | ActionDef::Flee
+        | ActionDef::Identify
+        | ActionDef::Teleport
+        | ActionDef::Aggravate => Target::SelfTarget,
     }
 }

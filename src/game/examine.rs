@@ -26,7 +26,7 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
     if let Some(pile) = game.ground.get(&p) {
         let names: Vec<String> = pile
             .iter()
-            .map(|it| super::items::item_name(it, content))
+            .map(|it| game.item_name(it, content))
             .collect();
         lines.push(format!("Lying here: {}.", names.join(", ")));
     }

@@ -4,6 +4,7 @@ use super::command::{Command, Reason};
 use super::state::{CreatureId, Game};
 use crate::content::Content;
 use crate::map::Pos;
+use crate::rng;
 
 impl Game {
     /// The exploration refusals, checked before anything changes.
@@ -24,7 +25,8 @@ impl Game {
             | Command::Equip(_)
             | Command::Unequip(_)
             | Command::Drop(_)
-            | Command::UseItem { .. } => None,
+            | Command::UseItem { .. }
+            | Command::Call { .. } => None,
         }
     }
 
@@ -33,9 +35,18 @@ impl Game {
         let hero = self.hero;
         match cmd {
             Command::Move(d) => {
-                let to = self.hero_pos().offset(*d);
+                let d = if self.hero_confused(content) {
+                    crate::map::Dir::ALL[rng::below(&mut self.rng, 4) as usize]
+                } else {
+                    *d
+                };
+                let to = self.hero_pos().offset(d);
                 if let Some(h) = self.creatures.get_mut(&hero) {
-                    h.heading = *d;
+                    h.heading = d;
+                }
+                if !self.map.is_passable(to) {
+                    self.log("You stumble into the wall.");
+                    return;
                 }
                 match self.creature_at(to).map(|c| c.id) {
                     Some(other) if other != hero => self.start_combat(other, &[], content),
@@ -49,11 +60,16 @@ impl Game {
             Command::PickUp | Command::Equip(_) | Command::Unequip(_) | Command::Drop(_) => {
                 self.handle_item(cmd, content)
             }
-            Command::UseItem { index, target } => {
-                self.use_item(*index, *target, content);
+            Command::UseItem {
+                index,
+                target,
+                item,
+            } => {
+                self.use_item(*index, *target, *item, content);
             }
-            // Refused when judged: outside a fight these are `NotInCombat`.
-            Command::Ability { .. } | Command::Flee => {}
+            // Refused when judged: outside a fight these are `NotInCombat`; a call is done
+            // before any turn (`Game::execute_no_turn`).
+            Command::Ability { .. } | Command::Flee | Command::Call { .. } => {}
         }
     }
 
@@ -82,10 +98,7 @@ impl Game {
             }
         }
         if let Some(pile) = self.ground.get(&to) {
-            let names: Vec<String> = pile
-                .iter()
-                .map(|it| super::items::item_name(it, content))
-                .collect();
+            let names: Vec<String> = pile.iter().map(|it| self.item_name(it, content)).collect();
             self.log(format!("Here: {}.", names.join(", ")));
         }
         if to == self.down {

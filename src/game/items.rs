@@ -3,7 +3,7 @@ use super::command::Reason;
 use super::state::{Game, ItemInstance};
 use crate::content::Content;
 use crate::content::registry::LootTable;
-use crate::content::schema::Slot;
+use crate::content::schema::{ActionDef, Slot};
 use crate::map::Pos;
 use crate::rng::{self, Rng};
 
@@ -43,15 +43,16 @@ pub fn roll_loot(table: &LootTable, content: &Content, rng: &mut Rng) -> Drop {
             }
         }
         items.push(ItemInstance {
-            item: id.clone(),
             affixes,
+            ..ItemInstance::new(id, content)
         });
     }
     Drop { gold, items }
 }
 
-/// An item's shown name with its affixes: "Keen short sword of Warding".
-pub fn item_name(it: &ItemInstance, content: &Content) -> String {
+/// What an item truly is, with its affixes: "Keen short sword of Warding". The player sees
+/// `Game::item_name`, which hides what the hero does not know.
+pub fn true_name(it: &ItemInstance, content: &Content) -> String {
     let base = content
         .item(&it.item)
         .map_or_else(|| it.item.clone(), |i| i.name.clone());
@@ -178,15 +179,56 @@ impl Game {
                 .get(*i)
                 .is_none()
                 .then_some(Reason::NoSuchItem(*i)),
-            Command::UseItem { index, .. } => match self.inventory.get(*index) {
+            Command::UseItem {
+                index,
+                target,
+                item,
+            } => match self.inventory.get(*index) {
                 None => Some(Reason::NoSuchItem(*index)),
                 Some(it) => match content.item(&it.item) {
-                    Some(def) if def.slot == Slot::Consumable => None,
+                    Some(def) if def.slot == Slot::Consumable => {
+                        if let Some(i) = item.filter(|&i| i >= self.inventory.len()) {
+                            return Some(Reason::NoSuchItem(i));
+                        }
+                        // Outside a fight a creature target must be one the hero sees (in
+                        // a fight, any enemy: it has no positions).
+                        let aims = def.actions.iter().any(aims_at_target);
+                        if !aims || self.in_combat() {
+                            return None;
+                        }
+                        let Some(t) = target else {
+                            return Some(Reason::NoTarget);
+                        };
+                        let seen = (self.creatures.get(t))
+                            .is_some_and(|c| c.is_alive() && self.is_visible(c.pos));
+                        (!seen || *t == self.hero).then_some(Reason::NotInView)
+                    }
                     _ => Some(Reason::NotUsable),
                 },
             },
+            Command::Call { index, name } => match self.inventory.get(*index) {
+                None => Some(Reason::NoSuchItem(*index)),
+                Some(it) if self.knows(&it.item) => Some(Reason::AlreadyKnown),
+                Some(_) => {
+                    let bad = name.chars().count() > super::identify::CALL_MAX
+                        || name.chars().any(char::is_control);
+                    bad.then_some(Reason::BadName)
+                }
+            },
             _ => None,
         }
+    }
+
+    /// Names an unknown item (a command that costs no turn; refusals were checked).
+    pub(super) fn call_item(&mut self, index: usize, name: &str) {
+        let Some(it) = self.inventory.get(index) else {
+            return;
+        };
+        let id = it.item.clone();
+        match name.trim() {
+            "" => self.ident.called.remove(&id),
+            name => self.ident.called.insert(id, name.to_string()),
+        };
     }
 
     /// Picks up, wears, takes off or drops (exploration only; refusals were checked).
@@ -199,7 +241,7 @@ impl Game {
                 let pile = self.ground.remove(&here).unwrap_or_default();
                 let (take, leave) = pile.split_at(room.min(pile.len()));
                 for it in take {
-                    let name = item_name(it, content);
+                    let name = self.item_name(it, content);
                     self.log(format!("You pick up the {name}."));
                 }
                 self.inventory.extend(take.iter().cloned());
@@ -213,9 +255,9 @@ impl Game {
                 let Some(slot) = content.item(&it.item).map(|d| d.slot) else {
                     return;
                 };
-                let name = item_name(&it, content);
+                let name = self.item_name(&it, content);
                 if let Some(old) = self.equipment.insert(slot, it) {
-                    let old_name = item_name(&old, content);
+                    let old_name = self.item_name(&old, content);
                     self.log(format!("You take off the {old_name}."));
                     self.inventory.push(old);
                 }
@@ -224,7 +266,7 @@ impl Game {
             }
             Command::Unequip(slot) => {
                 if let Some(it) = self.equipment.remove(slot) {
-                    let name = item_name(&it, content);
+                    let name = self.item_name(&it, content);
                     self.log(format!("You take off the {name}."));
                     self.inventory.push(it);
                     self.clamp_pools(self.hero, content);
@@ -232,7 +274,7 @@ impl Game {
             }
             Command::Drop(i) => {
                 let it = self.inventory.remove(*i);
-                let name = item_name(&it, content);
+                let name = self.item_name(&it, content);
                 self.log(format!("You drop the {name}."));
                 self.ground.entry(here).or_default().push(it);
             }
@@ -240,23 +282,55 @@ impl Game {
         }
     }
 
-    /// Uses up a consumable: its actions run with the hero acting; they never roll. True when
-    /// it got the hero out of a fight.
+    /// Uses a consumable: its actions run with the hero acting; they never roll. A wand
+    /// takes a charge and stays while it has one; anything else is used up. Using an item
+    /// tells what it is; identify tells what the chosen pack item is (`item`, an index into
+    /// the pack as it was when used), or the first unknown one. True when it got the hero
+    /// out of a fight.
     pub(super) fn use_item(
         &mut self,
         index: usize,
         target: Option<super::CreatureId>,
+        item: Option<usize>,
         content: &Content,
     ) -> bool {
-        if index >= self.inventory.len() {
+        let Some(it) = self.inventory.get(index).cloned() else {
             return false;
-        }
-        let it = self.inventory.remove(index);
+        };
         let Some(def) = content.item(&it.item) else {
             return false;
         };
-        let name = item_name(&it, content);
+        let chosen = item
+            .or_else(|| self.first_unknown(Some(index)))
+            .and_then(|i| self.inventory.get(i).cloned());
+        let name = self.item_name(&it, content);
         self.log(format!("You use the {name}."));
+        if def.charges > 0 && it.charges > 1 {
+            self.inventory[index].charges -= 1;
+        } else {
+            self.inventory.remove(index);
+            if def.charges > 0 {
+                self.log(format!("The {name} crumbles to dust: its last charge is spent."));
+            }
+        }
+        self.learn_item(&it, content);
+        if def.actions.iter().any(|a| matches!(a, ActionDef::Identify)) {
+            match chosen {
+                Some(c) if !self.learn_item(&c, content) => {
+                    let c = self.item_name(&c, content);
+                    self.log(format!("You already knew the {c}."));
+                }
+                Some(_) => {}
+                None => self.log("You have nothing left to identify."),
+            }
+        }
+        if let Some(t) = target
+            && t != self.hero
+            && let Some(c) = self.creatures.get_mut(&t)
+        {
+            // Whoever the hero aims at knows where the hero is.
+            c.ai.alerted = true;
+        }
         let hero = self.hero;
         self.perform(
             Some(hero),
@@ -267,5 +341,18 @@ impl Game {
             content,
         )
         .0
+    }
+}
+
+/// Whether an action works on the chosen creature (so its item needs one).
+fn aims_at_target(a: &ActionDef) -> bool {
+    use crate::content::schema::Target;
+    match a {
+        ActionDef::Damage { target, .. }
+        | ActionDef::Heal { target, .. }
+        | ActionDef::RestoreStamina { target, .. }
+        | ActionDef::ApplyModifier { target, .. }
+        | ActionDef::RemoveModifier { target, .. } => *target == Target::Target,
+        _ => false,
     }
 }

@@ -3,6 +3,8 @@ mod ai;
 pub mod bot;
 #[cfg(test)]
 mod class_tests;
+#[cfg(test)]
+mod identify_tests;
 mod combat;
 mod command;
 mod effects;
@@ -10,6 +12,7 @@ mod events;
 pub mod examine;
 mod explore;
 pub mod hash;
+pub mod identify;
 pub mod items;
 mod modifiers;
 mod queue;

@@ -113,6 +113,7 @@ fn a_trigger_that_kills_mid_turn_stops_the_dead_from_acting() {
         ItemInstance {
             item: "test:retribution_ring".into(),
             affixes: vec![],
+            charges: 0,
         },
     );
     // The first brute acts first; its hit sets off the ring, which kills both brutes.
@@ -360,11 +361,13 @@ fn fear_makes_an_enemy_leave_the_fight() {
     g.inventory.push(ItemInstance {
         item: "core:scroll_of_fear".into(),
         affixes: vec![],
+        charges: 0,
     });
     let out = g.execute(
         &Command::UseItem {
             index: 0,
             target: None,
+            item: None,
         },
         &content,
     );
@@ -383,10 +386,12 @@ fn items_are_picked_up_worn_used_and_dropped() {
     let sword = ItemInstance {
         item: "core:short_sword".into(),
         affixes: vec!["core:keen".into()],
+        charges: 0,
     };
     let potion = ItemInstance {
         item: "core:healing_potion".into(),
         affixes: vec![],
+        charges: 0,
     };
     g.ground.insert(here, vec![sword.clone(), potion.clone()]);
     let dmg = g.attribute(hero, Attr::Damage, &content);
@@ -406,7 +411,8 @@ fn items_are_picked_up_worn_used_and_dropped() {
         g.execute(
             &Command::UseItem {
                 index: 0,
-                target: None
+                target: None,
+                item: None,
             },
             &content
         ),
@@ -419,7 +425,7 @@ fn items_are_picked_up_worn_used_and_dropped() {
         "the affix counts"
     );
     assert_eq!(
-        super::items::item_name(&sword, &content),
+        g.item_name(&sword, &content),
         "Keen short sword"
     );
     g.creatures.get_mut(&hero).unwrap().health = 10.0;
@@ -427,7 +433,8 @@ fn items_are_picked_up_worn_used_and_dropped() {
         g.execute(
             &Command::UseItem {
                 index: 0,
-                target: None
+                target: None,
+                item: None,
             },
             &content
         ),
@@ -459,6 +466,7 @@ fn a_full_pack_refuses_and_changes_nothing() {
     let potion = ItemInstance {
         item: "core:healing_potion".into(),
         affixes: vec![],
+        charges: 0,
     };
     g.inventory.push(potion.clone());
     g.ground.insert(here, vec![potion]);

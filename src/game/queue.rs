@@ -74,7 +74,7 @@ impl Game {
             self.gold = self.gold.saturating_add(gold);
             self.log(format!("The {name} dies. (+{xp} XP, +{gold} gold)"));
             for it in &drop.items {
-                let item = super::items::item_name(it, content);
+                let item = self.item_name(it, content);
                 self.log(format!("It drops a {item}."));
             }
             self.gain_xp(xp, content);

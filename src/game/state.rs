@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::command::{Command, RunOutcome};
 use super::events::Event;
+use super::identify::Identification;
 use crate::content::Content;
 use crate::content::schema::Slot;
 use crate::dungeon;
@@ -138,6 +139,24 @@ pub struct ItemInstance {
     pub item: String,
     #[serde(default)]
     pub affixes: Vec<String>,
+    /// Uses left of an item with charges (a wand); not written for others.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub charges: u32,
+}
+
+impl ItemInstance {
+    /// A new item of the registry as it comes: no affixes, its full charges.
+    pub fn new(id: &str, content: &Content) -> ItemInstance {
+        ItemInstance {
+            item: id.to_string(),
+            affixes: Vec::new(),
+            charges: content.item(id).map_or(0, |d| d.charges),
+        }
+    }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -223,6 +242,10 @@ pub struct Game {
     /// date's (`daily::daily_seed`). Not written for other runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
+    /// What the hero knows of unknown items: their looks this run, what it has learned and
+    /// the names the player gave (not written for runs without unidentified kinds).
+    #[serde(default, skip_serializing_if = "Identification::is_empty")]
+    pub ident: Identification,
 }
 
 fn first_rules() -> u32 {
@@ -351,6 +374,7 @@ impl Game {
             rules: super::RULES_VERSION,
             class: class.to_string(),
             daily: None,
+            ident: Identification::deal(seed, content),
         };
         if let Some(c) = class_def {
             game.take_kit(c, content);
@@ -379,18 +403,15 @@ impl Game {
     fn take_kit(&mut self, class: &crate::content::class::Class, content: &Content) {
         for id in &class.wear {
             if let Some(item) = content.item(id) {
-                let worn = ItemInstance {
-                    item: id.clone(),
-                    affixes: Vec::new(),
-                };
-                self.equipment.insert(item.slot, worn);
+                self.equipment.insert(item.slot, ItemInstance::new(id, content));
             }
         }
         for id in &class.carry {
-            self.inventory.push(ItemInstance {
-                item: id.clone(),
-                affixes: Vec::new(),
-            });
+            self.inventory.push(ItemInstance::new(id, content));
+        }
+        // What the hero packed, it knows.
+        for id in class.wear.iter().chain(&class.carry) {
+            self.ident.learn(id);
         }
         self.gold = class.gold;
         let hero = self.hero;
@@ -450,7 +471,7 @@ impl Game {
         let n = self.map.len();
         self.explored = vec![false; n];
         self.visible = vec![false; n];
-        self.update_sight();
+        self.update_sight(content);
         self.queue.push_back(Event::FloorEntered { floor: k });
         Ok(())
     }
@@ -550,14 +571,29 @@ impl Game {
         }
     }
 
+    /// How far the hero sees: `HERO_SIGHT`, or less under a modifier with `sight`.
+    pub fn hero_sight(&self, content: &Content) -> u32 {
+        let hero = self.hero();
+        (hero.modifiers.iter())
+            .filter_map(|m| content.modifiers.get(&m.id)?.sight)
+            .fold(HERO_SIGHT, u32::min)
+    }
+
+    /// Whether a modifier on the hero sends its steps a random way.
+    pub fn hero_confused(&self, content: &Content) -> bool {
+        (self.hero().modifiers.iter())
+            .any(|m| content.modifiers.get(&m.id).is_some_and(|d| d.confused))
+    }
+
     /// Recomputes the hero's field of view and remembers what it saw.
-    pub(super) fn update_sight(&mut self) {
+    pub(super) fn update_sight(&mut self, content: &Content) {
         let mut set = VisibleSet::new(self.map.width(), self.map.height());
         let at = self.hero_pos();
-        field_of_view(&self.map, at, HERO_SIGHT, &mut set);
+        let sight = self.hero_sight(content);
+        field_of_view(&self.map, at, sight, &mut set);
         // Only the square around the hero can be in view: walk it, not the whole map.
         self.visible.fill(false);
-        let r = HERO_SIGHT as i32;
+        let r = sight as i32;
         for y in at.y - r..=at.y + r {
             for x in at.x - r..=at.x + r {
                 let p = Pos::new(x, y);

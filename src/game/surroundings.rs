@@ -175,7 +175,7 @@ pub fn surroundings(game: &Game, content: &Content) -> Vec<String> {
         here.push(format!("{gold} gold"));
     }
     for it in game.ground.get(&hero).into_iter().flatten() {
-        here.push(super::items::item_name(it, content));
+        here.push(game.item_name(it, content));
     }
     if !here.is_empty() {
         lines.push(format!("Lying here: {}.", here.join(", ")));

@@ -209,6 +209,9 @@ impl Game {
     /// Runs one command: judged first, then every step of the turn in order. A refused
     /// command returns `Rejected` and leaves the state untouched.
     pub fn execute(&mut self, cmd: &Command, content: &Content) -> Outcome {
+        if cmd.costs_no_turn() {
+            return self.execute_no_turn(cmd, content);
+        }
         let mut ctx = match self.accept(cmd, content) {
             Ok(ctx) => ctx,
             Err(reason) => return Outcome::Rejected(reason),
@@ -217,6 +220,23 @@ impl Game {
             self.run_step(info.step, &mut ctx, content);
         }
         ctx.outcome
+    }
+
+    /// A command that costs no turn (`Command::costs_no_turn`): judged, then done at once and
+    /// recorded, with no step of the turn run; in a fight or out of one.
+    pub fn execute_no_turn(&mut self, cmd: &Command, content: &Content) -> Outcome {
+        if self.is_over() {
+            return Outcome::Rejected(Reason::RunOver);
+        }
+        if let Some(reason) = self.item_refusal(cmd, content) {
+            return Outcome::Rejected(reason);
+        }
+        match cmd {
+            Command::Call { index, name } => self.call_item(*index, name),
+            _ => return Outcome::Rejected(Reason::ConditionFalse),
+        }
+        self.record.push(cmd.clone());
+        Outcome::NoTurn
     }
 
     /// Judges a command against the state as it is, changing nothing: the turn it would start,
@@ -295,6 +315,7 @@ impl Game {
             rules,
             class,
             daily,
+            ident,
         } = self;
         let mut probe = Game {
             seed: *seed,
@@ -333,6 +354,7 @@ impl Game {
             rules: *rules,
             class: class.clone(),
             daily: daily.clone(),
+            ident: ident.clone(),
         };
         if probe.in_combat() && !probe.is_over() {
             probe.open_turn(TurnKind::Combat, content);
@@ -385,7 +407,7 @@ impl Game {
         }
         self.explore_command(&ctx.command, content);
         self.drain(content);
-        self.update_sight();
+        self.update_sight(content);
     }
 
     /// Descending: the next floor, or the win on the last one; either ends the turn.
@@ -417,7 +439,7 @@ impl Game {
         if !self.in_combat() {
             self.monsters_act(content);
         }
-        self.update_sight();
+        self.update_sight(content);
     }
 
     /// A hostile next to the hero starts a fight.

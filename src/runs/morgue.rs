@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use super::stats::RunStats;
 use crate::content::Content;
 use crate::content::schema::Slot;
-use crate::game::{Attr, Game, RunOutcome, items::item_name};
+use crate::game::{Attr, Game, RunOutcome};
 
 /// How many of the log's last lines the morgue keeps.
 pub const MORGUE_LOG_LINES: usize = 30;
@@ -111,7 +111,7 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
         let _ = writeln!(w, "  nothing worn");
     }
     for (slot, item) in &game.equipment {
-        let _ = writeln!(w, "  {:<9} {}", slot_name(*slot), item_name(item, content));
+        let _ = writeln!(w, "  {:<9} {}", slot_name(*slot), game.item_name(item, content));
     }
 
     section(w, "Inventory");
@@ -119,7 +119,7 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
         let _ = writeln!(w, "  empty");
     }
     for (i, item) in game.inventory.iter().enumerate() {
-        let _ = writeln!(w, "  {:>2}. {}", i + 1, item_name(item, content));
+        let _ = writeln!(w, "  {:>2}. {}", i + 1, game.item_name(item, content));
     }
 
     section(w, "Abilities");
@@ -184,7 +184,7 @@ mod tests {
             assert!(text.contains(&row), "missing kill row {row:?}\n{text}");
         }
         for item in game.equipment.values().chain(&game.inventory) {
-            assert!(text.contains(&item_name(item, &content)));
+            assert!(text.contains(&game.item_name(item, &content)));
         }
         assert!(text.contains(&content.display_name("core:attack")));
         let last = &game.log.last().unwrap().text;

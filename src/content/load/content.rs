@@ -7,6 +7,7 @@ use super::{LoadReport, core_pack, load_packs};
 use crate::content::art::Picture;
 use crate::content::balance::Balance;
 use crate::content::class::Class;
+use crate::content::identify::{Appearance, ItemKind};
 use crate::content::registry::{
     Affix, AttrKey, DamageType, Item, LootTable, Modifier, Progression, Tag, Trap, Trigger,
 };
@@ -78,6 +79,8 @@ pub struct Content {
     pub floors: Vec<FloorDef>,
     pub prefabs: BTreeMap<String, Prefab>,
     pub modifiers: BTreeMap<String, Modifier>,
+    pub item_kinds: BTreeMap<String, ItemKind>,
+    pub appearances: BTreeMap<String, Appearance>,
     pub items: BTreeMap<String, Item>,
     pub affixes: BTreeMap<String, Affix>,
     pub loot: BTreeMap<String, LootTable>,

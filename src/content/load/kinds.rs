@@ -16,13 +16,14 @@ use super::whole::{BALANCE, FLOORS, PROGRESSION};
 use super::{Ability, Content, CreatureKind};
 use crate::content::art::{Picture, Pictures};
 use crate::content::class::{self, Class};
+use crate::content::identify::{self, Appearance, ItemKind};
 use crate::content::colors::color;
 use crate::content::diagnostics::Diagnostic;
 use crate::content::registry::{
     self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap, damage_type_id,
 };
 use crate::content::schema::{
-    AbilityDef, AffixDef, ClassDef, ContentFile, CreatureDef, DamageTypeDef, ItemDef, LootDef,
+    AbilityDef, AffixDef, AppearanceDef, ClassDef, ContentFile, CreatureDef, DamageTypeDef, ItemDef, ItemKindDef, LootDef,
     ModifierDef, PrefabDef, TagDef, TrapDef,
 };
 use crate::dungeon::Prefab;
@@ -269,6 +270,19 @@ kinds! {
         },
         check resolve::modifiers,
         "id = \"{id}\"\nname = \"Sample\"\n";
+    ItemKinds: item_kinds, "item kind", ItemKindDef => ItemKind,
+        |d, art| Ok(ItemKind { picture: art.picture(&d.icon, &None)?, ..identify::item_kind(d)? }),
+        uses |_e, _out| {},
+        check |_, _, _| {},
+        "id = \"{id}\"\nname = \"sample\"\nunidentified = true\nunknown = \"{words} sample\"\n";
+    Appearances: appearances, "appearance", AppearanceDef => Appearance,
+        |d, _art| {
+            let c = color(d.color.get_ref()).map_err(|m| (d.color.span(), "color".into(), m))?;
+            identify::appearance(d, c)
+        },
+        uses |e, out| out(RefKind::ItemKind, &e.kind),
+        check resolve::appearances,
+        "id = \"{id}\"\nkind = \"core:potion\"\nwords = \"sample\"\ncolor = \"red\"\n";
     Items: items, "item", ItemDef => Item,
         |d, art| {
             let (symbol, color) = look(&d.symbol, &d.color)?;
@@ -277,6 +291,9 @@ kinds! {
         },
         uses |e, out| {
             e.modifiers.iter().for_each(|m| out(RefKind::Modifier, m));
+            if let Some(k) = &e.kind {
+                out(RefKind::ItemKind, k);
+            }
             uses::actions(&e.actions, out);
             uses::triggers(&e.triggers, out);
         },

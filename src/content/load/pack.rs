@@ -25,6 +25,7 @@ pub fn core_pack() -> Pack {
             "creatures.toml",
             "abilities.toml",
             "modifiers.toml",
+            "appearances.toml",
             "items.toml",
             "loot.toml",
             "traps.toml",

@@ -12,11 +12,16 @@ use crate::content::schema::{ActionDef, Condition};
 
 /// What a reference points at.
 #[derive(Clone, Copy)]
+#[allow(
+    clippy::enum_variant_names,
+    reason = "`ItemKind` is the content kind `[[item_kinds]]`"
+)]
 pub(super) enum Kind {
     Creature,
     Ability,
     Modifier,
     Item,
+    ItemKind,
     Loot,
     Trap,
     Prefab,
@@ -32,6 +37,7 @@ impl Kind {
             Kind::Ability => "abilities",
             Kind::Modifier => "modifiers",
             Kind::Item => "items",
+            Kind::ItemKind => "item_kinds",
             Kind::Loot => "loot",
             Kind::Trap => "traps",
             Kind::Prefab => "prefabs",
@@ -81,6 +87,7 @@ impl Refs<'_> {
             ),
             Kind::Modifier => ("modifier", keys(&c.modifiers)),
             Kind::Item => ("item", keys(&c.items)),
+            Kind::ItemKind => ("item kind", keys(&c.item_kinds)),
             Kind::Loot => ("loot table", keys(&c.loot)),
             Kind::Trap => ("trap", keys(&c.traps)),
             Kind::Prefab => ("prefab", keys(&c.prefabs)),
@@ -97,6 +104,7 @@ impl Refs<'_> {
             Kind::Ability => c.abilities.contains_key(id) || BUILTIN_ABILITIES.contains(&id),
             Kind::Modifier => c.modifiers.contains_key(id),
             Kind::Item => c.items.contains_key(id),
+            Kind::ItemKind => c.item_kinds.contains_key(id),
             Kind::Loot => c.loot.contains_key(id),
             Kind::Trap => c.traps.contains_key(id),
             Kind::Prefab => c.prefabs.contains_key(id),
@@ -262,7 +270,10 @@ impl Refs<'_> {
                 ActionDef::Heal { .. }
                 | ActionDef::RestoreStamina { .. }
                 | ActionDef::GrantGold { .. }
-                | ActionDef::Flee => {}
+                | ActionDef::Flee
+                | ActionDef::Identify
+                | ActionDef::Teleport
+                | ActionDef::Aggravate => {}
             }
         }
     }

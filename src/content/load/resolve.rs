@@ -211,6 +211,18 @@ pub(super) fn items(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagno
         }
         r.actions(&def.actions, &span, &|| format!("items[{i}].actions"));
         r.triggers(&def.triggers, &span, &|| format!("items[{i}].triggers"));
+        if let Some(kind) = &def.kind {
+            r.check(Kind::ItemKind, kind, || format!("items[{i}].kind"));
+        }
+    }
+}
+
+/// `[[appearances]]`: the kind exists.
+pub(super) fn appearances(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    for (i, a) in file.appearances.iter().enumerate() {
+        r.check(Kind::ItemKind, &a.get_ref().kind, || {
+            format!("appearances[{i}].kind")
+        });
     }
 }
 

@@ -30,7 +30,10 @@ pub(super) fn actions(list: &[ActionDef], out: &mut Uses) {
             ActionDef::Heal { .. }
             | ActionDef::RestoreStamina { .. }
             | ActionDef::GrantGold { .. }
-            | ActionDef::Flee => {}
+            | ActionDef::Flee
+            | ActionDef::Identify
+            | ActionDef::Teleport
+            | ActionDef::Aggravate => {}
         }
     }
 }

@@ -91,6 +91,15 @@ pub enum ActionDef {
     /// hero who gets away ends the fight and frightens every enemy for `flee_fright_turns`;
     /// a monster that gets away leaves the fight frightened.
     Flee,
+    /// Items only: tells what one item in the hero's pack is, the one the player chose
+    /// (`use` with an item target); with none chosen, the first unknown one in the pack.
+    Identify,
+    /// Carries the one acting to a random free tile of the floor out of the hero's sight;
+    /// the hero who is carried off leaves any fight, and no monster is frightened.
+    Teleport,
+    /// Every monster on the floor learns where the hero is and hunts it for the rest of
+    /// the floor (the forager's alarm).
+    Aggravate,
 }
 
 pub(super) fn one() -> u32 {

@@ -49,6 +49,18 @@ pub struct ItemDef {
     pub sprite: Option<Spanned<String>>,
     /// Where it is worn, or `consumable`.
     pub slot: Slot,
+    /// Its kind (an `[[item_kinds]]` id such as `core:potion`): items of an unidentified kind
+    /// start each run unknown, under an appearance.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub kind: Option<Spanned<String>>,
+    /// Known from the start even when its kind is unidentified.
+    #[serde(default)]
+    pub known: bool,
+    /// A consumable with charges (a wand): each use takes one, and it is used up with the
+    /// last; 0 (the default): used up at once. At most 1000.
+    #[serde(default)]
+    pub charges: u32,
     /// Modifier ids that hold while it is worn.
     #[serde(default)]
     #[schemars(with = "Vec<String>")]

@@ -4,11 +4,13 @@
 mod abilities;
 mod actions;
 mod affixes;
+mod appearances;
 mod balance;
 mod classes;
 mod creatures;
 mod damage_types;
 mod floors;
+mod item_kinds;
 mod items;
 mod loot;
 mod modifiers;
@@ -26,11 +28,13 @@ pub use super::placement::{Depths, LootRule, SpawnRule};
 pub use abilities::*;
 pub use actions::*;
 pub use affixes::*;
+pub use appearances::*;
 pub use balance::*;
 pub use classes::*;
 pub use creatures::*;
 pub use damage_types::*;
 pub use floors::*;
+pub use item_kinds::*;
 pub use items::*;
 pub use loot::*;
 pub use modifiers::*;
@@ -63,6 +67,14 @@ pub struct ContentFile {
     #[serde(default)]
     #[schemars(with = "Vec<ModifierDef>")]
     pub modifiers: Vec<Spanned<ModifierDef>>,
+    /// Kinds of items (potion, scroll, wand): whether their items start a run unknown.
+    #[serde(default)]
+    #[schemars(with = "Vec<ItemKindDef>")]
+    pub item_kinds: Vec<Spanned<ItemKindDef>>,
+    /// The looks unknown items are dealt each run (words and a colour).
+    #[serde(default)]
+    #[schemars(with = "Vec<AppearanceDef>")]
+    pub appearances: Vec<Spanned<AppearanceDef>>,
     /// Equipment and consumables.
     #[serde(default)]
     #[schemars(with = "Vec<ItemDef>")]

@@ -67,4 +67,12 @@ pub struct ModifierDef {
     /// Reactions to events while it lasts.
     #[serde(default)]
     pub triggers: Vec<TriggerDef>,
+    /// While it lasts on the hero, each step goes a random way (the hero may stumble into a
+    /// wall and lose the turn). A fight has no positions, so it changes nothing there.
+    #[serde(default)]
+    pub confused: bool,
+    /// While it lasts on the hero, the hero sees at most this many tiles (the least such
+    /// cap wins); 1..=100.
+    #[serde(default)]
+    pub sight: Option<u32>,
 }

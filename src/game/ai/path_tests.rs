@@ -164,10 +164,10 @@ fn monsters_wander_until_they_see_the_hero() {
     for y in 1..5 {
         g.map.set(Pos::new(7, y), crate::map::Tile::Floor);
     }
-    g.update_sight();
+    g.update_sight(&content);
     let hero = g.hero;
     mon_mut(&mut g, hero).pos = Pos::new(6, 3);
-    g.update_sight();
+    g.update_sight(&content);
     g.monsters_act(&content);
     assert!(mon(&g, id).ai.alerted);
     assert_eq!(mon(&g, id).ai.mode, AiMode::Chase);

@@ -48,7 +48,8 @@ pub(super) fn room(w: usize, h: usize) -> String {
 /// A game on `ascii` holding only the hero, on the `@` tile, facing right, standing
 /// still since the last turn; no treasure, no traps, sight recomputed.
 pub(super) fn world(ascii: &str) -> Game {
-    let mut g = Game::new(7, &core()).expect("a run starts");
+    let content = core();
+    let mut g = Game::new(7, &content).expect("a run starts");
     g.map = TileMap::from_ascii(ascii);
     let hero = g.hero;
     g.creatures.retain(|&id, _| id == hero);
@@ -63,7 +64,7 @@ pub(super) fn world(ascii: &str) -> Game {
     h.ai.turn_start = Some((floor, at));
     g.explored = vec![false; g.map.len()];
     g.visible = vec![false; g.map.len()];
-    g.update_sight();
+    g.update_sight(&content);
     g
 }
 
