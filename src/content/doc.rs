@@ -159,6 +159,41 @@ starts with the kit worn and carried and the gold; `delve sim --class mymod:duel
 tells how it fares against core's classes. To change a core class, write an entry with its
 id (it replaces the class whole) or `copy_from` it; `disable` takes one off the screen.
 
+## New appearance words
+
+Potions, scrolls and wands start each run unknown, each under a look dealt from its kind's
+`[[appearances]]` (core's are in `assets/core/appearances.toml`). A mod adds looks with
+entries of its own; nothing else needs changing:
+
+```toml
+# mods/mymod/appearances.toml
+[[appearances]]
+id = \"mymod:inky_blue\"
+kind = \"core:potion\"            # the item kind it is a look of
+words = \"inky blue\"             # shown as \"inky blue potion\"
+color = \"#2a3a8c\"
+
+[[appearances]]
+id = \"mymod:sparkling_silver\"
+kind = \"core:potion\"
+words = \"sparkling silver\"
+color = \"#d8dce8\"
+```
+
+Each run shuffles a kind's appearances and deals them to its unknown items, one each, so
+with more looks than potions each run draws a different few. The looks have a draw of their
+own from the seed: adding some changes which potion looks like what in a seed's run, never
+its floors.
+
+**A new unidentified kind.** An `[[item_kinds]]` entry with `unidentified = true` and an
+`unknown` name holding `{words}` (`id = \"mymod:ring\"`, `name = \"ring\"`,
+`unknown = \"{words} ring\"`, and an `icon` its unknown items share), items that name it with
+`kind = \"mymod:ring\"`, and at least as many `[[appearances]]` of it as it has unknown items:
+a kind with fewer leaves the extra items (the last by id) known from the start. An item with
+`known = true` is known from the start anyway (core's scroll of identify), and a class knows
+the items of its own kit. Using an item tells what it is, and so does the `identify` action;
+wearing one does not.
+
 ## Failure policy
 
 - Every problem names mod, file, line:column, key path, what was expected and, for near

@@ -5,6 +5,8 @@ pub mod bot;
 mod class_tests;
 #[cfg(test)]
 mod identify_tests;
+#[cfg(test)]
+mod appearance_recipe_tests;
 mod combat;
 mod command;
 mod effects;

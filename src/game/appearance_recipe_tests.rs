@@ -1,0 +1,57 @@
+//! MODDING.md's "New appearance words" recipe: its file loads beside core, adds its two
+//! potion looks, and runs deal them.
+use crate::content::{Content, Pack, core_pack, load_packs};
+use crate::game::Game;
+use crate::game::identify::Identification;
+
+const NEW_LOOKS: [&str; 2] = ["mymod:inky_blue", "mymod:sparkling_silver"];
+
+/// The recipe's TOML block, as MODDING.md shows it.
+fn recipe_block() -> &'static str {
+    let modding = include_str!("../../MODDING.md");
+    let start = modding.find("## New appearance words").unwrap();
+    let end = start + modding[start..].find("## Failure policy").unwrap();
+    modding[start..end]
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .unwrap()
+}
+
+fn with_recipe() -> Content {
+    let pack = Pack {
+        id: "mymod".into(),
+        files: vec![(
+            "appearances.toml".into(),
+            recipe_block().as_bytes().to_vec(),
+        )],
+    };
+    let (content, report) = load_packs(&[core_pack(), pack]);
+    assert!(!report.has_errors(), "{report}");
+    content
+}
+
+#[test]
+fn modding_mds_appearance_recipe_loads_and_its_looks_are_dealt() {
+    let content = with_recipe();
+    for id in NEW_LOOKS {
+        let look = (content.appearances.get(id)).unwrap_or_else(|| panic!("{id} loaded"));
+        assert_eq!(look.kind, "core:potion", "{id}");
+    }
+    // Some seed deals a potion one of the new looks, and the run shows it by its words.
+    let dealt = (1..=40).find_map(|seed| {
+        let ident = Identification::deal(seed, &content);
+        let (item, look) = ident
+            .looks
+            .iter()
+            .find(|(_, look)| NEW_LOOKS.contains(&look.as_str()))?;
+        Some((seed, item.clone(), look.clone()))
+    });
+    let (seed, item, look) = dealt.expect("seeds 1..=40 deal a potion a new look");
+    assert_eq!(content.items[&item].kind.as_deref(), Some("core:potion"));
+    let mut g = Game::new(seed, &content).unwrap();
+    g.ident.learned.clear();
+    let it = crate::game::ItemInstance::new(&item, &content);
+    let words = &content.appearances[&look].words;
+    assert_eq!(g.item_name(&it, &content), format!("{words} potion"));
+}
