@@ -146,6 +146,8 @@ pub enum Overlay {
     History,
     /// Settings, opened from the pause menu.
     Settings,
+    /// What the hero has learned of unknown items this run.
+    Discoveries,
 }
 
 /// The turn phase: the world advances only between AwaitingInput and Resolving.

@@ -4,8 +4,8 @@ mod balance;
 pub mod class;
 pub mod colors;
 pub mod diagnostics;
-pub mod identify;
 pub mod doc;
+pub mod identify;
 // Desktop only: the browser loads a few packs, where its speed is not worth its download.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod fast_toml;

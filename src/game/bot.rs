@@ -194,9 +194,8 @@ enum Pool {
 /// The pack's first unknown item that needs no target (a potion, a scroll), or a known
 /// identify while something is unknown.
 fn try_unknown(game: &Game, content: &Content) -> Option<usize> {
-    let works_alone = |def: &crate::content::registry::Item| {
-        def.slot == Slot::Consumable && def.charges == 0
-    };
+    let works_alone =
+        |def: &crate::content::registry::Item| def.slot == Slot::Consumable && def.charges == 0;
     let unknown = game.first_unknown(None).is_some();
     game.inventory.iter().position(|it| {
         content.item(&it.item).is_some_and(|def| {

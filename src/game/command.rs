@@ -37,7 +37,10 @@ pub enum Command {
     },
     /// Give the pack's unknown item at this index a name of the player's own (empty: take the
     /// name away). Costs no turn.
-    Call { index: usize, name: String },
+    Call {
+        index: usize,
+        name: String,
+    },
 }
 
 impl Command {
@@ -72,7 +75,10 @@ pub enum Reason {
     NotInCombat,
     RunOver,
     UnknownAbility(String),
-    NotEnoughStamina { need: f64, have: f64 },
+    NotEnoughStamina {
+        need: f64,
+        have: f64,
+    },
     Cooldown(u32),
     ConditionFalse,
     NoTarget,

@@ -214,7 +214,11 @@ impl Game {
             .map(|i| self.map.pos(i))
             .filter(|&p| self.map.is_passable(p) && self.creature_at(p).is_none())
             .collect();
-        let hidden: Vec<Pos> = free.iter().copied().filter(|&p| !self.is_visible(p)).collect();
+        let hidden: Vec<Pos> = free
+            .iter()
+            .copied()
+            .filter(|&p| !self.is_visible(p))
+            .collect();
         let pool = if hidden.is_empty() { free } else { hidden };
         if pool.is_empty() {
             return false;

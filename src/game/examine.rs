@@ -24,10 +24,7 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
         lines.push(format!("Treasure: {gold} gold."));
     }
     if let Some(pile) = game.ground.get(&p) {
-        let names: Vec<String> = pile
-            .iter()
-            .map(|it| game.item_name(it, content))
-            .collect();
+        let names: Vec<String> = pile.iter().map(|it| game.item_name(it, content)).collect();
         lines.push(format!("Lying here: {}.", names.join(", ")));
     }
     if !game.is_visible(p) {

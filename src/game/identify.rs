@@ -160,8 +160,7 @@ impl Game {
 
     /// The first item in the pack the hero does not know, after `skip`.
     pub(super) fn first_unknown(&self, skip: Option<usize>) -> Option<usize> {
-        (0..self.inventory.len())
-            .find(|&i| Some(i) != skip && !self.knows(&self.inventory[i].item))
+        (0..self.inventory.len()).find(|&i| Some(i) != skip && !self.knows(&self.inventory[i].item))
     }
 }
 

@@ -34,7 +34,11 @@ fn use_item(index: usize, target: Option<CreatureId>, item: Option<usize>) -> Co
 fn looks_are_dealt_per_seed_one_each_and_never_to_known_items() {
     let content = core_content();
     let a = Identification::deal(1, &content);
-    assert_eq!(a, Identification::deal(1, &content), "one seed, one dealing");
+    assert_eq!(
+        a,
+        Identification::deal(1, &content),
+        "one seed, one dealing"
+    );
     let differ = (2..6).any(|s| Identification::deal(s, &content).looks != a.looks);
     assert!(differ, "other seeds deal other looks");
     let potions = (content.items.values())
@@ -48,8 +52,14 @@ fn looks_are_dealt_per_seed_one_each_and_never_to_known_items() {
     looks.sort();
     looks.dedup();
     assert_eq!(looks.len(), a.looks.len(), "no two items share a look");
-    assert!(!a.looks.contains_key("core:scroll_of_identify"), "known from the start");
-    assert!(!a.looks.contains_key("core:short_sword"), "equipment has no kind");
+    assert!(
+        !a.looks.contains_key("core:scroll_of_identify"),
+        "known from the start"
+    );
+    assert!(
+        !a.looks.contains_key("core:short_sword"),
+        "equipment has no kind"
+    );
 }
 
 #[test]
@@ -104,7 +114,10 @@ fn using_an_item_identifies_it_and_what_is_known_survives_a_save() {
     let i = carry(&mut g, &content, "core:antidote");
     let before = g.item_name(&g.inventory[i], &content);
     assert!(!g.knows("core:antidote"));
-    assert_eq!(g.execute(&use_item(i, None, None), &content), Outcome::TurnPassed);
+    assert_eq!(
+        g.execute(&use_item(i, None, None), &content),
+        Outcome::TurnPassed
+    );
     assert!(g.knows("core:antidote"));
     assert_eq!(g.ident.learned, ["core:antidote"]);
     let line = format!("The {before} is a antidote.");
@@ -151,7 +164,10 @@ fn calling_an_item_names_it_costs_no_turn_and_replays() {
     };
     assert_eq!(g.execute(&call, &content), Outcome::NoTurn);
     assert_eq!(g.turn, turn, "no turn passed");
-    assert!(g.item_name(&g.inventory[i], &content).ends_with("(called bad?)"));
+    assert!(
+        g.item_name(&g.inventory[i], &content)
+            .ends_with("(called bad?)")
+    );
     assert_eq!(g.record.last(), Some(&call));
     let long = Command::Call {
         index: i,
@@ -247,7 +263,10 @@ fn confusion_sends_steps_a_random_way() {
         g.execute(&Command::Move(d), &content);
         other += usize::from(g.hero_pos() != from.offset(d));
     }
-    assert!(other > 0, "eight confused steps all went where they were sent");
+    assert!(
+        other > 0,
+        "eight confused steps all went where they were sent"
+    );
 }
 
 #[test]
@@ -281,7 +300,12 @@ fn aggravate_sets_every_monster_hunting_and_teleport_carries_the_hero_out_of_a_f
     g.execute(&use_item(i, None, None), &content);
     assert!(g.alarm);
     let hero = g.hero;
-    assert!(g.creatures.values().filter(|c| c.id != hero).all(|c| c.ai.alerted));
+    assert!(
+        g.creatures
+            .values()
+            .filter(|c| c.id != hero)
+            .all(|c| c.ai.alerted)
+    );
 
     let mut g = empty_run(&content);
     let hp = g.hero_pos();
@@ -300,4 +324,36 @@ fn aggravate_sets_every_monster_hunting_and_teleport_carries_the_hero_out_of_a_f
     assert!(!g.in_combat(), "carried out of the fight");
     assert_ne!(g.hero_pos(), hp);
     assert!(g.knows("core:scroll_of_teleportation"));
+}
+
+#[test]
+fn a_kind_short_of_appearances_warns_at_the_item_left_known() {
+    let potions: String = (0..6)
+        .map(|n| {
+            format!(
+                "[[items]]\nid = \"test:potion_{n}\"\nname = \"P{n}\"\nsymbol = \"!\"\n\
+                 color = \"red\"\nslot = \"consumable\"\nkind = \"core:potion\"\n\
+                 actions = [ {{ action = \"heal\", amount = 1 }} ]\n"
+            )
+        })
+        .collect();
+    let pack = crate::content::Pack {
+        id: "test".into(),
+        files: vec![("test.toml".into(), potions.into_bytes())],
+    };
+    let (content, report) = crate::content::load_packs(&[crate::content::core_pack(), pack]);
+    assert!(!report.has_errors(), "{report}");
+    let warned: Vec<&crate::content::Diagnostic> = (report.diagnostics.iter())
+        .filter(|d| d.message.contains("appearance(s) for more unknown items"))
+        .collect();
+    // 8 core potions and 6 more share 12 looks: the last two by id get none.
+    assert_eq!(warned.len(), 2, "{report}");
+    assert!(
+        warned
+            .iter()
+            .all(|d| d.path.ends_with(".kind") && d.file == "test.toml")
+    );
+    let ident = Identification::deal(1, &content);
+    assert!(!ident.looks.contains_key("test:potion_5"));
+    assert!(ident.looks.contains_key("test:potion_3"));
 }

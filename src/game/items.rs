@@ -310,7 +310,9 @@ impl Game {
         } else {
             self.inventory.remove(index);
             if def.charges > 0 {
-                self.log(format!("The {name} crumbles to dust: its last charge is spent."));
+                self.log(format!(
+                    "The {name} crumbles to dust: its last charge is spent."
+                ));
             }
         }
         self.learn_item(&it, content);

@@ -1,12 +1,10 @@
 //! The game core: one serializable `Game` value and the pure rules over it.
 mod ai;
+#[cfg(test)]
+mod appearance_recipe_tests;
 pub mod bot;
 #[cfg(test)]
 mod class_tests;
-#[cfg(test)]
-mod identify_tests;
-#[cfg(test)]
-mod appearance_recipe_tests;
 mod combat;
 mod command;
 mod effects;
@@ -15,6 +13,8 @@ pub mod examine;
 mod explore;
 pub mod hash;
 pub mod identify;
+#[cfg(test)]
+mod identify_tests;
 pub mod items;
 mod modifiers;
 mod queue;

@@ -424,10 +424,7 @@ fn items_are_picked_up_worn_used_and_dropped() {
         (g.attribute(hero, Attr::CriticalChance, &content) - (crit + 0.08)).abs() < 1e-12,
         "the affix counts"
     );
-    assert_eq!(
-        g.item_name(&sword, &content),
-        "Keen short sword"
-    );
+    assert_eq!(g.item_name(&sword, &content), "Keen short sword");
     g.creatures.get_mut(&hero).unwrap().health = 10.0;
     assert_eq!(
         g.execute(

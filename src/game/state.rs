@@ -403,7 +403,8 @@ impl Game {
     fn take_kit(&mut self, class: &crate::content::class::Class, content: &Content) {
         for id in &class.wear {
             if let Some(item) = content.item(id) {
-                self.equipment.insert(item.slot, ItemInstance::new(id, content));
+                self.equipment
+                    .insert(item.slot, ItemInstance::new(id, content));
             }
         }
         for id in &class.carry {

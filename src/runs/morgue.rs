@@ -111,7 +111,12 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
         let _ = writeln!(w, "  nothing worn");
     }
     for (slot, item) in &game.equipment {
-        let _ = writeln!(w, "  {:<9} {}", slot_name(*slot), game.item_name(item, content));
+        let _ = writeln!(
+            w,
+            "  {:<9} {}",
+            slot_name(*slot),
+            game.item_name(item, content)
+        );
     }
 
     section(w, "Inventory");
@@ -120,6 +125,22 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     }
     for (i, item) in game.inventory.iter().enumerate() {
         let _ = writeln!(w, "  {:>2}. {}", i + 1, game.item_name(item, content));
+    }
+
+    if !game.ident.learned.is_empty() {
+        section(w, "Discoveries");
+        for id in &game.ident.learned {
+            let it = crate::game::ItemInstance::new(id, content);
+            let was = (game.ident.looks.get(id))
+                .and_then(|a| content.appearances.get(a))
+                .and_then(|a| Some(content.item_kinds.get(&a.kind)?.unknown_name(&a.words)));
+            let name = crate::game::items::true_name(&it, content);
+            match was {
+                Some(was) => writeln!(w, "  {name} (was the {was})"),
+                None => writeln!(w, "  {name}"),
+            }
+            .ok();
+        }
     }
 
     section(w, "Abilities");

@@ -505,6 +505,7 @@ fn item_sprites_are_drawn_on_seen_tiles_only() {
         let dagger = ItemInstance {
             item: "core:dagger".into(),
             affixes: Vec::new(),
+            charges: 0,
         };
         g.ground.insert(hero, vec![dagger.clone()]);
         g.ground.insert(unseen, vec![dagger]);

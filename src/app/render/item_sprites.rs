@@ -48,7 +48,8 @@ fn draw_item_sprites(
     let g = game.game();
     for (&p, pile) in &g.ground {
         let Some(top) = pile.last() else { continue };
-        let PictureNode::Image(image) = pictures.item(&content.0, &top.item) else {
+        let look = g.look(top, &content.0);
+        let PictureNode::Image(image) = pictures.item_look(top, &look) else {
             continue;
         };
         if !g.is_explored(p) && !g.is_visible(p) {

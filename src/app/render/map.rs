@@ -130,14 +130,14 @@ pub fn feature_look(game: &Game, content: &Content, palette: Palette, p: Pos) ->
     let Some(top) = game.ground.get(&p).and_then(|pile| pile.last()) else {
         return HIDDEN;
     };
-    let item = content.item(&top.item);
-    let rgb = item.map_or([200, 200, 200], |i| i.color);
-    let rgb = super::palette::shown(rgb, palette).map(|c| f32::from(c) / 255.0);
-    let index = match item.map(|i| &i.picture) {
-        Some(Picture::Icon(i)) => *i,
+    // As the hero knows it: an unknown item in its kind's icon and its look's colour.
+    let look = game.look(top, content);
+    let rgb = super::palette::shown(look.color, palette).map(|c| f32::from(c) / 255.0);
+    let index = match look.picture {
+        Picture::Icon(i) => *i,
         // A mod's own sprite is drawn by `item_sprites`.
-        Some(Picture::Sprite(_)) => return HIDDEN,
-        _ => t.item,
+        Picture::Sprite(_) => return HIDDEN,
+        Picture::Glyph => t.item,
     };
     shade(game, p, index, rgb)
 }

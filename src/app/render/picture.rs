@@ -13,6 +13,8 @@ use crate::app::content::files::GameFiles;
 use crate::app::shared::{ContentRes, PendingAssets};
 use crate::content::Content;
 use crate::content::art::{Picture, Sprite as ModSprite, atlas};
+use crate::game::ItemInstance;
+use crate::game::identify::ItemLook;
 
 /// The icon atlas, under `assets/`.
 pub const ATLAS_FILE: &str = "art/icons.png";
@@ -73,6 +75,11 @@ impl Pictures {
         content
             .item(id)
             .map_or(PictureNode::None, |i| self.node(id, &i.picture, i.symbol))
+    }
+
+    /// An item as the hero knows it: its own picture, or its kind's while it is unknown.
+    pub fn item_look(&self, it: &ItemInstance, look: &ItemLook) -> PictureNode {
+        self.node(&it.item, look.picture, look.symbol)
     }
 
     /// A world sprite of `pic` drawn `size` pixels wide in `colour` (icons and glyphs take

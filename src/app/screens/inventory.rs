@@ -1,7 +1,11 @@
-//! The inventory overlay (I): what the hero wears and carries. A letter uses a consumable
-//! or wears a piece of equipment, Shift+letter drops it, 1–3 take off weapon, armour or
-//! trinket. Each choice is an ordinary command (a turn; in a fight only using counts). Each
-//! item is shown with its picture.
+//! The inventory overlay (I): what the hero wears and carries, each item as the hero knows
+//! it (an unknown one under its look). A letter uses a consumable or wears a piece of
+//! equipment, Shift+letter drops it, 1–3 take off weapon, armour or trinket; a known scroll
+//! of identify asks which pack item it reveals, and ' (the quote key) names an unknown item.
+//! Each choice is an ordinary command (a turn; in a fight only using counts; naming costs
+//! none).
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use crate::app::shared::{
@@ -15,9 +19,10 @@ use crate::app::turn::{Action, Bindings, LETTERS, Mods, SelectedTarget, TurnInpu
 use crate::app::render::palette::{Palette, color_of};
 use crate::app::render::picture::{PictureNode, Pictures};
 use crate::content::Content;
+use crate::content::schema::ActionDef;
 use crate::content::schema::Slot;
-use crate::game::items::item_name;
-use crate::game::{Command, Game};
+use crate::game::identify::CALL_MAX;
+use crate::game::{Command, CreatureId, Game};
 
 /// The slots in the order the overlay lists them (and 1–3 take them off).
 const SLOTS: [(Slot, &str); 3] = [
@@ -26,8 +31,30 @@ const SLOTS: [(Slot, &str); 3] = [
     (Slot::Trinket, "trinket"),
 ];
 
+/// What the open inventory is doing.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub enum InventoryMode {
+    /// Choosing an item to use, wear, take off or drop.
+    #[default]
+    Browse,
+    /// Choosing the pack item the scroll of identify at `scroll` reveals.
+    Identify { scroll: usize },
+    /// Typing a name for the unknown pack item at `index`.
+    Call { index: usize, name: String },
+}
+
+/// The key that names the unknown item under the cursor.
+const CALL_KEY: KeyCode = KeyCode::Quote;
+
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<InventoryMode>();
     app.add_systems(OnEnter(Overlay::Inventory), spawn_inventory);
+    app.add_systems(
+        OnExit(Overlay::Inventory),
+        |mut mode: ResMut<InventoryMode>| {
+            *mode = InventoryMode::Browse;
+        },
+    );
     app.add_systems(
         Update,
         (
@@ -52,7 +79,7 @@ fn letter_key(i: usize) -> Option<KeyCode> {
 
 /// The overlay's text (pure, for tests): the worn slots, then the pack.
 pub fn inventory_text(game: &Game, content: &Content) -> String {
-    let entries = inventory_entries(game, content, None, Palette::default());
+    let entries = inventory_entries(game, content, None, Palette::default(), &default());
     let line = |e: &ListEntry| format!("{}  {}", e.words, e.note.clone().unwrap_or_default());
     let mut out = vec!["Worn".to_string()];
     out.extend(entries[..SLOTS.len()].iter().map(line));
@@ -74,63 +101,98 @@ fn pack_line(game: &Game, content: &Content) -> String {
 }
 
 /// The overlay's entries: the three worn slots (1–3 take off), then each item in the pack
-/// (its letter uses or wears it), each with its picture and its description as the detail.
+/// (its letter uses or wears it), each with its picture and its description as the detail,
+/// as the hero knows it. Choosing what identify reveals, only unknown pack items can be
+/// chosen.
 pub fn inventory_entries(
     game: &Game,
     content: &Content,
     pictures: Option<&Pictures>,
     palette: Palette,
+    mode: &InventoryMode,
 ) -> Vec<ListEntry> {
-    let icon = |id: &str| {
-        let rgb = content.item(id).map_or([200, 200, 200], |i| i.color);
-        let pic = pictures.map_or(PictureNode::None, |p| p.item(content, id));
-        (pic, color_of(rgb, palette))
+    let shown = |it: &crate::game::ItemInstance| {
+        let look = game.look(it, content);
+        let pic = pictures.map_or(PictureNode::None, |p| p.item_look(it, &look));
+        let detail = look.description.map_or_else(
+            || "You do not know what it does.".to_string(),
+            str::to_string,
+        );
+        (look.name, pic, color_of(look.color, palette), detail)
     };
+    let identifying = matches!(mode, InventoryMode::Identify { .. });
     let mut out = Vec::new();
     for (n, (slot, name)) in SLOTS.iter().enumerate() {
         let key = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3][n];
         let entry = ListEntry::new(format!("{name}: ")).key(key, (n + 1).to_string());
-        out.push(match game.equipment.get(slot) {
+        let mut entry = match game.equipment.get(slot) {
             Some(it) => {
-                let (pic, colour) = icon(&it.item);
-                let desc = content
-                    .item(&it.item)
-                    .map_or("", |d| d.description.as_str());
+                let (words, pic, colour, detail) = shown(it);
                 ListEntry {
-                    words: format!("{name}: {}", item_name(it, content)),
+                    words: format!("{name}: {words}"),
                     ..entry
                 }
                 .icon(pic, colour)
                 .note("[take off]")
-                .detail(desc)
+                .detail(detail)
             }
             None => ListEntry {
                 words: format!("{name}: -"),
                 ..entry
             }
             .unavailable("nothing worn"),
-        });
+        };
+        if identifying && entry.unavailable.is_none() {
+            entry = entry.unavailable("choose an item in the pack");
+        }
+        out.push(entry);
     }
     for (i, it) in game.inventory.iter().enumerate() {
         let letter = (b'a' + i as u8) as char;
         let def = content.item(&it.item);
         let what = match def.map(|d| d.slot) {
+            _ if identifying => "[identify]",
             Some(Slot::Consumable) => "[use]",
             Some(_) => "[wear]",
             None => "[?]",
         };
-        let (pic, colour) = icon(&it.item);
-        let mut entry = ListEntry::new(format!("{letter}  {}", item_name(it, content)))
+        let (words, pic, colour, detail) = shown(it);
+        let mut entry = ListEntry::new(format!("{letter}  {words}"))
             .icon(pic, colour)
             .note(what)
-            .detail(def.map_or("", |d| d.description.as_str()));
+            .detail(detail);
         if let Some(key) = letter_key(i) {
             entry = entry.key(key, letter.to_string());
             entry.note = Some(what.into());
         }
+        if identifying && game.knows(&it.item) {
+            entry = entry.unavailable("you know what it is");
+        }
         out.push(entry);
     }
     out
+}
+
+/// What choosing a pack item asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Choice {
+    /// A command for the turn.
+    Command(Command),
+    /// A known scroll of identify: which pack item it reveals, first.
+    ChooseForIdentify(usize),
+}
+
+/// The creature a wand is aimed at: in a fight the selected enemy, outside one the nearest
+/// creature the hero sees (ties by id).
+pub fn aim(game: &Game, target: usize) -> Option<CreatureId> {
+    if game.in_combat() {
+        return game.enemies.get(target).copied();
+    }
+    let hp = game.hero_pos();
+    (game.creatures.values())
+        .filter(|c| c.id != game.hero && c.is_alive() && game.is_visible(c.pos))
+        .min_by_key(|c| (c.pos.dist2(hp), c.id))
+        .map(|c| c.id)
 }
 
 /// The command a key stands for in the open overlay, if any (pure, for tests): a letter
@@ -142,27 +204,44 @@ pub fn inventory_command(
     content: &Content,
     target: usize,
 ) -> Option<Command> {
+    match inventory_choice(key, shift, game, content, target)? {
+        Choice::Command(c) => Some(c),
+        Choice::ChooseForIdentify(_) => None,
+    }
+}
+
+/// What a key asks for in the open overlay (pure, for tests).
+pub fn inventory_choice(
+    key: KeyCode,
+    shift: bool,
+    game: &Game,
+    content: &Content,
+    target: usize,
+) -> Option<Choice> {
     if let Some(n) = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3]
         .iter()
         .position(|k| *k == key)
     {
-        return Some(Command::Unequip(SLOTS[n].0));
+        return Some(Choice::Command(Command::Unequip(SLOTS[n].0)));
     }
     let i = (0..game.inventory.len()).find(|&i| letter_key(i) == Some(key))?;
     if shift {
-        return Some(Command::Drop(i));
+        return Some(Choice::Command(Command::Drop(i)));
     }
-    let equipment = content
-        .item(&game.inventory[i].item)
-        .is_some_and(|d| d.slot != Slot::Consumable);
-    Some(if equipment {
-        Command::Equip(i)
-    } else {
-        Command::UseItem {
-            index: i,
-            target: game.enemies.get(target).copied(),
-        }
-    })
+    let it = &game.inventory[i];
+    let def = content.item(&it.item)?;
+    if def.slot != Slot::Consumable {
+        return Some(Choice::Command(Command::Equip(i)));
+    }
+    let identifies = def.actions.iter().any(|a| matches!(a, ActionDef::Identify));
+    if identifies && game.knows(&it.item) && game.inventory.iter().any(|o| !game.knows(&o.item)) {
+        return Some(Choice::ChooseForIdentify(i));
+    }
+    Some(Choice::Command(Command::UseItem {
+        index: i,
+        target: aim(game, target),
+        item: None,
+    }))
 }
 
 /// The inventory's list.
@@ -172,6 +251,27 @@ struct InventoryList;
 /// The pack's heading above the list.
 #[derive(Component)]
 struct PackLine;
+
+/// What the overlay asks for now (which item identify reveals, the name being typed).
+#[derive(Component)]
+struct ModeLine;
+
+/// The mode's words under the list.
+pub fn mode_line(game: &Game, content: &Content, mode: &InventoryMode) -> String {
+    match mode {
+        InventoryMode::Browse => String::new(),
+        InventoryMode::Identify { .. } => {
+            "Which item should the scroll reveal? Choose an unknown one (Esc: close).".into()
+        }
+        InventoryMode::Call { index, name } => {
+            let what = game
+                .inventory
+                .get(*index)
+                .map_or_else(String::new, |it| game.item_name(it, content));
+            format!("Call the {what}: {name}_   (Enter: done, empty: no name, Esc: close)")
+        }
+    }
+}
 
 fn spawn_inventory(mut commands: Commands) {
     commands.spawn((
@@ -190,14 +290,23 @@ fn spawn_inventory(mut commands: Commands) {
                 kit::list(ListMenu::new("Inventory", Vec::new())),
             ),
             (
+                ModeLine,
+                Text::new(""),
+                TextFont::from_font_size(17.0),
+                TextColor(Color::srgb(0.95, 0.85, 0.5)),
+            ),
+            (
                 Text::new(
                     "Enter or its letter: use or wear   Shift+letter or Delete: drop   \
-                         1-3: take off   Esc: close"
+                         1-3: take off   ': name an unknown item   Esc: close"
                 ),
                 TextFont::from_font_size(15.0),
                 TextColor(Color::srgb(0.6, 0.6, 0.6)),
             ),
-            kit::key_row(vec![("Drop it".into(), KeyCode::Delete)]),
+            kit::key_row(vec![
+                ("Drop it".into(), KeyCode::Delete),
+                ("Name it".into(), CALL_KEY),
+            ]),
         ]),
     ));
 }
@@ -208,15 +317,26 @@ fn refresh(
     content: Res<ContentRes>,
     pictures: Option<Res<Pictures>>,
     palette: Option<Res<Palette>>,
+    mode: Res<InventoryMode>,
     mut list: Single<&mut ListMenu, With<InventoryList>>,
-    mut pack: Single<&mut Text, With<PackLine>>,
+    mut pack: Single<&mut Text, (With<PackLine>, Without<ModeLine>)>,
+    mut asks: Single<&mut Text, (With<ModeLine>, Without<PackLine>)>,
 ) {
-    if !game.is_changed() && !list.entries.is_empty() {
+    if !game.is_changed() && !mode.is_changed() && !list.entries.is_empty() {
         return;
     }
     let c = &content.0;
+    let line = mode_line(game.game(), c, &mode);
+    if asks.0 != line {
+        asks.0 = line;
+    }
+    // Typing a name, the list leaves the letters to the name.
+    let typing = matches!(*mode, InventoryMode::Call { .. });
+    if list.keys_held != typing {
+        list.keys_held = typing;
+    }
     let palette = palette.map_or_else(Palette::default, |p| *p);
-    let entries = inventory_entries(game.game(), c, pictures.as_deref(), palette);
+    let entries = inventory_entries(game.game(), c, pictures.as_deref(), palette, &mode);
     if list.entries != entries {
         list.set_entries(entries);
     }
@@ -229,18 +349,25 @@ fn refresh(
     }
 }
 
+#[allow(
+    clippy::too_many_arguments,
+    reason = "a system's parameters are what it reads and writes"
+)]
 fn inventory_input(
     keys: Res<ButtonInput<KeyCode>>,
+    mut typed: MessageReader<KeyboardInput>,
     mut picked: MessageReader<ListChoice>,
     list: Query<(Entity, &ListMenu), With<InventoryList>>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
+    mut mode: ResMut<InventoryMode>,
     bindings: Res<Bindings>,
     game: Res<GameRes>,
     content: Res<ContentRes>,
     target: Res<SelectedTarget>,
     mut sent: MessageWriter<PlayerCommand>,
 ) {
+    let typed: Vec<KeyboardInput> = typed.read().cloned().collect();
     let toggle = keys
         .get_just_pressed()
         .any(|k| bindings.pressed(*k, Mods::held(&keys)) == Some(Action::Inventory));
@@ -251,14 +378,64 @@ fn inventory_input(
                 return;
             };
             let (game, content) = (game.game(), &content.0);
+            if let InventoryMode::Call { index, name } = &*mode {
+                let (index, mut name) = (*index, name.clone());
+                let mut done = false;
+                for k in typed.iter().filter(|k| k.state == ButtonState::Pressed) {
+                    match &k.logical_key {
+                        Key::Character(c) if name.chars().count() < CALL_MAX => name.push_str(c),
+                        Key::Space if name.chars().count() < CALL_MAX => name.push(' '),
+                        Key::Backspace => {
+                            name.pop();
+                        }
+                        Key::Enter => done = true,
+                        _ => {}
+                    }
+                }
+                picked.clear();
+                if done {
+                    sent.write(PlayerCommand(Command::Call { index, name }));
+                    *mode = InventoryMode::Browse;
+                } else if mode.as_ref()
+                    != &(InventoryMode::Call {
+                        index,
+                        name: name.clone(),
+                    })
+                {
+                    *mode = InventoryMode::Call { index, name };
+                }
+                return;
+            }
             let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+            let chosen = picked.read().filter_map(|c| c.chosen_in(list_e)).last();
+            if let InventoryMode::Identify { scroll } = *mode {
+                // The chosen pack item is what the scroll reveals.
+                if let Some(i) = chosen.and_then(|i| i.checked_sub(SLOTS.len())) {
+                    sent.write(PlayerCommand(Command::UseItem {
+                        index: scroll,
+                        target: None,
+                        item: Some(i),
+                    }));
+                    *mode = InventoryMode::Browse;
+                }
+                return;
+            }
+            let under_cursor = list
+                .cursor
+                .checked_sub(SLOTS.len())
+                .filter(|i| *i < game.inventory.len());
+            if keys.just_pressed(CALL_KEY) {
+                if let Some(i) = under_cursor.filter(|&i| !game.knows(&game.inventory[i].item)) {
+                    let name = (game.ident.called.get(&game.inventory[i].item))
+                        .cloned()
+                        .unwrap_or_default();
+                    *mode = InventoryMode::Call { index: i, name };
+                }
+                return;
+            }
             // An entry chosen (its letter or digit, Enter, a click or a tap) is used, worn or
             // taken off; Shift+letter, or Delete on the cursor's item, drops it.
-            let chosen = picked
-                .read()
-                .filter_map(|c| c.chosen_in(list_e))
-                .last()
-                .and_then(|i| entry_command(i, game, content, target.0));
+            let chosen = chosen.and_then(|i| entry_choice(i, game, content, target.0));
             let dropped = if shift {
                 keys.get_just_pressed()
                     .copied()
@@ -266,37 +443,42 @@ fn inventory_input(
                     .into_iter()
                     .find_map(|k| inventory_command(k, true, game, content, target.0))
                     .filter(|c| matches!(c, Command::Drop(_)))
+                    .map(Choice::Command)
             } else if keys.any_just_pressed([KeyCode::Delete, KeyCode::Backspace]) {
-                list.cursor
-                    .checked_sub(SLOTS.len())
-                    .filter(|i| *i < game.inventory.len())
-                    .map(Command::Drop)
+                under_cursor.map(|i| Choice::Command(Command::Drop(i)))
             } else {
                 None
             };
-            if let Some(cmd) = chosen.or(dropped) {
-                sent.write(PlayerCommand(cmd));
-            } else if toggle
-                && !list
-                    .entries
-                    .iter()
-                    .any(|e| e.key.as_ref().is_some_and(|(k, _)| keys.just_pressed(*k)))
-            {
-                // I and E are pack letters too: they close only where no item has them.
-                next_overlay.set(Overlay::None);
+            match chosen.or(dropped) {
+                Some(Choice::Command(cmd)) => {
+                    sent.write(PlayerCommand(cmd));
+                }
+                Some(Choice::ChooseForIdentify(scroll)) => {
+                    *mode = InventoryMode::Identify { scroll };
+                }
+                None if toggle
+                    && !list
+                        .entries
+                        .iter()
+                        .any(|e| e.key.as_ref().is_some_and(|(k, _)| keys.just_pressed(*k))) =>
+                {
+                    // I and E are pack letters too: they close only where no item has them.
+                    next_overlay.set(Overlay::None);
+                }
+                None => {}
             }
         }
         _ => {}
     }
 }
 
-/// The command of entry `i` of the list: take off a worn slot, use or wear a pack item.
-fn entry_command(i: usize, game: &Game, content: &Content, target: usize) -> Option<Command> {
+/// What entry `i` of the list asks for: take off a worn slot, use or wear a pack item.
+fn entry_choice(i: usize, game: &Game, content: &Content, target: usize) -> Option<Choice> {
     if i < SLOTS.len() {
-        return Some(Command::Unequip(SLOTS[i].0));
+        return Some(Choice::Command(Command::Unequip(SLOTS[i].0)));
     }
     let key = letter_key(i - SLOTS.len())?;
-    inventory_command(key, false, game, content, target)
+    inventory_choice(key, false, game, content, target)
 }
 
 #[cfg(test)]
@@ -308,17 +490,15 @@ mod tests {
     fn letters_use_or_wear_shift_drops_digits_take_off() {
         let content = Content::core().unwrap();
         let mut g = Game::new(5, &content).unwrap();
-        let item = |id: &str| ItemInstance {
-            item: id.into(),
-            affixes: vec![],
-        };
+        let item = |id: &str| ItemInstance::new(id, &content);
         g.inventory = vec![item("core:healing_potion"), item("core:chain_mail")];
         let cmd = |k, shift| inventory_command(k, shift, &g, &content, 0);
         assert_eq!(
             cmd(KeyCode::KeyA, false),
             Some(Command::UseItem {
                 index: 0,
-                target: None
+                target: None,
+                item: None,
             })
         );
         assert_eq!(cmd(KeyCode::KeyB, false), Some(Command::Equip(1)));
@@ -334,5 +514,40 @@ mod tests {
             text.contains("[wear]") && text.contains("Pack (2/20)"),
             "{text}"
         );
+    }
+
+    /// An unknown item shows its look in the list (words, colour, no description), and a
+    /// known scroll of identify asks which unknown pack item it reveals.
+    #[test]
+    fn unknown_items_show_their_look_and_identify_asks_for_one() {
+        let content = Content::core().unwrap();
+        let mut g = Game::new(5, &content).unwrap();
+        g.inventory = vec![
+            ItemInstance::new("core:scroll_of_identify", &content),
+            ItemInstance::new("core:potion_of_darkness", &content),
+        ];
+        let look = &content.appearances[&g.ident.looks["core:potion_of_darkness"]];
+        let palette = Palette::default();
+        let entries = inventory_entries(&g, &content, None, palette, &InventoryMode::Browse);
+        let potion = &entries[SLOTS.len() + 1];
+        assert_eq!(potion.words, format!("b  {} potion", look.words));
+        assert_eq!(
+            potion.icon.as_ref().unwrap().1,
+            color_of(look.color, palette)
+        );
+        assert_eq!(potion.detail, "You do not know what it does.");
+        assert!(!inventory_text(&g, &content).contains("darkness"));
+        assert_eq!(
+            inventory_choice(KeyCode::KeyA, false, &g, &content, 0),
+            Some(Choice::ChooseForIdentify(0))
+        );
+        let picking = InventoryMode::Identify { scroll: 0 };
+        let entries = inventory_entries(&g, &content, None, palette, &picking);
+        assert!(
+            entries[SLOTS.len()].unavailable.is_some(),
+            "the scroll is known"
+        );
+        assert!(entries[SLOTS.len() + 1].unavailable.is_none());
+        assert!(mode_line(&g, &content, &picking).contains("reveal"));
     }
 }

@@ -1,5 +1,6 @@
 //! Screen states and their sub-states; each screen lives in its own file.
 pub mod class_choice;
+pub mod discoveries;
 mod game_over;
 pub mod history;
 pub mod inventory;
@@ -34,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
         inventory::plugin,
         mods::plugin,
         game_over::plugin,
+        discoveries::plugin,
         history::plugin,
         settings::plugin,
         watch::plugin,

@@ -23,6 +23,8 @@ pub enum Action {
     Inventory,
     /// The message history overlay.
     History,
+    /// The Discoveries list: the items learned this run.
+    Discoveries,
     /// Read the surroundings aloud (and the fight, in one).
     Describe,
     /// Read the fight aloud: enemies, hit chances, abilities and their locks.
@@ -34,7 +36,7 @@ pub enum Action {
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 16] = [
+const NAMES: [(&str, Action); 17] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -47,6 +49,7 @@ const NAMES: [(&str, Action); 16] = [
     ("pick_up", Action::PickUp),
     ("inventory", Action::Inventory),
     ("history", Action::History),
+    ("discoveries", Action::Discoveries),
     ("describe", Action::Describe),
     ("read_fight", Action::ReadFight),
     ("read_log", Action::ReadLog),
@@ -227,7 +230,7 @@ pub struct Bindings(pub BTreeMap<Chord, Action>);
 /// The actions the coming features add, with the chords the key plan gives them (see
 /// docs/DESIGN.md, "The key plan"). Each stays unbound in play until its feature lands; a
 /// keys file that names one is told so.
-pub const PLANNED: [(&str, &str); 10] = [
+pub const PLANNED: [(&str, &str); 9] = [
     ("rest", "KeyZ"),
     ("search", "Shift+KeyS"),
     ("close_door", "Shift+KeyC"),
@@ -235,7 +238,6 @@ pub const PLANNED: [(&str, &str); 10] = [
     ("throw", "KeyT"),
     ("fire_again", "KeyQ"),
     ("find", "Ctrl+KeyF"),
-    ("discoveries", "Backslash"),
     ("autofight", "Shift+KeyF"),
     ("toggle_stealth_range", "KeyU"),
 ];
@@ -273,6 +275,7 @@ impl Default for Bindings {
         bind(&[KeyCode::Comma, KeyCode::KeyP], PickUp);
         bind(&[KeyCode::KeyI, KeyCode::KeyE], Inventory);
         bind(&[KeyCode::KeyM], History);
+        bind(&[KeyCode::Backslash], Discoveries);
         bind(&[KeyCode::KeyV], Describe);
         bind(&[KeyCode::KeyC], ReadFight);
         bind(&[KeyCode::KeyN], ReadLog);

@@ -87,6 +87,7 @@ pub fn key_command(
         | Action::Flee
         | Action::Inventory
         | Action::History
+        | Action::Discoveries
         | Action::Describe
         | Action::ReadFight
         | Action::ReadLog

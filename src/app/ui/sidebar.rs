@@ -10,7 +10,6 @@ use crate::app::shared::{ContentRes, GameRes, RunShown, SIDEBAR_WIDTH, UiSystems
 use crate::app::ui::rows::{RowKey, picture_row, rows_of, sync_rows};
 
 use crate::content::Content;
-use crate::game::items::item_name;
 use crate::game::surroundings::doing;
 use crate::game::{Attr, CreatureId, Game};
 
@@ -323,7 +322,7 @@ fn update(
     } else {
         g.equipment
             .values()
-            .map(|it| format!("{}\t{}", it.item, item_name(it, c)))
+            .map(|it| format!("{}\t{}", it.item, g.item_name(it, c)))
             .collect()
     };
     sync_rows(

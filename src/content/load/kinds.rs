@@ -16,15 +16,15 @@ use super::whole::{BALANCE, FLOORS, PROGRESSION};
 use super::{Ability, Content, CreatureKind};
 use crate::content::art::{Picture, Pictures};
 use crate::content::class::{self, Class};
-use crate::content::identify::{self, Appearance, ItemKind};
 use crate::content::colors::color;
 use crate::content::diagnostics::Diagnostic;
+use crate::content::identify::{self, Appearance, ItemKind};
 use crate::content::registry::{
     self, Affix, DamageType, FieldError, Item, LootTable, Modifier, Tag, Trap, damage_type_id,
 };
 use crate::content::schema::{
-    AbilityDef, AffixDef, AppearanceDef, ClassDef, ContentFile, CreatureDef, DamageTypeDef, ItemDef, ItemKindDef, LootDef,
-    ModifierDef, PrefabDef, TagDef, TrapDef,
+    AbilityDef, AffixDef, AppearanceDef, ClassDef, ContentFile, CreatureDef, DamageTypeDef,
+    ItemDef, ItemKindDef, LootDef, ModifierDef, PrefabDef, TagDef, TrapDef,
 };
 use crate::dungeon::Prefab;
 

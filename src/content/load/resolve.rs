@@ -202,8 +202,44 @@ pub(super) fn modifiers(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Di
 }
 
 /// `[[items]]`: what its entries name exists.
-pub(super) fn items(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+pub(super) fn items(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagnostic>) {
+    let (pack, path, text) = (r.pack, r.path, r.text);
+    let content = r.content;
     for (i, it) in file.items.iter().enumerate() {
+        // An unknown item past its kind's appearances (by id) is known from the start.
+        if let Some(kind) = it.get_ref().kind.as_ref()
+            && content
+                .item_kinds
+                .get(kind.get_ref())
+                .is_some_and(|k| k.unidentified)
+            && !it.get_ref().known
+        {
+            let k = kind.get_ref();
+            let looks = (content.appearances.values())
+                .filter(|a| &a.kind == k)
+                .count();
+            let rank = (content.items.values())
+                .filter(|d| d.kind.as_ref() == Some(k) && !d.known)
+                .take_while(|d| d.id != *it.get_ref().id.get_ref())
+                .count();
+            if rank >= looks {
+                let message = format!(
+                    "`{k}` has {looks} appearance(s) for more unknown items: this one gets none \
+                     and is known from the start; add `[[appearances]]` of the kind"
+                );
+                let key = format!("items[{i}].kind");
+                let at = kind.span().start;
+                deferred.push(Diagnostic::at(
+                    Severity::Warning,
+                    pack,
+                    path,
+                    text,
+                    at,
+                    key,
+                    message,
+                ));
+            }
+        }
         let def = it.get_ref();
         let span = it.span();
         for (j, m) in def.modifiers.iter().enumerate() {
