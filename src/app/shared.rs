@@ -164,8 +164,8 @@ pub enum TurnPhase {
 pub struct ContentRes(pub Content);
 
 /// The open run's game, owned by the core. Everything reads it through `Deref`; only
-/// `GameWriter` changes it, and only the turn steps, the run's opening, content reload and
-/// the replay viewer take that (`tests/suite/app_layers.rs` checks which files do).
+/// `GameWriter` changes it, and only the turn steps, the commands that cost no turn, the
+/// run's opening, content reload and the replay viewer take that (`tests/suite/app_layers.rs` checks which files do).
 #[derive(Resource, Debug, Clone)]
 pub struct GameRes(Game);
 

@@ -2,9 +2,9 @@
 //! the same states as the core's `execute`, in the table's order.
 use bevy::prelude::*;
 
-use super::app_headless::{app, game, send};
+use super::app_headless::{app, edit_game, game, send};
 use delve::app::shared::{ContentRes, LastTurn, Screen};
-use delve::game::{Command, Game, Outcome, TURN_STEPS, TurnKind, TurnStep, bot};
+use delve::game::{Command, Game, ItemInstance, Outcome, TURN_STEPS, TurnKind, TurnStep, bot};
 
 /// One command through the schedule as input hands it over: sent, taken (Resolving next),
 /// resolved, then back to awaiting input.
@@ -23,15 +23,22 @@ fn steps_of_last_turn(app: &App) -> (Vec<TurnStep>, TurnKind) {
 
 /// 20 seeds (4 in the quick tier) × up to 1,000 bot commands, driven through the Bevy
 /// schedule and through `execute` side by side: the state hashes agree after every command.
+/// Every 20th command the player also names an unknown item (a command that costs no turn),
+/// which runs no step in either.
 #[test]
 fn the_schedule_and_execute_agree_after_every_command() {
     let seeds: u64 = if crate::tier::slow() { 20 } else { 4 };
     let mut commands = 0;
     let mut fights = 0;
+    let mut no_turn = 0;
     for seed in 1..=seeds {
         let mut app = app(seed);
         let content = app.world().resource::<ContentRes>().0.clone();
         let mut core = Game::new(seed, &content).expect("a run starts");
+        // An unknown potion in the pack, for the calls.
+        let potion = ItemInstance::new("core:potion_of_weakness", &content);
+        core.inventory.push(potion.clone());
+        edit_game(&mut app, |g| g.inventory.push(potion));
         assert_eq!(
             game(&app).state_hash(),
             core.state_hash(),
@@ -41,7 +48,14 @@ fn the_schedule_and_execute_agree_after_every_command() {
             if core.is_over() {
                 break;
             }
-            let cmd = bot::explore(&core, &content);
+            let unknown = (core.inventory.iter()).position(|it| !core.knows(&it.item));
+            let cmd = match unknown {
+                Some(index) if n % 20 == 0 => Command::Call {
+                    index,
+                    name: format!("call {n}"),
+                },
+                _ => bot::explore(&core, &content),
+            };
             let outcome = core.execute(&cmd, &content);
             resolve(&mut app, cmd.clone());
             assert_eq!(
@@ -51,6 +65,7 @@ fn the_schedule_and_execute_agree_after_every_command() {
             );
             commands += 1;
             fights += usize::from(core.in_combat());
+            no_turn += usize::from(outcome == Outcome::NoTurn);
         }
         if core.is_over() {
             assert_eq!(
@@ -66,6 +81,7 @@ fn the_schedule_and_execute_agree_after_every_command() {
         fights as u64 > 5 * seeds,
         "only {fights} fighting turns compared"
     );
+    assert!(no_turn as u64 >= seeds, "only {no_turn} calls compared");
 }
 
 /// Every step of the table ran once, in the table's order, in both kinds of turn: each plugin

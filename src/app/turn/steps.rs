@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AddTurnStep, AppSystems, ContentRes, GameRes, LastTurn, PendingCommand, PlayerCommand, Screen,
-    TurnEdge, TurnInProgress, TurnPhase, TurnResolved,
+    AddTurnStep, AppSystems, ContentRes, GameRes, GameWriter, LastTurn, PendingCommand,
+    PlayerCommand, Screen, TurnEdge, TurnInProgress, TurnPhase, TurnResolved,
 };
 use crate::game::{Outcome, TurnStep};
 
@@ -54,16 +54,28 @@ fn take_command(
 }
 
 /// Judges the pending command against the game as it is now (after a reload in this frame):
-/// a refused one is reported at once and changes nothing; an accepted one is the turn the
+/// a refused one is reported at once and changes nothing; one that costs no turn (naming an
+/// item) is done here, as `execute` does it, and no step acts; an accepted one is the turn the
 /// steps carry out.
 fn judge(
     mut pending: ResMut<PendingCommand>,
-    game: Res<GameRes>,
+    mut game: GameWriter,
     content: Res<ContentRes>,
     mut turn: ResMut<TurnInProgress>,
     mut resolved: MessageWriter<TurnResolved>,
 ) {
     let Some(cmd) = pending.0.take() else { return };
+    if cmd.costs_no_turn() {
+        let at = game.game().turn;
+        let outcome = game.game_mut().execute_no_turn(&cmd, &content.0);
+        resolved.write(TurnResolved {
+            turn: at,
+            command: cmd,
+            outcome,
+        });
+        return;
+    }
+    let game = game.game();
     match game.accept(&cmd, &content.0) {
         Ok(ctx) => turn.0 = Some(ctx),
         Err(reason) => {
