@@ -309,7 +309,8 @@ impl Game {
     }
 }
 
-fn action_target(a: &ActionDef) -> Target {
+/// Who an action is aimed at (`self` for those that name nobody).
+pub(super) fn action_target(a: &ActionDef) -> Target {
     match a {
         ActionDef::Damage { target, .. }
         | ActionDef::Heal { target, .. }

@@ -3,7 +3,7 @@ use super::command::Reason;
 use super::state::{Game, ItemInstance};
 use crate::content::Content;
 use crate::content::registry::LootTable;
-use crate::content::schema::{ActionDef, Slot};
+use crate::content::schema::{ActionDef, Slot, Target};
 use crate::map::Pos;
 use crate::rng::{self, Rng};
 
@@ -192,7 +192,8 @@ impl Game {
                         }
                         // Outside a fight a creature target must be one the hero sees (in
                         // a fight, any enemy: it has no positions).
-                        let aims = def.actions.iter().any(aims_at_target);
+                        let aims = (def.actions.iter())
+                            .any(|a| super::effects::action_target(a) == Target::Target);
                         if !aims || self.in_combat() {
                             return None;
                         }
@@ -343,18 +344,5 @@ impl Game {
             content,
         )
         .0
-    }
-}
-
-/// Whether an action works on the chosen creature (so its item needs one).
-fn aims_at_target(a: &ActionDef) -> bool {
-    use crate::content::schema::Target;
-    match a {
-        ActionDef::Damage { target, .. }
-        | ActionDef::Heal { target, .. }
-        | ActionDef::RestoreStamina { target, .. }
-        | ActionDef::ApplyModifier { target, .. }
-        | ActionDef::RemoveModifier { target, .. } => *target == Target::Target,
-        _ => false,
     }
 }
