@@ -148,7 +148,12 @@ impl Replay {
             class: game.class.clone(),
             daily: game.daily.clone(),
             outcome: game.outcome.map(|o| outcome_name(Some(o)).to_string()),
-            score: Some(crate::runs::score(game.floor, game.gold, game.kills, won)),
+            score: Some(crate::runs::score(
+                game.floor,
+                game.gold_collected(),
+                game.kills,
+                won,
+            )),
             checkpoints: Vec::new(),
         }
     }

@@ -129,7 +129,7 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
     }
     let won = game.outcome == Some(RunOutcome::Won);
     let outcome = outcome_name(game.outcome);
-    let score = crate::runs::score(game.floor, game.gold, game.kills, won);
+    let score = crate::runs::score(game.floor, game.gold_collected(), game.kills, won);
     let mut unchecked = Vec::new();
     // Replays that record their claims record a score; in them no outcome claims a run
     // that goes on.

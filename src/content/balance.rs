@@ -27,6 +27,10 @@ pub struct Balance {
     pub wander_turns: (u32, u32),
     /// Pac-Man's scatter phase.
     pub scatter_turns: (u32, u32),
+    /// The share of an item's price a shopkeeper pays for it.
+    pub sell_share: f64,
+    /// What a shopkeeper pays for an item the hero does not know.
+    pub unknown_sell_price: u32,
 }
 
 impl Default for Balance {
@@ -48,6 +52,8 @@ impl Default for Balance {
             away_turns: (15, 35),
             wander_turns: (9, 9),
             scatter_turns: (7, 7),
+            sell_share: 0.4,
+            unknown_sell_price: 5,
         }
     }
 }
@@ -108,6 +114,8 @@ pub const BALANCE_RANGES: &[KnobRange] = {
         knob("away_turns", CountPair, 1.0, 1000.0),
         knob("wander_turns", CountPair, 1.0, 1000.0),
         knob("scatter_turns", CountPair, 1.0, 1000.0),
+        knob("sell_share", Number, 0.0, 1.0),
+        knob("unknown_sell_price", Count, 0.0, 1000000.0),
     ]
 };
 
@@ -224,7 +232,9 @@ impl Balance {
             chase_turns,
             away_turns,
             wander_turns,
-            scatter_turns
+            scatter_turns,
+            sell_share,
+            unknown_sell_price
         );
     }
 }
@@ -294,6 +304,8 @@ mod tests {
             away_turns: Some(d.away_turns),
             wander_turns: Some(d.wander_turns),
             scatter_turns: Some(d.scatter_turns),
+            sell_share: Some(d.sell_share),
+            unknown_sell_price: Some(d.unknown_sell_price),
         };
         assert_eq!(out_of_range(&all), []);
     }

@@ -231,6 +231,8 @@ pub struct Item {
     pub known: bool,
     /// Uses before it is used up (a wand); 0: used up at once.
     pub charges: u32,
+    /// Its shop price; 0: not traded.
+    pub value: u32,
     pub modifiers: Vec<String>,
     pub actions: Vec<ActionDef>,
     pub triggers: Vec<Trigger>,
@@ -482,6 +484,8 @@ pub fn item(def: &ItemDef, symbol: char, color: [u8; 3]) -> Result<Item, FieldEr
         kind: def.kind.as_ref().map(|k| k.get_ref().clone()),
         known: def.known,
         charges: def.charges,
+        value: count_at_most("value", def.value, super::numbers::MAX_GOLD)
+            .map_err(|m| (def.id.span(), "value".into(), m))?,
         modifiers: def.modifiers.iter().map(|m| m.get_ref().clone()).collect(),
         actions: def.actions.iter().map(normalize_action).collect(),
         triggers: triggers(&def.triggers, "triggers")?,

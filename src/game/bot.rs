@@ -26,6 +26,9 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     if let Some(cmd) = gear_up(game, content) {
         return cmd;
     }
+    if let Some(cmd) = shopping(game, content) {
+        return cmd;
+    }
     // An unknown potion or scroll is tried only when it is safe: full health, nobody in view.
     if health >= 1.0
         && !monster_in_view
@@ -189,6 +192,35 @@ fn fight(game: &Game, content: &Content) -> Command {
 enum Pool {
     Health,
     Stamina,
+}
+
+/// At a shop with gold: buy the known healing potion it sells, until three are carried; on
+/// a floor whose shop has been seen, walk there first.
+fn shopping(game: &Game, content: &Content) -> Option<Command> {
+    let shop = game.shop.as_ref()?;
+    let heals = |it: &ItemInstance| {
+        game.knows(&it.item)
+            && content
+                .item(&it.item)
+                .is_some_and(|d| (d.actions.iter()).any(|a| matches!(a, ActionDef::Heal { .. })))
+    };
+    if game.inventory.iter().filter(|it| heals(it)).count() >= 3
+        || game.inventory.len() >= content.balance.inventory_size as usize
+    {
+        return None;
+    }
+    let ware = (shop.wares.iter().enumerate())
+        .filter(|(_, it)| heals(it) && game.price(it, content) <= game.gold)
+        .min_by_key(|(i, it)| (game.price(it, content), *i))?
+        .0;
+    if game.at_shop() {
+        return Some(Command::Buy(ware));
+    }
+    let keeper = game.creature(shop.keeper)?.pos;
+    if !game.is_explored(keeper) {
+        return None;
+    }
+    step_towards(game, |p| p.manhattan(keeper) == 1).map(Command::Move)
 }
 
 /// The pack's first unknown item that needs no target (a potion, a scroll), or a known

@@ -275,7 +275,9 @@ impl Game {
             | Command::Unequip(_)
             | Command::Drop(_)
             // Done before any turn is judged (`Game::execute_no_turn`).
-            | Command::Call { .. } => return Err(Reason::InCombat),
+            | Command::Call { .. }
+            | Command::Buy(_)
+            | Command::Sell(_) => return Err(Reason::InCombat),
         })
     }
 

@@ -41,12 +41,19 @@ pub enum Command {
         index: usize,
         name: String,
     },
+    /// Buy the shop's ware at this index (next to its keeper or in its room). Costs no turn.
+    Buy(usize),
+    /// Sell the pack's item at this index to the shop. Costs no turn.
+    Sell(usize),
 }
 
 impl Command {
     /// Commands that cost no turn: judged and done at once, with no step of the turn run.
     pub fn costs_no_turn(&self) -> bool {
-        matches!(self, Command::Call { .. })
+        matches!(
+            self,
+            Command::Call { .. } | Command::Buy(_) | Command::Sell(_)
+        )
     }
 }
 
@@ -94,6 +101,17 @@ pub enum Reason {
     AlreadyKnown,
     /// A name the player gave: too long, or with characters a name cannot have.
     BadName,
+    /// Trading needs the shop's room or its keeper's side.
+    NoShopHere,
+    NoSuchWare(usize),
+    NotEnoughGold {
+        need: u32,
+        have: u32,
+    },
+    /// Shops neither stock nor buy it (it has no `value`).
+    NotTraded,
+    /// Nobody harms a shopkeeper.
+    Shopkeeper,
 }
 
 impl fmt::Display for Reason {
@@ -119,6 +137,13 @@ impl fmt::Display for Reason {
             Reason::NothingWorn => write!(f, "You wear nothing there."),
             Reason::NotInView => write!(f, "You cannot see that creature."),
             Reason::AlreadyKnown => write!(f, "You already know what that is."),
+            Reason::NoShopHere => write!(f, "There is no shop here."),
+            Reason::NoSuchWare(i) => write!(f, "The shop has no ware {}.", i + 1),
+            Reason::NotEnoughGold { need, have } => {
+                write!(f, "Not enough gold ({have} of {need}).")
+            }
+            Reason::NotTraded => write!(f, "Shops do not trade in that."),
+            Reason::Shopkeeper => write!(f, "The shopkeeper is not to be harmed."),
             Reason::BadName => write!(
                 f,
                 "A name is at most {} letters, with no control characters.",

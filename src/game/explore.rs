@@ -26,7 +26,9 @@ impl Game {
             | Command::Unequip(_)
             | Command::Drop(_)
             | Command::UseItem { .. }
-            | Command::Call { .. } => None,
+            | Command::Call { .. }
+            | Command::Buy(_)
+            | Command::Sell(_) => None,
         }
     }
 
@@ -49,6 +51,11 @@ impl Game {
                     return;
                 }
                 match self.creature_at(to).map(|c| c.id) {
+                    // Bumping a shopkeeper opens its shop (the app's business) and never a
+                    // fight.
+                    Some(other) if self.is_shopkeeper(other, content) => {
+                        self.log("The shopkeeper shows you the wares.");
+                    }
                     Some(other) if other != hero => self.start_combat(other, &[], content),
                     _ => {
                         self.hero_steps(to, content);
@@ -69,7 +76,11 @@ impl Game {
             }
             // Refused when judged: outside a fight these are `NotInCombat`; a call is done
             // before any turn (`Game::execute_no_turn`).
-            Command::Ability { .. } | Command::Flee | Command::Call { .. } => {}
+            Command::Ability { .. }
+            | Command::Flee
+            | Command::Call { .. }
+            | Command::Buy(_)
+            | Command::Sell(_) => {}
         }
     }
 

@@ -202,6 +202,9 @@ impl Game {
                         };
                         let seen = (self.creatures.get(t))
                             .is_some_and(|c| c.is_alive() && self.is_visible(c.pos));
+                        if self.is_shopkeeper(*t, content) {
+                            return Some(Reason::Shopkeeper);
+                        }
                         (!seen || *t == self.hero).then_some(Reason::NotInView)
                     }
                     _ => Some(Reason::NotUsable),

@@ -19,6 +19,9 @@ pub mod items;
 mod modifiers;
 mod queue;
 mod reload;
+pub mod shop;
+#[cfg(test)]
+mod shop_tests;
 mod state;
 pub mod surroundings;
 pub mod travel;

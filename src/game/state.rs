@@ -246,6 +246,15 @@ pub struct Game {
     /// the names the player gave (not written for runs without unidentified kinds).
     #[serde(default, skip_serializing_if = "Identification::is_empty")]
     pub ident: Identification,
+    /// The floor's shop, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shop: Option<super::shop::Shop>,
+    /// Gold paid at shops, and gold shopkeepers paid the hero, this run (for the score,
+    /// which counts gold collected).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gold_spent: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gold_earned: u32,
 }
 
 fn first_rules() -> u32 {
@@ -375,6 +384,9 @@ impl Game {
             class: class.to_string(),
             daily: None,
             ident: Identification::deal(seed, content),
+            shop: None,
+            gold_spent: 0,
+            gold_earned: 0,
         };
         if let Some(c) = class_def {
             game.take_kit(c, content);
@@ -469,6 +481,7 @@ impl Game {
                 }
             }
         }
+        self.place_shop(k, &floor.rooms, content);
         let n = self.map.len();
         self.explored = vec![false; n];
         self.visible = vec![false; n];

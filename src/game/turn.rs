@@ -228,11 +228,15 @@ impl Game {
         if self.is_over() {
             return Outcome::Rejected(Reason::RunOver);
         }
-        if let Some(reason) = self.item_refusal(cmd, content) {
+        if let Some(reason) =
+            (self.item_refusal(cmd, content)).or_else(|| self.trade_refusal(cmd, content))
+        {
             return Outcome::Rejected(reason);
         }
         match cmd {
             Command::Call { index, name } => self.call_item(*index, name),
+            Command::Buy(i) => self.buy(*i, content),
+            Command::Sell(i) => self.sell(*i, content),
             _ => return Outcome::Rejected(Reason::ConditionFalse),
         }
         self.record.push(cmd.clone());
@@ -316,6 +320,9 @@ impl Game {
             class,
             daily,
             ident,
+            shop,
+            gold_spent,
+            gold_earned,
         } = self;
         let mut probe = Game {
             seed: *seed,
@@ -355,6 +362,9 @@ impl Game {
             class: class.clone(),
             daily: daily.clone(),
             ident: ident.clone(),
+            shop: shop.clone(),
+            gold_spent: *gold_spent,
+            gold_earned: *gold_earned,
         };
         if probe.in_combat() && !probe.is_over() {
             probe.open_turn(TurnKind::Combat, content);

@@ -65,7 +65,7 @@ impl Record {
     ) -> Record {
         let won = game.outcome == Some(RunOutcome::Won);
         Record {
-            score: score(game.floor, game.gold, game.kills, won),
+            score: score(game.floor, game.gold_collected(), game.kills, won),
             number,
             seed: game.seed,
             class: game.class.clone(),

@@ -52,6 +52,7 @@ pub struct CreatureKind {
     pub loot: Option<String>,
     pub triggers: Vec<Trigger>,
     pub hostile: bool,
+    pub shopkeeper: bool,
     pub movement: Movement,
 }
 

@@ -79,7 +79,8 @@ pub(super) fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldErro
         gold: def.gold,
         loot: def.loot.as_ref().map(|l| l.get_ref().clone()),
         triggers: registry::triggers(&def.triggers, "triggers")?,
-        hostile: def.hostile,
+        hostile: def.hostile && !def.shopkeeper,
+        shopkeeper: def.shopkeeper,
         movement: def.movement.clone(),
     })
 }

@@ -335,5 +335,28 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
         if let Some(l) = &def.loot {
             r.check(Kind::Loot, l, || format!("{key}.loot"));
         }
+        if let Some(shop) = &def.shop {
+            r.check(Kind::Loot, &shop.stock, || format!("{key}.shop.stock"));
+            let keeper = r.check(Kind::Creature, &shop.keeper, || {
+                format!("{key}.shop.keeper")
+            });
+            if keeper && !(content.creature(shop.keeper.get_ref())).is_some_and(|k| k.shopkeeper) {
+                deferred.push(floor_error(
+                    format!("{key}.shop.keeper"),
+                    format!(
+                        "`{}` is not a shopkeeper (a creature with `shopkeeper = true`)",
+                        shop.keeper.get_ref()
+                    ),
+                ));
+            }
+            if !(0.0..=1.0).contains(&shop.chance) {
+                let msg = format!("`chance` = {} is out of range: expected 0..=1", shop.chance);
+                deferred.push(floor_error(format!("{key}.shop.chance"), msg));
+            }
+            if shop.items > 40 {
+                let msg = format!("`items` = {} is out of range: expected 0..=40", shop.items);
+                deferred.push(floor_error(format!("{key}.shop.items"), msg));
+            }
+        }
     }
 }

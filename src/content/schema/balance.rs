@@ -38,4 +38,8 @@ pub struct BalancePatch {
     pub wander_turns: Option<(u32, u32)>,
     /// Turns a `scatter`-cycle monster heads for its corner, `[fewest, most]`.
     pub scatter_turns: Option<(u32, u32)>,
+    /// The share of an item's price a shopkeeper pays for it.
+    pub sell_share: Option<f64>,
+    /// What a shopkeeper pays for an item the hero does not know.
+    pub unknown_sell_price: Option<u32>,
 }

@@ -65,6 +65,10 @@ pub struct CreatureDef {
     /// forager) never do, though the hero may still walk into one to fight it.
     #[serde(default = "yes")]
     pub hostile: bool,
+    /// A shopkeeper: it stands still in its shop, never fights, and bumping it opens the
+    /// shop (`shop` on a floor profile names one). Implies not `hostile`.
+    #[serde(default)]
+    pub shopkeeper: bool,
     /// How it moves on the map.
     #[serde(default)]
     pub movement: Movement,

@@ -75,6 +75,36 @@ pub struct FloorDef {
     /// to it.
     #[serde(default)]
     pub trap_kinds: Vec<SpawnDef>,
+    /// A shop: how often one of the floor's rooms is one, who keeps it and what it sells.
+    #[serde(default)]
+    pub shop: Option<ShopDef>,
+}
+
+/// A floor's shop: with `chance`, one room of the floor (not the one with the up stairs) is
+/// a shop, its keeper standing in it with `items` wares rolled from `stock`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShopDef {
+    /// The chance a floor of this profile has a shop, 0..=1.
+    pub chance: f64,
+    /// The loot table each ware is one roll of (nothing rolled: one ware fewer).
+    #[schemars(with = "String")]
+    pub stock: Spanned<String>,
+    /// How many rolls of `stock`, at most 40.
+    #[serde(default = "default_wares")]
+    pub items: u32,
+    /// The keeper: a creature with `shopkeeper = true`.
+    #[serde(default = "default_keeper")]
+    #[schemars(with = "String")]
+    pub keeper: Spanned<String>,
+}
+
+fn default_wares() -> u32 {
+    6
+}
+
+fn default_keeper() -> Spanned<String> {
+    Spanned::new(0..0, "core:shopkeeper".into())
 }
 
 pub(super) fn default_regression() -> f64 {

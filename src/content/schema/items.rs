@@ -57,6 +57,10 @@ pub struct ItemDef {
     /// Known from the start even when its kind is unidentified.
     #[serde(default)]
     pub known: bool,
+    /// Its price in a shop, in gold (a shopkeeper pays `sell_share` of it); 0: shops neither
+    /// stock nor buy it. At most 1000000.
+    #[serde(default)]
+    pub value: u32,
     /// A consumable with charges (a wand): each use takes one, and it is used up with the
     /// last; 0 (the default): used up at once. At most 1000.
     #[serde(default)]

@@ -220,7 +220,8 @@ impl Game {
                         Some(kind) if kind.id == c.kind => Cow::Borrowed(kind.id.as_str()),
                         _ => Cow::Owned(c.kind.clone()),
                     };
-                    let kind = found.map(|k| Kind {
+                    // A shopkeeper stands in its shop: no kind to move by.
+                    let kind = found.filter(|k| !k.shopkeeper).map(|k| Kind {
                         movement: k.movement.clone(),
                         max_health: k.base.max_health,
                     });

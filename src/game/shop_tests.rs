@@ -1,0 +1,133 @@
+//! Shops on a floor 1 that always has one: placement, buying, selling, refusals, the bump
+//! that opens a shop and never a fight, and the score that shopping never lowers.
+use super::pipeline_tests::content_with;
+use super::*;
+use crate::content::Content;
+
+/// Core with floor 1's profile given a shop every time.
+fn shop_content() -> Content {
+    let core = crate::content::core_pack();
+    let floors = core
+        .files
+        .iter()
+        .find(|(name, _)| name == "floors.toml")
+        .map(|(_, bytes)| String::from_utf8(bytes.clone()).unwrap())
+        .unwrap();
+    let first = floors.split("[[floors]]").nth(1).unwrap();
+    content_with(&format!(
+        "[[floors]]{first}shop = {{ chance = 1.0, stock = \"core:shop_stock\", items = 8 }}\n"
+    ))
+}
+
+/// A run on floor 1 with the hero standing next to the keeper, no monsters but the keeper.
+fn at_the_shop(content: &Content, gold: u32) -> Game {
+    let mut g = Game::new(3, content).unwrap();
+    let keeper = g.shop.as_ref().expect("floor 1 has a shop").keeper;
+    g.creatures.retain(|id, _| *id == g.hero || *id == keeper);
+    let kp = g.creature(keeper).unwrap().pos;
+    let beside = crate::map::Dir::ALL
+        .into_iter()
+        .map(|d| kp.offset(d))
+        .find(|&p| g.map.is_passable(p))
+        .unwrap();
+    let hero = g.hero;
+    g.creatures.get_mut(&hero).unwrap().pos = beside;
+    g.gold = gold;
+    g.inventory.clear();
+    g
+}
+
+#[test]
+fn a_shop_is_a_room_with_its_keeper_and_wares_of_value() {
+    let content = shop_content();
+    let g = Game::new(3, &content).unwrap();
+    let shop = g.shop.as_ref().unwrap();
+    let keeper = g.creature(shop.keeper).unwrap();
+    assert!(shop.room.contains(keeper.pos));
+    assert!(!shop.room.contains(g.hero_pos()), "not the hero's own room");
+    assert!(g.is_shopkeeper(shop.keeper, &content));
+    assert!(!shop.wares.is_empty());
+    assert!(shop.wares.iter().all(|it| g.price(it, &content) > 0));
+    // The same seed, the same shop; the core floors without one are as they were.
+    assert_eq!(Game::new(3, &content).unwrap().shop, g.shop);
+    let plain = Game::new(3, &Content::core().unwrap()).unwrap();
+    assert!(plain.shop.is_none(), "core's floor 1 has no shop");
+    assert_eq!(plain.map, g.map);
+}
+
+#[test]
+fn buying_takes_gold_gives_the_ware_and_costs_no_turn() {
+    let content = shop_content();
+    let mut g = at_the_shop(&content, 1000);
+    let ware = g.shop.as_ref().unwrap().wares[0].clone();
+    let price = g.price(&ware, &content);
+    let (turn, collected) = (g.turn, g.gold_collected());
+    assert_eq!(g.execute(&Command::Buy(0), &content), Outcome::NoTurn);
+    assert_eq!(g.gold, 1000 - price);
+    assert_eq!(g.inventory, vec![ware]);
+    assert_eq!(g.turn, turn);
+    assert_eq!(g.gold_spent, price);
+    assert_eq!(
+        g.gold_collected(),
+        collected,
+        "shopping never lowers the score"
+    );
+    assert_eq!(g.record.last(), Some(&Command::Buy(0)));
+}
+
+#[test]
+fn what_cannot_be_afforded_is_refused_with_no_change() {
+    let content = shop_content();
+    let mut g = at_the_shop(&content, 0);
+    let before = g.clone();
+    let need = g.price(&g.shop.as_ref().unwrap().wares[0], &content);
+    assert_eq!(
+        g.execute(&Command::Buy(0), &content),
+        Outcome::Rejected(Reason::NotEnoughGold { need, have: 0 })
+    );
+    assert!(g == before, "a refusal changed the state");
+    // Away from the shop nothing is traded.
+    let mut far = at_the_shop(&content, 1000);
+    let up = far.up;
+    let hero = far.hero;
+    far.creatures.get_mut(&hero).unwrap().pos = up;
+    assert_eq!(
+        far.execute(&Command::Buy(0), &content),
+        Outcome::Rejected(Reason::NoShopHere)
+    );
+}
+
+#[test]
+fn selling_gives_a_share_of_the_price_or_the_unknown_price() {
+    let content = shop_content();
+    let mut g = at_the_shop(&content, 0);
+    g.inventory
+        .push(ItemInstance::new("core:chain_mail", &content));
+    g.inventory
+        .push(ItemInstance::new("core:potion_of_confusion", &content));
+    let mail = g.price(&g.inventory[0], &content);
+    assert_eq!(g.execute(&Command::Sell(0), &content), Outcome::NoTurn);
+    let share = (f64::from(mail) * content.balance.sell_share).floor() as u32;
+    assert_eq!(g.gold, share);
+    assert_eq!(g.execute(&Command::Sell(0), &content), Outcome::NoTurn);
+    assert_eq!(g.gold, share + content.balance.unknown_sell_price);
+    assert!(g.inventory.is_empty());
+    let wares = &g.shop.as_ref().unwrap().wares;
+    assert_eq!(wares.last().unwrap().item, "core:potion_of_confusion");
+    assert_eq!(g.gold_collected(), 0, "selling is not finding gold");
+}
+
+#[test]
+fn bumping_the_keeper_never_starts_a_fight() {
+    let content = shop_content();
+    let mut g = at_the_shop(&content, 0);
+    let keeper = g.shop.as_ref().unwrap().keeper;
+    let kp = g.creature(keeper).unwrap().pos;
+    let hp = g.hero_pos();
+    let d = crate::map::Dir::from_delta(kp.x - hp.x, kp.y - hp.y).unwrap();
+    assert_eq!(g.execute(&Command::Move(d), &content), Outcome::TurnPassed);
+    assert!(!g.in_combat());
+    assert_eq!(g.hero_pos(), hp);
+    assert_eq!(g.creature(keeper).unwrap().pos, kp, "it stands in its shop");
+    assert!(g.log.iter().any(|l| l.text.contains("shows you the wares")));
+}
