@@ -142,6 +142,17 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
             .set(ImagePlugin::default_linear()),
     );
     app.insert_resource(files);
+    if let Some(dir) = &args.mods {
+        if !dir.is_dir() {
+            eprintln!("--mods {}: no such folder", dir.display());
+            return ExitCode::from(2);
+        }
+        let mut source = content::ModSource::default();
+        if let content::ModSource::Folders(dirs) = &mut source {
+            dirs.push(dir.clone());
+        }
+        app.insert_resource(source);
+    }
     app.add_plugins(plugin);
     if args.seed.is_some() || args.class.is_some() {
         let class = args.class.as_deref().map(crate::cli::class_id);

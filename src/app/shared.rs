@@ -148,6 +148,8 @@ pub enum Overlay {
     Settings,
     /// What the hero has learned of unknown items this run.
     Discoveries,
+    /// A shop's wares and prices, opened by bumping its keeper.
+    Shop,
 }
 
 /// The turn phase: the world advances only between AwaitingInput and Resolving.

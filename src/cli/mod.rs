@@ -108,6 +108,9 @@ pub struct PlayArgs {
     /// Smoke test: write screenshots into this folder and exit.
     #[arg(long, value_name = "DIR")]
     pub smoke: Option<std::path::PathBuf>,
+    /// Also load the mods in this folder (a folder of mod folders), after the usual ones.
+    #[arg(long, value_name = "DIR")]
+    pub mods: Option<std::path::PathBuf>,
     /// A replay to watch instead of the menu (`delve watch FILE`).
     #[arg(skip)]
     pub watch: Option<std::path::PathBuf>,

@@ -60,8 +60,22 @@ pub fn explore(game: &Game, content: &Content) -> Command {
 }
 
 /// Next step of the hero's travel to the nearest tile satisfying `goal` (shortest path).
+/// The shopkeeper's tile counts as a wall: it stands still, and walking into it would only
+/// open its shop again and again.
 pub fn step_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Dir> {
-    first_step(&nearest(&game.map, game.hero_pos(), goal)?)
+    let keeper = (game.shop.as_ref())
+        .and_then(|s| game.creature(s.keeper))
+        .filter(|k| k.is_alive())
+        .map(|k| k.pos);
+    let path = match keeper {
+        Some(k) => {
+            let mut map = game.map.clone();
+            map.set(k, crate::map::Tile::Wall);
+            nearest(&map, game.hero_pos(), goal)
+        }
+        None => nearest(&game.map, game.hero_pos(), goal),
+    };
+    first_step(&path?)
 }
 
 /// The direction of a path's first step (the path starts on the walker's tile).

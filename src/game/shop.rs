@@ -117,7 +117,7 @@ impl Game {
 
     /// Why buying ware `i` or selling pack item `i` is refused, checked before anything
     /// changes.
-    pub(super) fn trade_refusal(&self, cmd: &super::Command, content: &Content) -> Option<Reason> {
+    pub fn trade_refusal(&self, cmd: &super::Command, content: &Content) -> Option<Reason> {
         use super::Command;
         let (Command::Buy(i) | Command::Sell(i)) = cmd else {
             return None;

@@ -31,14 +31,15 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     let _ = writeln!(w, "{}.", outcome_line(game));
     let _ = writeln!(
         w,
-        "{}. Floor {} of {}, turn {}. Level {} ({} XP), {} gold, {} kills.",
+        "{}. Floor {} of {}, turn {}. Level {} ({} XP), {} gold collected ({} spent at shops), {} kills.",
         super::class_name(&game.class, content),
         game.floor,
         game.floors,
         game.turn,
         game.level,
         game.xp,
-        game.gold,
+        game.gold_collected(),
+        game.gold_spent,
         game.kills
     );
     let hero = game.hero();

@@ -23,6 +23,10 @@ pub fn score(floor: u32, gold: u32, kills: u32, won: bool) -> u64 {
         + if won { WIN_BONUS } else { 0 }
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// One finished run in the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -40,7 +44,11 @@ pub struct Record {
     pub cause: String,
     pub floor: u32,
     pub turns: u64,
+    /// Gold collected (what the score counts), spent or not.
     pub gold: u32,
+    /// Gold spent at shops.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub spent: u32,
     pub kills: u32,
     pub level: u32,
     pub rules: u32,
@@ -73,7 +81,8 @@ impl Record {
             cause: super::morgue::outcome_line(game),
             floor: game.floor,
             turns: game.turn,
-            gold: game.gold,
+            gold: game.gold_collected(),
+            spent: game.gold_spent,
             kills: game.kills,
             level: game.level,
             rules: game.rules,
@@ -155,6 +164,7 @@ mod tests {
             floor: 1,
             turns,
             gold: 0,
+            spent: 0,
             kills: 0,
             level: 1,
             rules: 3,

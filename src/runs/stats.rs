@@ -14,6 +14,7 @@ pub struct FloorStats {
     pub floor: u32,
     /// Turns spent on it (the turn that took the stairs down counts for the floor it left).
     pub turns: u64,
+    /// Gold collected on it (what shops took back is not taken off).
     pub gold: u32,
     pub kills: u32,
 }
@@ -47,14 +48,14 @@ impl RunStats {
             .filter(|(id, _)| **id != game.hero)
             .map(|(id, c)| (*id, c.kind.clone()))
             .collect();
-        let (floor, gold, turn) = (game.floor, game.gold, game.turn);
+        let (floor, gold, turn) = (game.floor, game.gold_collected(), game.turn);
         let outcome = game.execute(command, content);
         if matches!(outcome, Outcome::Rejected(_)) {
             return outcome;
         }
         let here = self.floor_mut(floor);
         here.turns += game.turn - turn;
-        here.gold = here.gold.saturating_add(game.gold.saturating_sub(gold));
+        here.gold = (here.gold).saturating_add(game.gold_collected().saturating_sub(gold));
         for event in &game.last_events {
             if let Event::CreatureDied {
                 creature,
@@ -136,7 +137,7 @@ mod tests {
             let turns: u64 = stats.floors.iter().map(|f| f.turns).sum();
             assert_eq!(turns, game.turn, "seed {seed}");
             let gold: u32 = stats.floors.iter().map(|f| f.gold).sum();
-            assert_eq!(gold, game.gold, "seed {seed}");
+            assert_eq!(gold, game.gold_collected(), "seed {seed}");
             assert_eq!(stats.total_kills(), game.kills, "seed {seed}");
             let kills: u32 = stats.floors.iter().map(|f| f.kills).sum();
             assert_eq!(kills, game.kills, "seed {seed}");

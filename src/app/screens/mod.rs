@@ -10,6 +10,7 @@ mod pause;
 pub mod records;
 pub mod replays;
 pub mod settings;
+pub mod shop;
 pub mod smoke;
 pub mod watch;
 
@@ -38,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         discoveries::plugin,
         history::plugin,
         settings::plugin,
+        shop::plugin,
         watch::plugin,
         replays::plugin,
         records::plugin,

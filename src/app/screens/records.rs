@@ -152,9 +152,10 @@ pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
                 r.cause
             ))
             .detail(format!(
-                "{} turns, {} gold, {} kills, seed {}{}",
+                "{} turns, {} gold collected ({} spent), {} kills, seed {}{}",
                 r.turns,
                 r.gold,
+                r.spent,
                 r.kills,
                 r.seed,
                 if r.replay.is_none() {

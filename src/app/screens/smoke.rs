@@ -52,6 +52,8 @@ enum Stage {
     Help,
     /// The inventory on its panel over the dimmed game.
     Inventory,
+    /// The floor's shop, when it has one (the smoke's fixture mod puts one on floor 1).
+    Shop,
     /// The Settings overlay, from the pause menu.
     Settings,
     /// The run in high contrast with the text at 150 % (then back as it was).
@@ -193,6 +195,19 @@ fn drive(
         (Stage::Inventory, Screen::InGame) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "inventory.png");
+            if game.as_ref().is_some_and(|g| g.shop.is_some()) {
+                commands.set_state(Overlay::Shop);
+                smoke.stage = Stage::Shop;
+            } else {
+                warn!("smoke: this floor has no shop");
+                commands.set_state(Overlay::Settings);
+                smoke.stage = Stage::Settings;
+            }
+            smoke.frames = 0;
+        }
+        (Stage::Shop, Screen::InGame) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "shop.png");
             commands.set_state(Overlay::Settings);
             smoke.stage = Stage::Settings;
             smoke.frames = 0;
