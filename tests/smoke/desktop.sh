@@ -18,20 +18,21 @@ export DELVE_SETTINGS="$dir/settings.toml"
 # resolves shared dependencies without the dev-dependencies' features and rebuilds Bevy).
 cargo test --locked --features app --no-run
 target="${CARGO_TARGET_DIR:-target}"
-# Seed 56 as a rogue: with the bundled mods (the game loads them) the explore bot fights on
-# floor 1 and dies at turn 157 (`delve sim --mods mods --seed 56 --class rogue`), so the run
-# reaches every screen.
-SEED="${SMOKE_SEED:-56}"
+# Seed 124 as a rogue: with the bundled mods (the game loads them) and the fixture that puts a
+# shop on floor 1 (`--mods tests/fixtures/shop_mods`), the explore bot fights on floor 1 and
+# dies at turn 166 (`delve sim --mods DIR --seed 124 --class rogue`, DIR holding both), so the
+# run reaches every screen.
+SEED="${SMOKE_SEED:-124}"
 CLASS="${SMOKE_CLASS:-rogue}"
 start=$(date +%s)
 WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
-  "$target/debug/delve" play --seed "$SEED" --class "$CLASS" --smoke "$dir" > "$dir/smoke.log" 2>&1 || {
+  "$target/debug/delve" play --seed "$SEED" --class "$CLASS" --mods tests/fixtures/shop_mods --smoke "$dir" > "$dir/smoke.log" 2>&1 || {
   echo "smoke: the game failed or timed out; last lines of $dir/smoke.log:" >&2
   tail -20 "$dir/smoke.log" >&2
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-shots=(menu mods classes floor ai history help inventory settings contrast combat gameover records watch)
+shots=(menu mods classes floor ai history help inventory shop settings contrast combat gameover records watch)
 for shot in "${shots[@]}"; do
   [ -f "$dir/$shot.png" ] || { echo "smoke: $shot.png was not taken; see $dir/smoke.log" >&2; exit 1; }
 done

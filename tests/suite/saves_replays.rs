@@ -228,7 +228,9 @@ fn soak_keeps_the_invariants() {
         let game = Game::new(seed, &content).unwrap();
         let mut last = game.turn;
         let (game, _) = delve::cli::simulate_game(game, &content, goal - total, |g| {
-            let step = if g.turn > last || (g.death.is_some() && g.turn == last) {
+            // A turn passes with every command but those that cost none (buying, naming).
+            let free = g.record.last().is_some_and(|c| c.costs_no_turn());
+            let step = if g.turn > last || ((g.death.is_some() || free) && g.turn == last) {
                 Ok(())
             } else {
                 Err(format!("the turn went from {last} to {}", g.turn))
@@ -285,8 +287,10 @@ fn invariants(g: &Game, content: &Content) -> Result<(), String> {
     if g.explored.len() != g.map.len() || g.visible.len() != g.map.len() {
         return Err("sight memory does not match the map".into());
     }
-    // The command the hero died in is recorded, its turn not counted.
-    if g.record.len() as u64 != g.turn + u64::from(g.death.is_some()) {
+    // The command the hero died in is recorded, its turn not counted; so are the commands
+    // that cost no turn.
+    let free = g.record.iter().filter(|c| c.costs_no_turn()).count() as u64;
+    if g.record.len() as u64 != g.turn + free + u64::from(g.death.is_some()) {
         return Err(format!(
             "{} commands recorded after {} turns",
             g.record.len(),
