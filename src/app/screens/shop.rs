@@ -108,7 +108,12 @@ pub fn shop_entries(
             .icon(pic, color_of(look.color, palette))
             .detail(detail)
     };
-    let why = |cmd: &Command| game.trade_refusal(cmd, content).map(|r| r.to_string());
+    let why = |cmd: &Command| {
+        game.trade_refusal(cmd, content).map(|r| match r {
+            crate::game::Reason::InCombat => "not during a fight".to_string(),
+            r => r.to_string(),
+        })
+    };
     let mut out = vec![ListEntry::new("For sale").unavailable("a heading")];
     let wares = game.shop.as_ref().map_or(&[][..], |s| &s.wares[..]);
     for (i, it) in wares.iter().enumerate() {
