@@ -194,6 +194,65 @@ a kind with fewer leaves the extra items (the last by id) known from the start. 
 the items of its own kit. Using an item tells what it is, and so does the `identify` action;
 wearing one does not.
 
+## A shop
+
+A floor profile's `shop` makes one room of some of its floors a shop: with `chance`, a room
+that holds neither the hero's arrival tile nor the stairs down gets the `keeper` on its free
+tile nearest the middle and `items` wares, each one roll of the `stock` loot table. Core's
+floors 2 on have one at 0.35. A profile replaces the one of its depth whole, so a shop on
+floor 1 takes a copy of core's floor 1 with `shop` added:
+
+```toml
+# mods/mymod/shop.toml
+[[creatures]]
+id = \"mymod:pedlar\"
+name = \"Pedlar\"
+symbol = \"@\"
+icon = \"hooded-figure\"
+color = \"green\"
+shopkeeper = true                 # stands still, never fights; bumping it opens the shop
+base = { max_health = 200 }
+
+[[loot]]
+id = \"mymod:pedlar_stock\"
+affix_chance = 0.1
+entries = [
+  { item = \"core:healing_potion\", weight = 4 },
+  { item = \"core:antidote\", weight = 2 },
+  { item = \"core:scroll_of_identify\", weight = 2 },
+  { item = \"core:dagger\", weight = 1 },
+]
+
+# Core's floor 1 (assets/core/floors.toml), with a shop every time.
+[[floors]]
+depth = 1
+width = 41
+height = 31
+regression = 40
+imperfection = 12
+rooms = 5
+room_min = 3
+room_max = 7
+monsters = 7
+traps = 2
+treasure = 6
+gold = [3, 12]
+spawns = [ { id = \"core:rat\", weight = 4 }, { id = \"core:bat\", weight = 3 }, { id = \"core:skeleton\", weight = 3 }, { id = \"core:forager\", weight = 1 }, { id = \"core:spider\", weight = 2 } ]
+prefabs = [\"core:rat_den\", \"core:bat_roost\"]
+prefab_count = 1
+items = 2
+loot = \"core:floor_shallow\"
+trap_kinds = [ { id = \"core:spike_trap\", weight = 3 }, { id = \"core:poison_needle\", weight = 2 } ]
+shop = { chance = 1.0, stock = \"mymod:pedlar_stock\", items = 5, keeper = \"mymod:pedlar\" }
+```
+
+The shop has its own draw from the seed and the floor, so floors without one are as they
+were. An item's `value` is its price in gold, half as much again for each affix; an item
+with no `value` (0) is never stocked and never bought, so a mod's new items need one to be
+traded. The keeper pays `sell_share` of the price (`[balance]`, default 0.4), or
+`unknown_sell_price` (default 5) for an item the hero does not know; one `[balance]` line
+changes either.
+
 ## Failure policy
 
 - Every problem names mod, file, line:column, key path, what was expected and, for near

@@ -21,6 +21,8 @@ mod queue;
 mod reload;
 pub mod shop;
 #[cfg(test)]
+mod shop_recipe_tests;
+#[cfg(test)]
 mod shop_tests;
 mod state;
 pub mod surroundings;
