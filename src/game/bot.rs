@@ -19,10 +19,9 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     }
     let hero = game.hero();
     let health = hero.health / game.attribute(game.hero, Attr::MaxHealth, content);
-    let monster_in_view = game
-        .creatures
-        .values()
-        .any(|c| c.id != game.hero && game.is_visible(c.pos));
+    // A shopkeeper in view is no danger.
+    let monster_in_view = (game.creatures.values())
+        .any(|c| c.id != game.hero && game.is_visible(c.pos) && !game.is_shopkeeper(c.id, content));
     if let Some(cmd) = gear_up(game, content) {
         return cmd;
     }

@@ -80,8 +80,9 @@ pub struct FloorDef {
     pub shop: Option<ShopDef>,
 }
 
-/// A floor's shop: with `chance`, one room of the floor (not the one with the up stairs) is
-/// a shop, its keeper standing in it with `items` wares rolled from `stock`.
+/// A floor's shop: with `chance`, one room of the floor (not the one the hero arrives in,
+/// nor the one with the stairs down) is a shop, its keeper standing in it with `items` wares
+/// rolled from `stock`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShopDef {
