@@ -6,29 +6,28 @@ use crate::game::identify::Identification;
 
 const NEW_LOOKS: [&str; 2] = ["mymod:inky_blue", "mymod:sparkling_silver"];
 
-/// The recipe's TOML block, as MODDING.md shows it.
-fn recipe_block() -> &'static str {
+/// A MODDING.md recipe loaded beside core: the first TOML block after `heading` (and before
+/// "## Failure policy"), as the file `file` of the pack `mymod`.
+pub(super) fn recipe_content(heading: &str, file: &str) -> Content {
     let modding = include_str!("../../MODDING.md");
-    let start = modding.find("## New appearance words").unwrap();
+    let start = modding.find(heading).unwrap();
     let end = start + modding[start..].find("## Failure policy").unwrap();
-    modding[start..end]
+    let block = modding[start..end]
         .split("```toml\n")
         .nth(1)
         .and_then(|b| b.split("```").next())
-        .unwrap()
-}
-
-fn with_recipe() -> Content {
+        .unwrap();
     let pack = Pack {
         id: "mymod".into(),
-        files: vec![(
-            "appearances.toml".into(),
-            recipe_block().as_bytes().to_vec(),
-        )],
+        files: vec![(file.into(), block.as_bytes().to_vec())],
     };
     let (content, report) = load_packs(&[core_pack(), pack]);
     assert!(!report.has_errors(), "{report}");
     content
+}
+
+fn with_recipe() -> Content {
+    recipe_content("## New appearance words", "appearances.toml")
 }
 
 #[test]
