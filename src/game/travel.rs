@@ -94,7 +94,15 @@ pub fn known_path(game: &Game, to: Pos) -> Option<Vec<Pos>> {
     if !game.map.in_bounds(to) || !game.is_explored(to) || !game.map.is_passable(to) {
         return None;
     }
-    nearest(&known_map(game), game.hero_pos(), |p| p == to).filter(|path| path.len() >= 2)
+    let mut map = known_map(game);
+    // Round the shopkeeper, unless it is where the hero goes (a bump opens its shop).
+    if let Some(k) = (game.shop.as_ref()).and_then(|s| game.creature(s.keeper))
+        && k.is_alive()
+        && k.pos != to
+    {
+        map.set(k.pos, Tile::Wall);
+    }
+    nearest(&map, game.hero_pos(), |p| p == to).filter(|path| path.len() >= 2)
 }
 
 /// The floor as the hero knows it: the tiles seen, walls everywhere else.
