@@ -62,6 +62,9 @@ pub fn doing(game: &Game, content: &Content, id: CreatureId) -> &'static str {
     let forager = content
         .creature(&c.kind)
         .is_some_and(|k| k.movement.target == TargetRule::Treasure);
+    if game.is_shopkeeper(id, content) {
+        return "minding the shop";
+    }
     match c.ai.mode {
         AiMode::Frightened => "frightened",
         AiMode::Flee => "fleeing",

@@ -25,6 +25,8 @@ enum Part {
     Health,
     Stamina,
     Xp,
+    /// What the hero is under (confused, in darkness, poisoned …) and for how long.
+    StatusLine,
     Worn,
     ViewLine,
     InView,
@@ -134,6 +136,7 @@ fn spawn_sidebar(mut commands: Commands) {
         commands.entity(b).insert((part, ChildOf(sidebar)));
     }
     commands.entity(sidebar).with_children(|p| {
+        p.spawn((Part::StatusLine, label("", 15.0, STATUS)));
         p.spawn(label("Worn", 15.0, DIM));
         p.spawn(column(Part::Worn));
         p.spawn((Part::ViewLine, label("", 15.0, DIM)));
@@ -142,6 +145,31 @@ fn spawn_sidebar(mut commands: Commands) {
 }
 
 const TEXT: Color = Color::srgb(0.88, 0.86, 0.8);
+const STATUS: Color = Color::srgb(0.95, 0.72, 0.5);
+
+/// The hero's modifiers with the turns they have left ("Confused 5, In darkness 28"); empty
+/// when it has none. What it wears is not listed: the Worn rows show that.
+pub fn status_line(game: &Game, content: &Content) -> String {
+    let hero = game.hero();
+    let mut parts: Vec<String> = Vec::new();
+    if hero.frightened > 0 {
+        let name = content.display_name(crate::game::FRIGHTENED);
+        parts.push(format!("{name} {}", hero.frightened));
+    }
+    for m in &hero.modifiers {
+        let name = content.display_name(&m.id);
+        let stacks = if m.stacks > 1 {
+            format!(" x{}", m.stacks)
+        } else {
+            String::new()
+        };
+        parts.push(match m.turns {
+            0 => format!("{name}{stacks}"),
+            t => format!("{name}{stacks} {t}"),
+        });
+    }
+    parts.join(", ")
+}
 const DIM: Color = Color::srgb(0.6, 0.58, 0.55);
 
 fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
@@ -274,6 +302,7 @@ fn update(
     let lines = |part: Part| match part {
         Part::FloorLine => format!("Floor {} of {}   Turn {}", g.floor, g.floors, g.turn),
         Part::LevelLine => format!("{class}   Level {}   Gold {}", g.level, g.gold),
+        Part::StatusLine => status_line(g, c),
         Part::ViewLine if seen.is_empty() => "Nothing in view".to_string(),
         Part::ViewLine => format!("In view ({})", seen.len()),
         _ => String::new(),
@@ -281,7 +310,7 @@ fn update(
     let mut inview = None;
     for (e, part) in &q.parts {
         match part {
-            Part::FloorLine | Part::LevelLine | Part::ViewLine => {
+            Part::FloorLine | Part::LevelLine | Part::ViewLine | Part::StatusLine => {
                 set_text(&mut q.texts, e, &lines(*part))
             }
             Part::InView => inview = Some(e),
@@ -452,5 +481,31 @@ fn health_colour(fraction: f64) -> Color {
         Color::srgb(0.75 - (f - 0.5) * 1.1, 0.6, 0.2)
     } else {
         Color::srgb(0.75, 0.2 + f * 0.8, 0.15)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Command, ItemInstance};
+
+    /// A potion of darkness drunk shows on the status line with its turns; nothing shows
+    /// before.
+    #[test]
+    fn the_status_line_names_what_the_hero_is_under() {
+        let content = Content::core().unwrap();
+        let mut g = Game::new(5, &content).unwrap();
+        assert_eq!(status_line(&g, &content), "");
+        g.inventory = vec![ItemInstance::new("core:potion_of_darkness", &content)];
+        g.execute(
+            &Command::UseItem {
+                index: 0,
+                target: None,
+                item: None,
+            },
+            &content,
+        );
+        let line = status_line(&g, &content);
+        assert!(line.starts_with("In darkness 2"), "{line}");
     }
 }
