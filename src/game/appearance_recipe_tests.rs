@@ -1,33 +1,13 @@
 //! MODDING.md's "New appearance words" recipe: its file loads beside core, adds its two
 //! potion looks, and runs deal them.
-use crate::content::{Content, Pack, core_pack, load_packs};
+use crate::content::Content;
 use crate::game::Game;
 use crate::game::identify::Identification;
 
 const NEW_LOOKS: [&str; 2] = ["mymod:inky_blue", "mymod:sparkling_silver"];
 
-/// A MODDING.md recipe loaded beside core: the first TOML block after `heading` (and before
-/// "## Failure policy"), as the file `file` of the pack `mymod`.
-pub(super) fn recipe_content(heading: &str, file: &str) -> Content {
-    let modding = include_str!("../../MODDING.md");
-    let start = modding.find(heading).unwrap();
-    let end = start + modding[start..].find("## Failure policy").unwrap();
-    let block = modding[start..end]
-        .split("```toml\n")
-        .nth(1)
-        .and_then(|b| b.split("```").next())
-        .unwrap();
-    let pack = Pack {
-        id: "mymod".into(),
-        files: vec![(file.into(), block.as_bytes().to_vec())],
-    };
-    let (content, report) = load_packs(&[core_pack(), pack]);
-    assert!(!report.has_errors(), "{report}");
-    content
-}
-
 fn with_recipe() -> Content {
-    recipe_content("## New appearance words", "appearances.toml")
+    super::pipeline_tests::recipe_content("## New appearance words", "appearances.toml")
 }
 
 #[test]

@@ -167,16 +167,7 @@ fn what_a_class_names_is_checked_where_it_is_written() {
 
 #[test]
 fn modding_mds_class_recipe_loads_and_plays() {
-    let modding = include_str!("../../MODDING.md");
-    let start = modding.find("## A new class").unwrap();
-    let end = start + modding[start..].find("## Failure policy").unwrap();
-    let block = modding[start..end]
-        .split("```toml\n")
-        .nth(1)
-        .and_then(|b| b.split("```").next())
-        .unwrap();
-    let (content, report) = with_pack("mymod", block);
-    assert!(!report.has_errors(), "{report}");
+    let content = super::pipeline_tests::recipe_content("## A new class", "classes.toml");
     let g = Game::new_as(2, "mymod:duelist", &content).unwrap();
     assert_eq!(g.gold, 10);
     assert_eq!(

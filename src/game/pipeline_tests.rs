@@ -15,6 +15,26 @@ pub(super) fn content_with(extra: &str) -> Content {
     content
 }
 
+/// A MODDING.md recipe loaded beside core: the first TOML block after `heading` (and before
+/// "## Failure policy"), as the file `file` of the pack `mymod`.
+pub(super) fn recipe_content(heading: &str, file: &str) -> Content {
+    let modding = include_str!("../../MODDING.md");
+    let start = modding.find(heading).unwrap();
+    let end = start + modding[start..].find("## Failure policy").unwrap();
+    let block = modding[start..end]
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|b| b.split("```").next())
+        .unwrap();
+    let pack = Pack {
+        id: "mymod".into(),
+        files: vec![(file.into(), block.as_bytes().to_vec())],
+    };
+    let (content, report) = load_packs(&[crate::content::core_pack(), pack]);
+    assert!(!report.has_errors(), "{report}");
+    content
+}
+
 /// A run on floor 1 with its monsters gone: only what the test puts there.
 pub(super) fn empty_run(content: &Content) -> Game {
     let mut g = Game::new(11, content).expect("a run starts");

@@ -6,7 +6,7 @@ use crate::game::Game;
 const KEEPER: &str = "mymod:pedlar";
 
 fn with_recipe() -> Content {
-    super::appearance_recipe_tests::recipe_content("## A shop", "shop.toml")
+    super::pipeline_tests::recipe_content("## A shop", "shop.toml")
 }
 
 #[test]
