@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::state::{Game, ItemInstance};
 use crate::content::Content;
 use crate::content::art::Picture;
+use crate::content::identify::{Appearance, ItemKind};
 use crate::rng;
 
 /// Salt of the stream that deals the looks: a function of the seed alone, apart from the
@@ -102,14 +103,31 @@ impl Game {
         self.ident.knows(item)
     }
 
+    /// The appearance this run dealt an item, with its kind, whether the hero knows the item
+    /// by now or not; `None` for an item that started the run known.
+    fn dealt<'c>(
+        &self,
+        item: &str,
+        content: &'c Content,
+    ) -> Option<(&'c Appearance, &'c ItemKind)> {
+        let a = content.appearances.get(self.ident.looks.get(item)?)?;
+        Some((a, content.item_kinds.get(&a.kind)?))
+    }
+
+    /// The name an item went by before it was known ("murky green potion"), known by now or
+    /// not; `None` for an item that started the run known.
+    pub fn unknown_name(&self, item: &str, content: &Content) -> Option<String> {
+        self.dealt(item, content)
+            .map(|(a, kind)| kind.unknown_name(&a.words))
+    }
+
     /// An item as the player sees it, everywhere the game shows one.
     pub fn look<'c>(&self, it: &ItemInstance, content: &'c Content) -> ItemLook<'c> {
         let def = content.item(&it.item);
         let symbol = def.map_or('?', |d| d.symbol);
-        let unknown = (self.ident.looks.get(&it.item))
-            .filter(|_| !self.knows(&it.item))
-            .and_then(|a| content.appearances.get(a))
-            .and_then(|a| Some((a, content.item_kinds.get(&a.kind)?)));
+        let unknown = Some(&it.item)
+            .filter(|i| !self.knows(i))
+            .and_then(|i| self.dealt(i, content));
         match unknown {
             Some((appearance, kind)) => {
                 let mut name = kind.unknown_name(&appearance.words);

@@ -132,9 +132,7 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
         section(w, "Discoveries");
         for id in &game.ident.learned {
             let it = crate::game::ItemInstance::new(id, content);
-            let was = (game.ident.looks.get(id))
-                .and_then(|a| content.appearances.get(a))
-                .and_then(|a| Some(content.item_kinds.get(&a.kind)?.unknown_name(&a.words)));
+            let was = game.unknown_name(id, content);
             let name = crate::game::items::true_name(&it, content);
             match was {
                 Some(was) => writeln!(w, "  {name} (was the {was})"),

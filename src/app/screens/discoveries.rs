@@ -108,17 +108,18 @@ pub fn discoveries_entries(
                 .icon(pic, color_of(look.color, palette))
                 .detail(detail)
         };
-        let words = |id: &str| {
-            (ident.looks.get(id))
-                .and_then(|a| content.appearances.get(a))
-                .map_or_else(String::new, |a| kind.unknown_name(&a.words))
-        };
         for id in ident
             .learned
             .iter()
             .filter(|l| of_kind.contains(&l.as_str()))
         {
-            out.push(entry(id, format!(": was the {}", words(id))));
+            out.push(entry(
+                id,
+                format!(
+                    ": was the {}",
+                    game.unknown_name(id, content).unwrap_or_default()
+                ),
+            ));
         }
         for id in of_kind.iter().filter(|i| ident.called.contains_key(**i)) {
             out.push(entry(id, String::new()));
