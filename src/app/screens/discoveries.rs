@@ -3,8 +3,8 @@
 //! still unknown. \ or Esc closes it.
 use bevy::prelude::*;
 
-use crate::app::render::palette::{Palette, color_of};
-use crate::app::render::picture::{PictureNode, Pictures};
+use crate::app::render::palette::Palette;
+use crate::app::render::picture::Pictures;
 use crate::app::shared::{ContentRes, GameRes, Overlay, OverlayInput, Screen, UiSystems};
 use crate::app::turn::{Action, Bindings, Mods};
 use crate::app::ui::kit;
@@ -95,18 +95,16 @@ pub fn discoveries_entries(
         out.push(ListEntry::new(heading).unavailable("a heading"));
         let entry = |id: &str, suffix: String| {
             let it = ItemInstance::new(id, content);
-            let look = game.look(&it, content);
-            let pic = pictures.map_or(PictureNode::None, |p| p.item_look(&it, &look));
-            let detail = look.description.unwrap_or("You do not know what it does.");
+            let s = super::inventory::shown_item(game, content, pictures, palette, &it);
             // A kind, not one item: no charges.
-            let name = if look.known {
+            let name = if game.knows(id) {
                 crate::game::items::true_name(&it, content)
             } else {
-                look.name.clone()
+                s.name
             };
             ListEntry::new(format!("  {name}{suffix}"))
-                .icon(pic, color_of(look.color, palette))
-                .detail(detail)
+                .icon(s.picture, s.colour)
+                .detail(s.detail)
         };
         for id in ident
             .learned

@@ -112,13 +112,8 @@ pub fn inventory_entries(
     mode: &InventoryMode,
 ) -> Vec<ListEntry> {
     let shown = |it: &crate::game::ItemInstance| {
-        let look = game.look(it, content);
-        let pic = pictures.map_or(PictureNode::None, |p| p.item_look(it, &look));
-        let detail = look.description.map_or_else(
-            || "You do not know what it does.".to_string(),
-            str::to_string,
-        );
-        (look.name, pic, color_of(look.color, palette), detail)
+        let s = shown_item(game, content, pictures, palette, it);
+        (s.name, s.picture, s.colour, s.detail)
     };
     let identifying = matches!(mode, InventoryMode::Identify { .. });
     let mut out = Vec::new();
@@ -171,6 +166,35 @@ pub fn inventory_entries(
         out.push(entry);
     }
     out
+}
+
+/// An item as a list shows it, as the hero knows it.
+pub struct ShownItem {
+    /// `Game::look`'s name for it.
+    pub name: String,
+    pub picture: PictureNode,
+    pub colour: Color,
+    /// Its description, or that the hero does not know what it does.
+    pub detail: String,
+}
+
+/// An item as the inventory, the shop and the Discoveries list show it.
+pub fn shown_item(
+    game: &Game,
+    content: &Content,
+    pictures: Option<&Pictures>,
+    palette: Palette,
+    it: &crate::game::ItemInstance,
+) -> ShownItem {
+    let look = game.look(it, content);
+    ShownItem {
+        picture: pictures.map_or(PictureNode::None, |p| p.item_look(it, &look)),
+        colour: color_of(look.color, palette),
+        detail: (look.description)
+            .unwrap_or("You do not know what it does.")
+            .to_string(),
+        name: look.name,
+    }
 }
 
 /// What choosing a pack item asks for.

@@ -3,8 +3,8 @@
 //! what cannot be bought or sold now says why. Trading costs no turn. Esc closes.
 use bevy::prelude::*;
 
-use crate::app::render::palette::{Palette, color_of};
-use crate::app::render::picture::{PictureNode, Pictures};
+use crate::app::render::palette::Palette;
+use crate::app::render::picture::Pictures;
 use crate::app::shared::{
     ContentRes, GameRes, Overlay, OverlayInput, PlayerCommand, Screen, TurnPhase, TurnResolved,
     UiSystems,
@@ -101,12 +101,10 @@ pub fn shop_entries(
     palette: Palette,
 ) -> Vec<ListEntry> {
     let shown = |it: &ItemInstance, words: String| {
-        let look = game.look(it, content);
-        let pic = pictures.map_or(PictureNode::None, |p| p.item_look(it, &look));
-        let detail = look.description.unwrap_or("You do not know what it does.");
-        ListEntry::new(format!("  {}  {words}", look.name))
-            .icon(pic, color_of(look.color, palette))
-            .detail(detail)
+        let s = super::inventory::shown_item(game, content, pictures, palette, it);
+        ListEntry::new(format!("  {}  {words}", s.name))
+            .icon(s.picture, s.colour)
+            .detail(s.detail)
     };
     let why = |cmd: &Command| {
         game.trade_refusal(cmd, content).map(|r| match r {
