@@ -45,8 +45,8 @@ fn bench(c: &mut Criterion) {
         let p = profile(side);
         // The baseline must make real floors, or the comparison means nothing.
         let f = seed_style::generate(&p, 1, 8);
-        assert!(f.map.get(f.up) == Tile::StairsUp && f.map.get(f.down) == Tile::StairsDown);
-        assert!(f.things.iter().all(|&m| f.map.get(m) == Tile::Floor) && !f.things.is_empty());
+        assert!(f.map.get(f.up) == Tile::STAIRS_UP && f.map.get(f.down) == Tile::STAIRS_DOWN);
+        assert!(f.things.iter().all(|&m| f.map.get(m) == Tile::FLOOR) && !f.things.is_empty());
         group.measurement_time(Duration::from_secs(if side > 101 { 10 } else { 3 }));
         group.bench_with_input(BenchmarkId::new("seed_style", side), &p, |b, p| {
             let mut seed = 0u64;
@@ -298,16 +298,16 @@ mod seed_style {
                 things.push(m);
             }
         }
-        let mut tiles = TileMap::new(p.width, p.height, Tile::Wall);
+        let mut tiles = TileMap::new(p.width, p.height, Tile::WALL);
         for (x, column) in map.cells.iter().enumerate() {
             for (y, &c) in column.iter().enumerate() {
                 if c == CORRIDOR {
-                    tiles.set(Pos::new(x as i32, y as i32), Tile::Floor);
+                    tiles.set(Pos::new(x as i32, y as i32), Tile::FLOOR);
                 }
             }
         }
-        tiles.set(up, Tile::StairsUp);
-        tiles.set(down, Tile::StairsDown);
+        tiles.set(up, Tile::STAIRS_UP);
+        tiles.set(down, Tile::STAIRS_DOWN);
         Floor {
             map: tiles,
             up,

@@ -12,17 +12,17 @@ use delve::rng::{below, floor_rng};
 /// An open room with a wall border and ~25% scattered walls, seeded; the centre is clear.
 fn scattered(side: u32) -> (TileMap, Pos) {
     let mut rng = floor_rng(0x6772_6964, side);
-    let mut map = TileMap::new(side, side, Tile::Wall);
+    let mut map = TileMap::new(side, side, Tile::WALL);
     for y in 1..side as i32 - 1 {
         for x in 1..side as i32 - 1 {
             if below(&mut rng, 4) != 0 {
-                map.set(Pos::new(x, y), Tile::Floor);
+                map.set(Pos::new(x, y), Tile::FLOOR);
             }
         }
     }
     let centre = Pos::new(side as i32 / 2, side as i32 / 2);
     for d in [(0, 0), (0, -1), (-1, 0), (0, 1), (1, 0)] {
-        map.set(Pos::new(centre.x + d.0, centre.y + d.1), Tile::Floor);
+        map.set(Pos::new(centre.x + d.0, centre.y + d.1), Tile::FLOOR);
     }
     (map, centre)
 }
@@ -31,7 +31,7 @@ fn scattered(side: u32) -> (TileMap, Pos) {
 fn pathfinding_all(map: &TileMap, source: Pos) -> usize {
     let w = map.width() as usize;
     let h = map.height() as usize;
-    let open: Vec<bool> = map.tiles().iter().map(|t| t.is_passable()).collect();
+    let open: Vec<bool> = map.tiles().iter().map(|&t| map.walkable(t)).collect();
     let start = map.idx(source).unwrap();
     let reached = pathfinding::prelude::dijkstra_all(&start, |&i| {
         let (x, y) = (i % w, i / w);

@@ -1,5 +1,6 @@
 //! The tile grid: a flat row-major array, x to the right, y down (row 0 is the top).
 use serde::{Deserialize, Serialize};
+use std::sync::{Arc, OnceLock};
 
 /// A tile coordinate. Signed so that targets may lie outside the map (ghost scatter corners).
 #[derive(
@@ -64,54 +65,169 @@ impl Dir {
     }
 }
 
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[repr(u8)]
-pub enum Tile {
-    #[default]
-    Wall = 0,
-    Floor = 1,
-    Door = 2,
-    StairsUp = 3,
-    StairsDown = 4,
-}
+/// A cell's terrain: an index into its map's [`Terrains`]. The engine's own kinds have fixed
+/// indices (what generation places); the others follow in their content's order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Tile(pub u8);
 
 impl Tile {
-    pub const fn is_passable(self) -> bool {
-        !matches!(self, Tile::Wall)
+    pub const WALL: Tile = Tile(0);
+    pub const FLOOR: Tile = Tile(1);
+    /// A closed door.
+    pub const DOOR: Tile = Tile(2);
+    pub const STAIRS_UP: Tile = Tile(3);
+    pub const STAIRS_DOWN: Tile = Tile(4);
+    pub const OPEN_DOOR: Tile = Tile(5);
+    /// A door that looks like wall until it is found.
+    pub const SECRET_DOOR: Tile = Tile(6);
+
+    /// The content ids of the engine's kinds, at their indices.
+    pub const ENGINE: [&'static str; 7] = [
+        "core:wall",
+        "core:floor",
+        "core:door",
+        "core:stairs_up",
+        "core:stairs_down",
+        "core:open_door",
+        "core:secret_door",
+    ];
+
+    /// Whether generation may walk it: every engine kind but wall and secret door (content's
+    /// kinds are placed after generation and ask their map).
+    pub const fn builtin_walkable(self) -> bool {
+        !matches!(self, Tile::WALL | Tile::SECRET_DOOR) && self.0 < Tile::ENGINE.len() as u8
     }
 
-    /// Walls block sight; everything else is see-through.
-    pub const fn is_opaque(self) -> bool {
-        matches!(self, Tile::Wall)
-    }
-
+    /// The engine kinds' characters (maps in tests and `delve gen`); `?` for content's kinds.
     pub const fn ascii(self) -> char {
         match self {
-            Tile::Wall => '#',
-            Tile::Floor => '.',
-            Tile::Door => '+',
-            Tile::StairsUp => '<',
-            Tile::StairsDown => '>',
+            Tile::WALL | Tile::SECRET_DOOR => '#',
+            Tile::FLOOR => '.',
+            Tile::DOOR => '+',
+            Tile::OPEN_DOOR => '\'',
+            Tile::STAIRS_UP => '<',
+            Tile::STAIRS_DOWN => '>',
+            _ => '?',
         }
     }
 }
 
-/// The terrain of one floor.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// What the rules ask of one terrain kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TerrainRules {
+    pub walkable: bool,
+    pub blocks_sight: bool,
+    /// What walking into it makes it (a closed door opens), instead of entering it.
+    pub opens_to: Option<Tile>,
+    /// What closing it makes it (an open door).
+    pub closes_to: Option<Tile>,
+    /// What it is once found (a secret door).
+    pub found_as: Option<Tile>,
+}
+
+impl TerrainRules {
+    /// Solid rock: what an index no kind has reads as.
+    pub const SOLID: TerrainRules = TerrainRules {
+        walkable: false,
+        blocks_sight: true,
+        opens_to: None,
+        closes_to: None,
+        found_as: None,
+    };
+}
+
+/// The terrain kinds a map's tiles index: their ids (how saves name them) and rules. Shared
+/// by every map of a run's content; at most 256 kinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Terrains {
+    ids: Vec<String>,
+    /// By index; past `ids` every entry is solid, so a tile never indexes out of it.
+    rules: Box<[TerrainRules; 256]>,
+}
+
+impl Default for Terrains {
+    /// The engine's kinds alone (`builtin`).
+    fn default() -> Self {
+        (*Terrains::builtin()).clone()
+    }
+}
+
+impl Terrains {
+    /// Kinds by index: at most 256, the engine's first at their indices (checked by the
+    /// content loader).
+    pub fn new(kinds: impl IntoIterator<Item = (String, TerrainRules)>) -> Self {
+        let mut rules = Box::new([TerrainRules::SOLID; 256]);
+        let mut ids = Vec::new();
+        for (i, (id, r)) in kinds.into_iter().take(256).enumerate() {
+            rules[i] = r;
+            ids.push(id);
+        }
+        Self { ids, rules }
+    }
+
+    /// The engine's kinds alone, as generation and the tests' maps know them.
+    pub fn builtin() -> Arc<Terrains> {
+        static BUILTIN: OnceLock<Arc<Terrains>> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                Arc::new(Terrains::new(Tile::ENGINE.iter().enumerate().map(
+                    |(i, id)| {
+                        let t = Tile(i as u8);
+                        let rules = TerrainRules {
+                            walkable: t.builtin_walkable(),
+                            blocks_sight: matches!(t, Tile::WALL | Tile::SECRET_DOOR | Tile::DOOR),
+                            opens_to: (t == Tile::DOOR).then_some(Tile::OPEN_DOOR),
+                            closes_to: (t == Tile::OPEN_DOOR).then_some(Tile::DOOR),
+                            found_as: (t == Tile::SECRET_DOOR).then_some(Tile::DOOR),
+                        };
+                        (id.to_string(), rules)
+                    },
+                )))
+            })
+            .clone()
+    }
+
+    pub fn ids(&self) -> &[String] {
+        &self.ids
+    }
+
+    pub fn id(&self, t: Tile) -> Option<&str> {
+        self.ids.get(usize::from(t.0)).map(String::as_str)
+    }
+
+    pub fn tile(&self, id: &str) -> Option<Tile> {
+        self.ids.iter().position(|i| i == id).map(|i| Tile(i as u8))
+    }
+
+    pub fn rules(&self, t: Tile) -> &TerrainRules {
+        &self.rules[usize::from(t.0)]
+    }
+
+    /// Every index's rules, for loops over many tiles (no bounds checks: a tile is a byte).
+    pub fn table(&self) -> &[TerrainRules; 256] {
+        &self.rules
+    }
+}
+
+/// The terrain of one floor. Saved as its kinds' ids and one index a tile, so a save names
+/// terrain by id and loads under content that orders its kinds otherwise (`bind`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileMap {
     width: u32,
     height: u32,
     tiles: Vec<Tile>,
+    terrains: Arc<Terrains>,
 }
 
 impl TileMap {
+    /// A map of the engine's kinds (generation's and the tests'); `bind` gives it content's.
     pub fn new(width: u32, height: u32, fill: Tile) -> Self {
         Self {
             width,
             height,
             tiles: vec![fill; width as usize * height as usize],
+            terrains: Terrains::builtin(),
         }
     }
 
@@ -135,6 +251,56 @@ impl TileMap {
         &self.tiles
     }
 
+    pub fn terrains(&self) -> &Arc<Terrains> {
+        &self.terrains
+    }
+
+    /// The rules of tile kind `t` on this map.
+    pub fn rules(&self, t: Tile) -> &TerrainRules {
+        self.terrains.rules(t)
+    }
+
+    /// Whether creatures may stand on kind `t`. A closed door is walkable: walking into it
+    /// opens it, and distance fields run through it.
+    pub fn walkable(&self, t: Tile) -> bool {
+        self.terrains.rules[usize::from(t.0)].walkable
+    }
+
+    /// Moves the map onto `terrains` (the loaded content's): each tile keeps its kind by id.
+    /// Fails naming the ids `terrains` lacks.
+    pub fn bind(&mut self, terrains: &Arc<Terrains>) -> Result<(), Vec<String>> {
+        let missing: Vec<String> = (self.used_ids().into_iter())
+            .filter(|id| terrains.tile(id).is_none())
+            .map(str::to_string)
+            .collect();
+        if !missing.is_empty() {
+            return Err(missing);
+        }
+        let to: Vec<Tile> = (self.terrains.ids.iter())
+            .map(|id| terrains.tile(id).unwrap_or(Tile::WALL))
+            .collect();
+        // A generated floor has the engine's kinds, at the same indices in every content.
+        if to.iter().enumerate().any(|(i, t)| usize::from(t.0) != i) {
+            for t in &mut self.tiles {
+                *t = to.get(usize::from(t.0)).copied().unwrap_or(Tile::WALL);
+            }
+        }
+        self.terrains = terrains.clone();
+        Ok(())
+    }
+
+    /// The ids of the kinds some tile is.
+    pub fn used_ids(&self) -> Vec<&str> {
+        let mut used = [false; 256];
+        for t in &self.tiles {
+            used[usize::from(t.0)] = true;
+        }
+        (self.terrains.ids.iter().enumerate())
+            .filter(|(i, _)| used[*i])
+            .map(|(_, id)| id.as_str())
+            .collect()
+    }
+
     pub fn in_bounds(&self, p: Pos) -> bool {
         p.x >= 0 && p.y >= 0 && (p.x as u32) < self.width && (p.y as u32) < self.height
     }
@@ -151,7 +317,7 @@ impl TileMap {
 
     /// Out-of-bounds reads as wall, so callers never index outside the grid.
     pub fn get(&self, p: Pos) -> Tile {
-        self.idx(p).map_or(Tile::Wall, |i| self.tiles[i])
+        self.idx(p).map_or(Tile::WALL, |i| self.tiles[i])
     }
 
     pub fn set(&mut self, p: Pos, t: Tile) {
@@ -161,7 +327,12 @@ impl TileMap {
     }
 
     pub fn is_passable(&self, p: Pos) -> bool {
-        self.get(p).is_passable()
+        self.walkable(self.get(p))
+    }
+
+    /// Whether tile `p` stops sight (walls, closed doors; off the map).
+    pub fn blocks_sight(&self, p: Pos) -> bool {
+        self.rules(self.get(p)).blocks_sight
     }
 
     /// Rows top to bottom, one char per tile.
@@ -174,25 +345,123 @@ impl TileMap {
         s
     }
 
-    /// Parses `#`, `.`, `+`, `<`, `>`; any other character is floor (tests draw actors on maps).
+    /// Parses `#`, `.`, `+` (closed door), `'` (open door), `<`, `>`; any other character is
+    /// floor (tests draw actors on maps).
     pub fn from_ascii(text: &str) -> Self {
         let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
         let height = rows.len() as u32;
         let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) as u32;
-        let mut map = TileMap::new(width, height, Tile::Wall);
+        let mut map = TileMap::new(width, height, Tile::WALL);
         for (y, row) in rows.iter().enumerate() {
             for (x, c) in row.chars().enumerate() {
                 let t = match c {
-                    '#' => Tile::Wall,
-                    '+' => Tile::Door,
-                    '<' => Tile::StairsUp,
-                    '>' => Tile::StairsDown,
-                    _ => Tile::Floor,
+                    '#' => Tile::WALL,
+                    '+' => Tile::DOOR,
+                    '\'' => Tile::OPEN_DOOR,
+                    '<' => Tile::STAIRS_UP,
+                    '>' => Tile::STAIRS_DOWN,
+                    _ => Tile::FLOOR,
                 };
                 map.set(Pos::new(x as i32, y as i32), t);
             }
         }
         map
+    }
+}
+
+/// A map as saved: its kinds by id, then one index a tile.
+#[derive(Serialize, Deserialize)]
+struct StoredMap {
+    width: u32,
+    height: u32,
+    /// Absent in saves from before terrain was content: their tiles are the engine's names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    terrain: Option<Vec<String>>,
+    tiles: StoredTiles,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum StoredTiles {
+    Indices(Vec<u8>),
+    /// Saves from before terrain was content: a closed enum by name.
+    Names(Vec<String>),
+}
+
+impl Serialize for TileMap {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        StoredMap {
+            width: self.width,
+            height: self.height,
+            terrain: Some(self.terrains.ids.clone()),
+            tiles: StoredTiles::Indices(self.tiles.iter().map(|t| t.0).collect()),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for TileMap {
+    /// The kinds' rules are the engine's until `bind` gives the map its content's; a kind
+    /// the engine lacks reads as solid until then.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let stored = StoredMap::deserialize(d)?;
+        let n = stored.width as usize * stored.height as usize;
+        let builtin = Terrains::builtin();
+        let (terrains, tiles) = match (stored.terrain, stored.tiles) {
+            (Some(ids), StoredTiles::Indices(tiles)) => {
+                if ids.len() > 256 {
+                    return Err(D::Error::custom("a map names more than 256 terrain kinds"));
+                }
+                if let Some(bad) = tiles.iter().find(|&&t| usize::from(t) >= ids.len()) {
+                    return Err(D::Error::custom(format!(
+                        "a tile is terrain {bad}, but the map names {} kinds",
+                        ids.len()
+                    )));
+                }
+                let kinds = ids.into_iter().map(|id| {
+                    let rules = builtin
+                        .tile(&id)
+                        .map_or(TerrainRules::SOLID, |t| *builtin.rules(t));
+                    (id, rules)
+                });
+                (
+                    Arc::new(Terrains::new(kinds)),
+                    tiles.into_iter().map(Tile).collect(),
+                )
+            }
+            (None, StoredTiles::Names(names)) => {
+                // The old doorway was open floor with a door's picture.
+                let tiles = names.iter().map(|n| match n.as_str() {
+                    "Wall" => Ok(Tile::WALL),
+                    "Floor" => Ok(Tile::FLOOR),
+                    "Door" => Ok(Tile::OPEN_DOOR),
+                    "StairsUp" => Ok(Tile::STAIRS_UP),
+                    "StairsDown" => Ok(Tile::STAIRS_DOWN),
+                    other => Err(D::Error::custom(format!("unknown tile `{other}`"))),
+                });
+                (builtin, tiles.collect::<Result<Vec<Tile>, _>>()?)
+            }
+            _ => {
+                return Err(D::Error::custom(
+                    "a map's tiles do not match its terrain list",
+                ));
+            }
+        };
+        if tiles.len() != n {
+            return Err(D::Error::custom(format!(
+                "a {}x{} map has {} tiles",
+                stored.width,
+                stored.height,
+                tiles.len()
+            )));
+        }
+        Ok(TileMap {
+            width: stored.width,
+            height: stored.height,
+            tiles,
+            terrains,
+        })
     }
 }
 
@@ -206,9 +475,9 @@ mod tests {
         let map = TileMap::from_ascii(text);
         assert_eq!((map.width(), map.height()), (5, 4));
         assert_eq!(map.to_ascii(), text);
-        assert_eq!(map.get(Pos::new(2, 1)), Tile::StairsUp);
-        assert_eq!(map.get(Pos::new(-1, 0)), Tile::Wall);
-        assert_eq!(map.get(Pos::new(5, 0)), Tile::Wall);
+        assert_eq!(map.get(Pos::new(2, 1)), Tile::STAIRS_UP);
+        assert_eq!(map.get(Pos::new(-1, 0)), Tile::WALL);
+        assert_eq!(map.get(Pos::new(5, 0)), Tile::WALL);
         assert!(map.is_passable(Pos::new(1, 2)));
     }
 

@@ -76,7 +76,7 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
         FrameError::Version(found) => SaveError::Version { found },
         FrameError::Damaged(why) => SaveError::Damaged(why),
     })?;
-    let game: Game = serde_json::from_slice(body)
+    let mut game: Game = serde_json::from_slice(body)
         .map_err(|e| SaveError::Damaged(format!("unreadable game state: {e}")))?;
     check_game(&game)?;
     if game.rules > RULES_VERSION {
@@ -86,6 +86,8 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
     if !missing.is_empty() {
         return Err(SaveError::MissingContent(missing));
     }
+    game.bind_terrain(content)
+        .map_err(SaveError::MissingContent)?;
     let mut warnings = Vec::new();
     if fingerprint != content.fingerprint() {
         warnings.push(

@@ -16,6 +16,7 @@ pub mod placement;
 pub mod registry;
 pub mod scaffold;
 pub mod schema;
+pub mod terrain;
 
 pub use balance::{BALANCE_RANGES, Balance, KnobKind, KnobRange};
 pub use diagnostics::{Diagnostic, Severity};

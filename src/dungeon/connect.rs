@@ -37,7 +37,7 @@ fn regions(work: &Work) -> Regions {
     let mut label: Vec<u32> = work
         .t
         .iter()
-        .map(|t| if t.is_passable() { 0 } else { WALL })
+        .map(|t| if t.builtin_walkable() { 0 } else { WALL })
         .collect();
     let (mut tiles, mut start) = (Vec::new(), vec![0]);
     for i in work.interior_indices() {
@@ -92,7 +92,7 @@ pub(crate) fn connect_work(work: &mut Work, protect: &[Rect]) -> usize {
         let second = if w >= 4 { w + 2 } else { 2 * w + 1 };
         for i in [w + 1, second] {
             if work.interior(work.pos(i)).is_some() && !work.open(i) {
-                work.t[i] = Tile::Floor;
+                work.t[i] = Tile::FLOOR;
                 carved += 1;
             }
         }
@@ -143,7 +143,7 @@ pub(crate) fn connect_work(work: &mut Work, protect: &[Rect]) -> usize {
         // Back along the search to the island, carving the walls on the way.
         for _ in 0..n {
             if !work.open(i) {
-                work.t[i] = Tile::Floor;
+                work.t[i] = Tile::FLOOR;
                 carved += 1;
             }
             label[i] = main;
@@ -251,7 +251,7 @@ mod tests {
         // Right island: four walls away; the single tile below: one wall away.
         assert_eq!(connect(&mut map, &[]), 5);
         assert_eq!(components(&map), 1);
-        assert_eq!(map.get(Pos::new(3, 4)), Tile::Floor);
+        assert_eq!(map.get(Pos::new(3, 4)), Tile::FLOOR);
     }
 
     #[test]
@@ -287,23 +287,23 @@ mod tests {
 ";
         let mut map = TileMap::from_ascii(text);
         assert_eq!(connect(&mut map, &[Rect::new(4, 2, 3, 2)]), 4);
-        assert!((4..=7).all(|x| map.get(Pos::new(x, 1)) == Tile::Floor));
+        assert!((4..=7).all(|x| map.get(Pos::new(x, 1)) == Tile::FLOOR));
         assert_eq!(components(&map), 1);
     }
 
     #[test]
     fn empty_maps_get_two_tiles_and_tiny_ones_nothing() {
-        let mut map = TileMap::new(11, 11, Tile::Wall);
+        let mut map = TileMap::new(11, 11, Tile::WALL);
         assert_eq!(connect(&mut map, &[]), 2);
         assert_eq!(passable_count(&map), 2);
         assert_eq!(components(&map), 1);
-        let mut lone = TileMap::new(11, 11, Tile::Wall);
-        lone.set(Pos::new(9, 9), Tile::Floor);
+        let mut lone = TileMap::new(11, 11, Tile::WALL);
+        lone.set(Pos::new(9, 9), Tile::FLOOR);
         connect(&mut lone, &[]);
         assert_eq!(components(&lone), 1);
         assert!(passable_count(&lone) >= 2);
         for (w, h) in [(0, 0), (2, 2), (3, 3), (3, 5)] {
-            let mut tiny = TileMap::new(w, h, Tile::Wall);
+            let mut tiny = TileMap::new(w, h, Tile::WALL);
             connect(&mut tiny, &[]);
             assert!(components(&tiny) <= 1);
         }
@@ -312,10 +312,10 @@ mod tests {
     #[test]
     fn many_islands_all_join() {
         // A checkerboard of single tiles: every one an island.
-        let mut map = TileMap::new(41, 31, Tile::Wall);
+        let mut map = TileMap::new(41, 31, Tile::WALL);
         for y in (1..30).step_by(2) {
             for x in (1..40).step_by(2) {
-                map.set(Pos::new(x, y), Tile::Floor);
+                map.set(Pos::new(x, y), Tile::FLOOR);
             }
         }
         let islands = passable_count(&map);

@@ -21,7 +21,7 @@ impl Work {
         Self {
             w: w as usize,
             h: h as usize,
-            t: vec![Tile::Wall; w as usize * h as usize],
+            t: vec![Tile::WALL; w as usize * h as usize],
         }
     }
 
@@ -34,11 +34,11 @@ impl Work {
         };
         let (w, h) = (work.w, work.h);
         if w > 0 && h > 0 {
-            work.t[..w].fill(Tile::Wall);
-            work.t[(h - 1) * w..].fill(Tile::Wall);
+            work.t[..w].fill(Tile::WALL);
+            work.t[(h - 1) * w..].fill(Tile::WALL);
             for y in 0..h {
-                work.t[y * w] = Tile::Wall;
-                work.t[y * w + w - 1] = Tile::Wall;
+                work.t[y * w] = Tile::WALL;
+                work.t[y * w + w - 1] = Tile::WALL;
             }
         }
         work
@@ -61,7 +61,7 @@ impl Work {
     }
 
     pub fn to_map(&self) -> TileMap {
-        let mut map = TileMap::new(self.w as u32, self.h as u32, Tile::Wall);
+        let mut map = TileMap::new(self.w as u32, self.h as u32, Tile::WALL);
         // Writing every tile is cheaper than guessing which changed.
         self.store_if(&mut map, false);
         map
@@ -69,7 +69,7 @@ impl Work {
 
     #[inline]
     pub fn open(&self, i: usize) -> bool {
-        self.t[i].is_passable()
+        self.t[i].builtin_walkable()
     }
 
     /// Up, left, down, right (the map's `Dir::ALL` order). Only valid for interior `i`.
@@ -296,7 +296,7 @@ mod tests {
         let mut map = TileMap::from_ascii("....\n....\n....\n");
         let mut work = Work::load(&map);
         assert_eq!(work.open_tiles().len(), 2);
-        work.t[5] = Tile::Wall;
+        work.t[5] = Tile::WALL;
         work.store(&mut map);
         assert_eq!(map.to_ascii(), "....\n.#..\n....\n");
     }

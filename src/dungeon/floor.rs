@@ -50,7 +50,7 @@ pub struct Encounter {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Floor {
-    /// Terrain, stairs included (`Tile::StairsUp` at `up`, `Tile::StairsDown` at `down`).
+    /// Terrain, stairs included (`Tile::STAIRS_UP` at `up`, `Tile::STAIRS_DOWN` at `down`).
     pub map: TileMap,
     pub up: Pos,
     pub down: Pos,

@@ -58,6 +58,9 @@ const NEXT: [[[u8; 4]; 16]; 24] = {
     out
 };
 
+/// Marks the outer ring while the walk runs: any tile but wall (no kind has this index).
+const TAKEN: Tile = Tile(u8::MAX);
+
 /// A perfect maze on a `width`×`height` grid: every cell reachable by exactly one path.
 /// Grids too small for a single cell (< 3 on a side) come back as solid wall.
 pub fn carve_maze(width: u32, height: u32, rng: &mut Rng) -> TileMap {
@@ -79,7 +82,7 @@ pub(crate) fn carve(
     let (w, n) = (work.w, work.t.len());
     let (cw, ch) = ((w - 1) / 2, (work.h - 1) / 2);
     // Steps of two tiles from a cell land on a cell, on the ring or outside the array. A
-    // cell is free while it is wall; the ring is marked as door for the walk (which also
+    // cell is free while it is wall; the ring is marked taken for the walk (which also
     // catches the row wrap-around of x ± 2) and walled again at the end.
     let ring = |t: &mut [Tile], tile: Tile| {
         t[..w].fill(tile);
@@ -89,7 +92,7 @@ pub(crate) fn carve(
             row[w - 1] = tile;
         }
     };
-    ring(&mut work.t, Tile::Door);
+    ring(&mut work.t, TAKEN);
     let mut tree = keep_tree.then(|| Tree {
         up: vec![ROOT; n],
         depth: vec![0; n],
@@ -97,10 +100,10 @@ pub(crate) fn carve(
     // The plain fill starts in the top-left corner; a random start varies the long corridors.
     let start = below(rng, (cw * ch) as u32) as usize;
     let start = (2 * (start / cw) + 1) * w + 2 * (start % cw) + 1;
-    work.t[start] = Tile::Floor;
+    work.t[start] = Tile::FLOOR;
     // Up, left, down, right: the order of `Work::around` and `Dir::ALL`.
     let step = [(2 * w).wrapping_neg(), 2usize.wrapping_neg(), 2 * w, 2];
-    let free = |t: &[Tile], i: usize| usize::from(t.get(i) == Some(&Tile::Wall));
+    let free = |t: &[Tile], i: usize| usize::from(t.get(i) == Some(&Tile::WALL));
     // Frames: (cell, direction order, next position in that order).
     let mut stack: Vec<(u32, u8, u8)> = Vec::with_capacity(cw.max(ch) * 4);
     stack.push((start as u32, below(rng, 24) as u8, 0));
@@ -122,8 +125,8 @@ pub(crate) fn carve(
         let dir = ORDERS[order][p as usize] as usize;
         let next = c.wrapping_add(step[dir]);
         let pass = (c + next) / 2;
-        work.t[pass] = Tile::Floor;
-        work.t[next] = Tile::Floor;
+        work.t[pass] = Tile::FLOOR;
+        work.t[next] = Tile::FLOOR;
         if let Some(t) = tree.as_mut() {
             // Both point back the way the walk came.
             let back = (dir as u8 + 2) % 4;
@@ -133,7 +136,7 @@ pub(crate) fn carve(
         }
         stack.push((next as u32, below(rng, 24) as u8, 0));
     }
-    ring(&mut work.t, Tile::Wall);
+    ring(&mut work.t, Tile::WALL);
     (work, tree)
 }
 
@@ -214,10 +217,10 @@ mod tests {
                 let p = Pos::new(x, y);
                 let ring = x == 0 || y == 0 || x == w - 1 || y == h - 1;
                 if ring || (x % 2 == 0 && y % 2 == 0) {
-                    assert_eq!(map.get(p), Tile::Wall, "{p:?}");
+                    assert_eq!(map.get(p), Tile::WALL, "{p:?}");
                 }
                 if x % 2 == 1 && y % 2 == 1 && x < w - 1 && y < h - 1 {
-                    assert_eq!(map.get(p), Tile::Floor, "cell {p:?}");
+                    assert_eq!(map.get(p), Tile::FLOOR, "cell {p:?}");
                 }
             }
         }

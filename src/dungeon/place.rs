@@ -153,7 +153,7 @@ pub(crate) fn place_work(
     };
     let (w, h) = (work.w, work.h);
     let mut flags: Vec<u8> = (work.t.iter())
-        .map(|t| OPEN * u8::from(t.is_passable()))
+        .map(|t| OPEN * u8::from(t.builtin_walkable()))
         .collect();
     for f in &layout.footprints {
         for y in f.y.max(0)..(f.y + f.h).min(h as i32) {
@@ -186,7 +186,7 @@ pub(crate) fn place_work(
 
     // The stairs go to the first group of tiles that has two of them (else to any tile):
     // floor away from prefabs and guards, floor away from prefabs, floor, anything passable.
-    let floor = |i: usize| work.t[i] == Tile::Floor;
+    let floor = |i: usize| work.t[i] == Tile::FLOOR;
     let stairs = [PREFAB | NEAR_GUARD, PREFAB, 0]
         .into_iter()
         .map(|avoid| work.select(|i| floor(i) & (flags[i] & avoid == 0)))
@@ -202,9 +202,9 @@ pub(crate) fn place_work(
     let up = sweep(work, first, &mut flags, FROM_FIRST, 0, &mut queue).unwrap_or(first);
     flags[up] &= !STAIRS;
     let down = sweep(work, up, &mut flags, FROM_UP, NEAR_HERO, &mut queue).unwrap_or(up);
-    work.t[up] = Tile::StairsUp;
+    work.t[up] = Tile::STAIRS_UP;
     if down != up {
-        work.t[down] = Tile::StairsDown;
+        work.t[down] = Tile::STAIRS_DOWN;
     }
     (out.up, out.down) = (work.pos(up), work.pos(down));
     flags[up] |= TAKEN;
@@ -212,7 +212,7 @@ pub(crate) fn place_work(
 
     // Stairs are no longer floor from here on; "far" is reachable but beyond the hero's
     // safe radius.
-    let floor = |i: usize| work.t[i] == Tile::Floor;
+    let floor = |i: usize| work.t[i] == Tile::FLOOR;
     for g in &layout.guards {
         if let Some(i) = work.interior(g.pos)
             && floor(i)
@@ -294,8 +294,8 @@ mod tests {
                 &RoomLayout::default(),
                 &mut floor_rng(seed, 2),
             );
-            assert_eq!(map.get(placed.up), Tile::StairsUp);
-            assert_eq!(map.get(placed.down), Tile::StairsDown);
+            assert_eq!(map.get(placed.up), Tile::STAIRS_UP);
+            assert_eq!(map.get(placed.down), Tile::STAIRS_DOWN);
             // The down stairs is as far from the up stairs as any tile can be.
             let d = distances(&map, placed.up);
             let max = d.iter().flatten().max().copied();
@@ -353,7 +353,7 @@ mod tests {
                 .monsters
                 .is_empty()
         );
-        let mut wall = TileMap::new(9, 9, Tile::Wall);
+        let mut wall = TileMap::new(9, 9, Tile::WALL);
         let placed = place(&mut wall, &p, &RoomLayout::default(), &mut floor_rng(1, 1));
         assert_eq!(placed, Placement::default());
         let mut one = TileMap::from_ascii("###\n#.#\n###\n");

@@ -61,7 +61,7 @@ pub(crate) fn regress_work(work: &mut Work, percent: f64, rng: &mut Rng) -> usiz
         if !work.open(i) {
             continue;
         }
-        work.t[i] = Tile::Wall;
+        work.t[i] = Tile::WALL;
         filled += 1;
         // A dead end has at most one open neighbour; with exactly one left it has just become
         // a dead end itself (at zero it was queued already).
@@ -152,7 +152,7 @@ impl Near {
     /// Marks every wall, and no stamp yet on anything else.
     fn clear(&mut self, work: &Work) {
         self.mark.clear();
-        let wall = |t: &Tile| if t.is_passable() { 0 } else { WALL_MARK };
+        let wall = |t: &Tile| if t.builtin_walkable() { 0 } else { WALL_MARK };
         self.mark.extend(work.t.iter().map(wall));
         self.stamp = 0;
     }
@@ -258,7 +258,7 @@ pub(crate) fn imperfect_work(
         // another stop separating (see below), so no check is needed.
         shuffle(rng, &mut walls);
         for &i in &walls[..target] {
-            work.t[i as usize] = Tile::Floor;
+            work.t[i as usize] = Tile::FLOOR;
         }
         return target;
     }
@@ -302,14 +302,14 @@ pub(crate) fn imperfect_work(
         if near.search(work, a, b, gap) {
             deferred.push(i);
         } else {
-            work.t[i as usize] = Tile::Floor;
+            work.t[i as usize] = Tile::FLOOR;
             near.open(i as usize);
             opened += 1;
         }
     }
     // Not enough long loops left: the short ones make up the share, in random order.
     for &i in deferred.iter().chain(&short).take(target - opened) {
-        work.t[i as usize] = Tile::Floor;
+        work.t[i as usize] = Tile::FLOOR;
         opened += 1;
     }
     opened
@@ -357,7 +357,7 @@ mod tests {
         let text = "#######\n#.....#\n#.###.#\n#.....#\n###.###\n###.###\n#######\n";
         let mut map = TileMap::from_ascii(text);
         assert_eq!(regress(&mut map, 100.0, &mut floor_rng(1, 1)), 2);
-        assert_eq!(map.get(Pos::new(3, 4)), Tile::Wall);
+        assert_eq!(map.get(Pos::new(3, 4)), Tile::WALL);
         assert_eq!(passable_count(&map), 12);
     }
 

@@ -83,12 +83,12 @@ pub fn to_png(
     let mut colours: Vec<[u8; 3]> = map
         .tiles()
         .iter()
-        .map(|t| match t {
-            Tile::Wall => WALL,
-            Tile::Floor => FLOOR,
-            Tile::Door => DOOR,
-            Tile::StairsUp => UP,
-            Tile::StairsDown => DOWN,
+        .map(|&t| match t {
+            Tile::WALL | Tile::SECRET_DOOR => WALL,
+            Tile::DOOR | Tile::OPEN_DOOR => DOOR,
+            Tile::STAIRS_UP => UP,
+            Tile::STAIRS_DOWN => DOWN,
+            _ => FLOOR,
         })
         .collect();
     for (p, mark) in marks(floor) {
@@ -146,8 +146,8 @@ mod tests {
 
     fn sample() -> Floor {
         let mut map = TileMap::from_ascii("#######\n#.....#\n#.+.#.#\n#######\n");
-        map.set(Pos::new(1, 1), Tile::StairsUp);
-        map.set(Pos::new(5, 2), Tile::StairsDown);
+        map.set(Pos::new(1, 1), Tile::STAIRS_UP);
+        map.set(Pos::new(5, 2), Tile::STAIRS_DOWN);
         Floor {
             map,
             up: Pos::new(1, 1),

@@ -155,7 +155,7 @@ pub(crate) fn place_rooms_work(
                 for yy in room.y..room.y + room.h {
                     let row = yy as usize * work.w;
                     work.t[row + room.x as usize..row + (room.x + room.w) as usize]
-                        .fill(Tile::Floor);
+                        .fill(Tile::FLOOR);
                 }
                 out.rooms.push(room);
                 break;
@@ -173,9 +173,9 @@ fn stamp_prefab(work: &mut Work, prefab: &Prefab, foot: Rect, out: &mut RoomLayo
             let pos = Pos::new(foot.x + dx as i32, foot.y + dy as i32);
             let i = pos.y as usize * work.w + pos.x as usize;
             work.t[i] = match c {
-                '#' => Tile::Wall,
-                '+' => Tile::Door,
-                _ => Tile::Floor,
+                '#' => Tile::WALL,
+                '+' => Tile::DOOR,
+                _ => Tile::FLOOR,
             };
             if let Some(id) = prefab.legend.get(&c) {
                 out.guards.push(Spawn {
@@ -227,7 +227,7 @@ mod tests {
                 );
                 for y in r.y..r.y + r.h {
                     for x in r.x..r.x + r.w {
-                        assert_eq!(map.get(Pos::new(x, y)), Tile::Floor);
+                        assert_eq!(map.get(Pos::new(x, y)), Tile::FLOOR);
                     }
                 }
             }
@@ -272,7 +272,7 @@ mod tests {
                 .rooms
                 .is_empty()
         );
-        let mut tiny = TileMap::new(2, 2, Tile::Wall);
+        let mut tiny = TileMap::new(2, 2, Tile::WALL);
         assert!(
             place_rooms(&mut tiny, &p, &mut floor_rng(1, 2))
                 .rooms

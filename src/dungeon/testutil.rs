@@ -5,7 +5,7 @@ use crate::map::{Dir, Pos, Tile, TileMap};
 use std::collections::VecDeque;
 
 pub fn passable_count(map: &TileMap) -> usize {
-    map.tiles().iter().filter(|t| t.is_passable()).count()
+    map.tiles().iter().filter(|t| t.builtin_walkable()).count()
 }
 
 /// Path distances from `from` over passable tiles (None where unreachable).
@@ -41,7 +41,7 @@ pub fn components(map: &TileMap) -> usize {
     let mut seen = vec![false; map.len()];
     let mut count = 0;
     for i in 0..map.len() {
-        if seen[i] || !map.tiles()[i].is_passable() {
+        if seen[i] || !map.tiles()[i].builtin_walkable() {
             continue;
         }
         count += 1;
@@ -62,14 +62,14 @@ pub fn check_floor(floor: &Floor, profile: &FloorProfile) {
     for y in 0..h {
         for x in 0..w {
             if x == 0 || y == 0 || x == w - 1 || y == h - 1 {
-                assert_eq!(map.get(Pos::new(x, y)), Tile::Wall, "ring at {x},{y}");
+                assert_eq!(map.get(Pos::new(x, y)), Tile::WALL, "ring at {x},{y}");
             }
         }
     }
     // One breadth-first search from the hero reaches every passable tile.
     let dist = distances(map, floor.hero);
     for (i, t) in map.tiles().iter().enumerate() {
-        if t.is_passable() {
+        if t.builtin_walkable() {
             assert!(
                 dist[i].is_some(),
                 "{:?} unreachable\n{}",
@@ -80,15 +80,15 @@ pub fn check_floor(floor: &Floor, profile: &FloorProfile) {
     }
     assert_eq!(floor.hero, floor.up);
     assert_ne!(floor.up, floor.down);
-    assert_eq!(map.get(floor.up), Tile::StairsUp);
-    assert_eq!(map.get(floor.down), Tile::StairsDown);
+    assert_eq!(map.get(floor.up), Tile::STAIRS_UP);
+    assert_eq!(map.get(floor.down), Tile::STAIRS_DOWN);
     let count = |t: Tile| map.tiles().iter().filter(|&&x| x == t).count();
-    assert_eq!((count(Tile::StairsUp), count(Tile::StairsDown)), (1, 1));
+    assert_eq!((count(Tile::STAIRS_UP), count(Tile::STAIRS_DOWN)), (1, 1));
     assert!(dist[map.idx(floor.down).unwrap()].is_some());
 
     let mut taken = vec![floor.up, floor.down];
     for m in &floor.monsters {
-        assert_eq!(map.get(m.pos), Tile::Floor, "monster {m:?}");
+        assert_eq!(map.get(m.pos), Tile::FLOOR, "monster {m:?}");
         assert!(
             dist[map.idx(m.pos).unwrap()].unwrap() > 5,
             "monster near the hero: {m:?}"
@@ -100,11 +100,11 @@ pub fn check_floor(floor: &Floor, profile: &FloorProfile) {
         taken.push(m.pos);
     }
     for &t in &floor.traps {
-        assert_eq!(map.get(t), Tile::Floor, "trap {t:?}");
+        assert_eq!(map.get(t), Tile::FLOOR, "trap {t:?}");
         taken.push(t);
     }
     for &(t, gold) in &floor.treasure {
-        assert_eq!(map.get(t), Tile::Floor, "treasure {t:?}");
+        assert_eq!(map.get(t), Tile::FLOOR, "treasure {t:?}");
         assert!((profile.gold.0..=profile.gold.1).contains(&gold));
         taken.push(t);
     }

@@ -69,7 +69,7 @@ pub fn step_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Dir> {
     let path = match keeper {
         Some(k) => {
             let mut map = game.map.clone();
-            map.set(k, crate::map::Tile::Wall);
+            map.set(k, crate::map::Tile::WALL);
             nearest(&map, game.hero_pos(), goal)
         }
         None => nearest(&game.map, game.hero_pos(), goal),

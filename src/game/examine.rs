@@ -3,7 +3,7 @@
 use super::combat::Attr;
 use super::state::Game;
 use crate::content::Content;
-use crate::map::{Pos, Tile};
+use crate::map::Pos;
 
 /// The lines describing tile `p`, or `None` for a tile the hero has never seen.
 pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
@@ -11,14 +11,9 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
         return None;
     }
     let mut lines = vec![
-        match game.map.get(p) {
-            Tile::Wall => "A wall.",
-            Tile::Floor => "Floor.",
-            Tile::Door => "A doorway.",
-            Tile::StairsUp => "Stairs up (the way you came).",
-            Tile::StairsDown => "Stairs down.",
-        }
-        .to_string(),
+        content
+            .terrain_of(game.map.get(p))
+            .map_or_else(|| "Rock.".to_string(), |t| t.description.clone()),
     ];
     if let Some(gold) = game.treasure.get(&p) {
         lines.push(format!("Treasure: {gold} gold."));

@@ -48,9 +48,20 @@ impl Game {
                 missing.push(t.clone());
             }
         }
+        for id in self.map.used_ids() {
+            if content.terrains.tile(id).is_none() {
+                missing.push(id.to_string());
+            }
+        }
         missing.sort();
         missing.dedup();
         missing
+    }
+
+    /// Gives the floor's tiles `content`'s terrain kinds, each by id (after loading a save,
+    /// a reload, or entering a floor). Fails naming the kinds `content` lacks.
+    pub fn bind_terrain(&mut self, content: &Content) -> Result<(), Vec<String>> {
+        self.map.bind(&content.terrains)
     }
 
     /// Goes on with `content` (a hot reload): refused, changing nothing, when the run names
@@ -61,6 +72,7 @@ impl Game {
         if !missing.is_empty() {
             return Err(missing);
         }
+        self.bind_terrain(content)?;
         let ids: Vec<_> = self.creatures.keys().copied().collect();
         for id in ids {
             self.clamp_pools(id, content);

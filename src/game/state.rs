@@ -281,6 +281,8 @@ pub enum NewGameError {
         nearest: Option<String>,
         known: Vec<String>,
     },
+    /// Terrain kinds a floor uses that the content lacks.
+    MissingTerrain(Vec<String>),
 }
 
 impl fmt::Display for NewGameError {
@@ -289,6 +291,9 @@ impl fmt::Display for NewGameError {
             NewGameError::MissingHero => write!(f, "content defines no `core:hero`"),
             NewGameError::NoFloorProfile => write!(f, "content defines no floor profile"),
             NewGameError::BadProfile(m) => write!(f, "bad floor profile: {m}"),
+            NewGameError::MissingTerrain(ids) => {
+                write!(f, "content lacks the terrain kinds {}", ids.join(", "))
+            }
             NewGameError::UnknownClass {
                 class,
                 nearest,
@@ -351,7 +356,7 @@ impl Game {
             floor: 0,
             floors: content.balance.floors.max(1),
             turn: 0,
-            map: TileMap::new(1, 1, crate::map::Tile::Wall),
+            map: TileMap::new(1, 1, crate::map::Tile::WALL),
             up: Pos::default(),
             down: Pos::default(),
             explored: Vec::new(),
@@ -445,6 +450,10 @@ impl Game {
         let floor = dungeon::generate(&profile, self.seed, k);
         self.floor = k;
         self.map = floor.map;
+        // Generation places the engine's kinds only, which every content has.
+        if let Err(missing) = self.bind_terrain(content) {
+            return Err(NewGameError::MissingTerrain(missing));
+        }
         self.up = floor.up;
         self.down = floor.down;
         self.enemies.clear();

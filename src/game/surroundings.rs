@@ -44,14 +44,8 @@ pub fn offset_words(dx: i32, dy: i32) -> String {
     }
 }
 
-fn tile_words(t: Tile) -> &'static str {
-    match t {
-        Tile::Wall => "wall",
-        Tile::Floor => "floor",
-        Tile::Door => "a doorway",
-        Tile::StairsUp => "the stairs up",
-        Tile::StairsDown => "the stairs down",
-    }
+fn tile_words(content: &Content, t: Tile) -> &str {
+    content.terrain_of(t).map_or("rock", |t| t.name.as_str())
 }
 
 /// What a monster is doing, in the player's words (the sidebar says the same).
@@ -88,7 +82,7 @@ fn neighbour(game: &Game, content: &Content, p: Pos) -> String {
     {
         return game.name(c.id, content);
     }
-    let mut s = tile_words(game.map.get(p)).to_string();
+    let mut s = tile_words(content, game.map.get(p)).to_string();
     if game.treasure.contains_key(&p) {
         s += " with treasure";
     } else if game.ground.get(&p).is_some_and(|pile| !pile.is_empty()) {
@@ -127,7 +121,7 @@ pub fn surroundings(game: &Game, content: &Content) -> Vec<String> {
         game.floor,
         game.floors,
         game.turn,
-        tile_words(game.map.get(hero)),
+        tile_words(content, game.map.get(hero)),
         hero.x,
         hero.y,
         h.health.max(0.0)
@@ -304,7 +298,7 @@ mod tests {
         g.creatures.get_mut(&hero).unwrap().pos = Pos::new(5, 2);
         let lines = surroundings(&g, &content);
         assert_eq!(
-            lines[1], "North: floor. East: a doorway. South: floor. West: floor.",
+            lines[1], "North: floor. East: a closed door. South: floor. West: floor.",
             "{lines:?}"
         );
         assert!(lines.contains(&"Stairs down: not found yet.".to_string()));

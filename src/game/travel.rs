@@ -100,14 +100,14 @@ pub fn known_path(game: &Game, to: Pos) -> Option<Vec<Pos>> {
         && k.is_alive()
         && k.pos != to
     {
-        map.set(k.pos, Tile::Wall);
+        map.set(k.pos, Tile::WALL);
     }
     nearest(&map, game.hero_pos(), |p| p == to).filter(|path| path.len() >= 2)
 }
 
 /// The floor as the hero knows it: the tiles seen, walls everywhere else.
 pub fn known_map(game: &Game) -> TileMap {
-    let mut known = TileMap::new(game.map.width(), game.map.height(), Tile::Wall);
+    let mut known = TileMap::new(game.map.width(), game.map.height(), Tile::WALL);
     for i in 0..game.map.len() {
         if game.explored[i] {
             let p = game.map.pos(i);
@@ -157,7 +157,7 @@ mod tests {
         assert!(g.treasure.is_empty(), "every pile on the way is picked up");
         // Every floor tile reachable from the start has been seen.
         let unseen = (0..g.map.len())
-            .filter(|&i| g.map.tiles()[i].is_passable() && !g.explored[i])
+            .filter(|&i| g.map.walkable(g.map.tiles()[i]) && !g.explored[i])
             .count();
         assert_eq!(unseen, 0);
         assert_eq!(g.turn, steps);

@@ -114,7 +114,7 @@ pub fn field_of_view(map: &TileMap, origin: Pos, radius: u32, out: &mut VisibleS
             let mut prev_wall: Option<bool> = None;
             for col in row.min_col()..=row.max_col() {
                 let p = quadrant.transform(origin, row.depth, col);
-                let wall = map.get(p).is_opaque();
+                let wall = map.blocks_sight(p);
                 if (wall || row.is_symmetric(col)) && row.depth * row.depth + col * col <= reach2 {
                     out.insert(p);
                 }
@@ -253,9 +253,9 @@ mod tests {
 
     #[test]
     fn a_pillar_casts_a_shadow() {
-        let mut map = TileMap::new(13, 9, Tile::Floor);
+        let mut map = TileMap::new(13, 9, Tile::FLOOR);
         let pillar = Pos::new(4, 4);
-        map.set(pillar, Tile::Wall);
+        map.set(pillar, Tile::WALL);
         let seen = fov(&map, Pos::new(2, 4), 20);
         assert!(seen.contains(pillar));
         for x in 5..13 {
@@ -282,7 +282,7 @@ mod tests {
 
     #[test]
     fn radius_limits_an_open_room_to_a_disc() {
-        let map = TileMap::new(21, 21, Tile::Floor);
+        let map = TileMap::new(21, 21, Tile::FLOOR);
         let origin = Pos::new(10, 10);
         for radius in [0, 1, 3, 7] {
             let seen = fov(&map, origin, radius);
@@ -306,13 +306,18 @@ mod tests {
     }
 
     #[test]
-    fn doors_are_seen_through_and_reuse_resizes() {
-        let map = TileMap::from_ascii("#######\n#..+..#\n#######\n");
+    fn open_doors_are_seen_through_closed_ones_not_and_reuse_resizes() {
+        let map = TileMap::from_ascii("#######\n#..'..#\n#######\n");
         let mut out = VisibleSet::new(50, 50);
         field_of_view(&map, Pos::new(1, 1), 10, &mut out);
         assert_eq!((out.width(), out.height()), (7, 3));
         assert!(out.contains(Pos::new(5, 1)));
         assert_eq!(out.len(), 21, "the whole corridor and its walls");
+
+        let closed = TileMap::from_ascii("#######\n#..+..#\n#######\n");
+        field_of_view(&closed, Pos::new(1, 1), 10, &mut out);
+        assert!(out.contains(Pos::new(3, 1)), "the door itself is seen");
+        assert!(!out.contains(Pos::new(4, 1)) && !out.contains(Pos::new(5, 1)));
     }
 
     proptest! {
@@ -321,10 +326,10 @@ mod tests {
             walls in prop::collection::vec(prop::bool::weighted(0.3), 12 * 10),
             radius in 1u32..12,
         ) {
-            let mut map = TileMap::new(12, 10, Tile::Floor);
+            let mut map = TileMap::new(12, 10, Tile::FLOOR);
             for (i, &w) in walls.iter().enumerate() {
                 if w {
-                    map.set(map.pos(i), Tile::Wall);
+                    map.set(map.pos(i), Tile::WALL);
                 }
             }
             let floors: Vec<Pos> = (0..map.len()).map(|i| map.pos(i)).filter(|&p| map.is_passable(p)).collect();

@@ -84,6 +84,7 @@ impl Padded {
             cells.fill(blocked);
             return;
         }
+        let kinds = map.terrains().table();
         for (row, tiles) in cells[pw..last_row]
             .chunks_exact_mut(pw)
             .zip(map.tiles().chunks_exact(w))
@@ -91,7 +92,11 @@ impl Padded {
             row[0] = blocked;
             row[pw - 1] = blocked;
             for (cell, tile) in row[1..pw - 1].iter_mut().zip(tiles) {
-                *cell = if tile.is_passable() { open } else { blocked };
+                *cell = if kinds[usize::from(tile.0)].walkable {
+                    open
+                } else {
+                    blocked
+                };
             }
         }
     }

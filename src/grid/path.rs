@@ -193,9 +193,9 @@ mod tests {
 
     #[test]
     fn snap_on_maps_without_floor() {
-        let solid = TileMap::new(3, 3, Tile::Wall);
+        let solid = TileMap::new(3, 3, Tile::WALL);
         assert_eq!(snap_to_passable(&solid, Pos::new(7, -1)), Pos::new(2, 0));
-        let empty = TileMap::new(0, 0, Tile::Wall);
+        let empty = TileMap::new(0, 0, Tile::WALL);
         assert_eq!(snap_to_passable(&empty, Pos::new(7, -1)), Pos::new(7, -1));
     }
 }

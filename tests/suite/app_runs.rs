@@ -132,12 +132,12 @@ fn watching_plays_steps_and_jumps_and_gives_the_players_run_back() {
     bot_turns(&mut app, 40);
     let own = game(&app).clone();
     set_screen(&mut app, Screen::MainMenu);
-    let replay = request(&mut app, 12, 400);
+    let replay = request(&mut app, 13, 400);
     // The Watch plugin opens the request, then shows its screen.
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Watch);
-    assert_eq!(game(&app).seed, 12, "the watched run is on screen");
+    assert_eq!(game(&app).seed, 13, "the watched run is on screen");
     // Paused, a turn at a time.
     press(&mut app, KeyCode::Space);
     let t = app.world().resource::<Watching>().viewer.turn();
@@ -155,7 +155,7 @@ fn watching_plays_steps_and_jumps_and_gives_the_players_run_back() {
         press(&mut app, key);
     }
     let c = content(&app);
-    let mut played = Game::new(12, &c).unwrap();
+    let mut played = Game::new(13, &c).unwrap();
     assert!(replay.commands.len() > 250, "the bot's run is long enough");
     for cmd in &replay.commands[..250] {
         played.execute(cmd, &c);

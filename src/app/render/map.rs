@@ -72,7 +72,7 @@ fn tile_pos(p: Pos, height: u32) -> TilePos {
 
 /// Open ground the hero knows of (a wall's face towards it catches the light).
 fn known_open(game: &Game, p: Pos) -> bool {
-    game.map.in_bounds(p) && game.map.get(p) != Tile::Wall && game.is_explored(p)
+    game.map.in_bounds(p) && game.map.get(p) != Tile::WALL && game.is_explored(p)
 }
 
 /// A fixed per-tile choice among the floor variants, seeded by the run.
@@ -94,7 +94,7 @@ pub fn terrain_look(game: &Game, p: Pos) -> Look {
         return UNKNOWN;
     }
     let (index, base) = match game.map.get(p) {
-        Tile::Wall => {
+        Tile::WALL => {
             let mut mask = 0;
             for (d, bit) in [
                 (Pos::new(0, -1), NORTH),
@@ -119,9 +119,9 @@ pub fn terrain_look(game: &Game, p: Pos) -> Look {
 pub fn feature_look(game: &Game, content: &Content, palette: Palette, p: Pos) -> Look {
     let t = &atlas().terrain;
     match game.map.get(p) {
-        Tile::Door => return shade(game, p, t.door, [0.72, 0.5, 0.28]),
-        Tile::StairsDown => return shade(game, p, t.stairs_down, [1.0, 0.85, 0.4]),
-        Tile::StairsUp => return shade(game, p, t.stairs_up, [0.7, 0.75, 0.9]),
+        Tile::DOOR => return shade(game, p, t.door, [0.72, 0.5, 0.28]),
+        Tile::STAIRS_DOWN => return shade(game, p, t.stairs_down, [1.0, 0.85, 0.4]),
+        Tile::STAIRS_UP => return shade(game, p, t.stairs_up, [0.7, 0.75, 0.9]),
         _ => {}
     }
     if game.treasure.contains_key(&p) {

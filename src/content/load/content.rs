@@ -1,5 +1,6 @@
 //! The loaded `Content` the rules read, with its resolved creature kinds and abilities.
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -12,7 +13,9 @@ use crate::content::registry::{
     Affix, AttrKey, DamageType, Item, LootTable, Modifier, Progression, Tag, Trap, Trigger,
 };
 use crate::content::schema::{ActionDef, Condition, FloorDef, Movement};
+use crate::content::terrain::TerrainKind;
 use crate::dungeon::Prefab;
+use crate::map::Terrains;
 
 /// Resolved base attributes (engine defaults filled in).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -89,6 +92,8 @@ pub struct Content {
     pub damage_types: BTreeMap<String, DamageType>,
     pub tags: BTreeMap<String, Tag>,
     pub classes: BTreeMap<String, Class>,
+    #[serde(default)]
+    pub terrain: BTreeMap<String, TerrainKind>,
     pub progression: Progression,
     pub balance: Balance,
     /// The events some trigger listens to, one bit per `EventKind`: the rules skip the
@@ -99,6 +104,10 @@ pub struct Content {
     /// from `classes` and `core:hero`, so not hashed.
     #[serde(skip)]
     pub heroes: BTreeMap<String, CreatureKind>,
+    /// The table floors' tiles index (`terrain::table`): derived from `terrain`, so not
+    /// hashed.
+    #[serde(skip)]
+    pub terrains: Arc<Terrains>,
     /// Pack ids in load order.
     pub packs: Vec<String>,
 }
@@ -152,6 +161,17 @@ impl Content {
             .filter(|(a, _)| a == attr)
             .map(|(_, v)| v * levels)
             .sum()
+    }
+
+    /// Makes the table floors' tiles index from `terrain` (after loading, or after a test
+    /// edits the registry by hand).
+    pub fn derive_terrains(&mut self) {
+        self.terrains = crate::content::terrain::table(&self.terrain);
+    }
+
+    /// The terrain kind of tile `t` on a map of this content.
+    pub fn terrain_of(&self, t: crate::map::Tile) -> Option<&TerrainKind> {
+        self.terrains.id(t).and_then(|id| self.terrain.get(id))
     }
 
     pub fn ability(&self, id: &str) -> Option<&Ability> {

@@ -24,8 +24,9 @@ use crate::content::registry::{
 };
 use crate::content::schema::{
     AbilityDef, AffixDef, AppearanceDef, ClassDef, ContentFile, CreatureDef, DamageTypeDef,
-    ItemDef, ItemKindDef, LootDef, ModifierDef, PrefabDef, TagDef, TrapDef,
+    ItemDef, ItemKindDef, LootDef, ModifierDef, PrefabDef, TagDef, TerrainDef, TrapDef,
 };
+use crate::content::terrain::{self, TerrainKind};
 use crate::dungeon::Prefab;
 
 /// What a content kind declares.
@@ -347,6 +348,24 @@ kinds! {
         check resolve::classes,
         "id = \"{id}\"\nname = \"Sample\"\ndescription = \"A sample.\"\ncolor = \"red\"\n\
          wear = [\"core:dagger\"]\ncarry = [\"core:healing_potion\"]\n";
+    Terrain: terrain, "terrain kind", TerrainDef => TerrainKind,
+        |d, art| {
+            let read = |v: &Spanned<String>, field: &str| {
+                color(v.get_ref()).map_err(|m| (v.span(), field.to_string(), m))
+            };
+            let lit = read(&d.color, "color")?;
+            let remembered = d.remembered.as_ref().map(|r| read(r, "remembered")).transpose()?;
+            let kind = terrain::terrain(d, lit, remembered)?;
+            Ok(TerrainKind { picture: art.picture(&d.icon, &None)?, ..kind })
+        },
+        uses |e, out| {
+            for id in [&e.opens_to, &e.closes_to, &e.found_as].into_iter().flatten() {
+                out(RefKind::Terrain, id);
+            }
+        },
+        check resolve::terrain,
+        "id = \"{id}\"\nname = \"sample\"\ndescription = \"A sample.\"\nglyph = \"s\"\n\
+         color = \"grey\"\nwalkable = true\n";
     [PROGRESSION, FLOORS, BALANCE]
 }
 

@@ -118,6 +118,39 @@ fn load(packs: &[Pack], show: Option<&str>) -> (Content, LoadReport, Vec<String>
         .chain(content.items.values().flat_map(|i| &i.triggers))
         .fold(0, |bits, t| bits | 1 << t.event as u16);
     content.derive_heroes();
+    content.derive_terrains();
+    engine_terrain(&content, &mut report.diagnostics);
     let shown = show.map_or(Vec::new(), |id| copy::show(&origins, &content, id));
     (content, report, shown)
+}
+
+/// The engine places its own terrain kinds (walls, floor, doors, stairs): content that
+/// lacks one, or has more kinds than a tile can index, cannot be played.
+fn engine_terrain(content: &Content, out: &mut Vec<super::Diagnostic>) {
+    let error = |message: String| super::Diagnostic {
+        severity: Severity::Error,
+        pack: String::new(),
+        file: String::new(),
+        line: 0,
+        column: 0,
+        path: "terrain".into(),
+        message,
+        source_line: String::new(),
+    };
+    for id in crate::map::Tile::ENGINE {
+        if !content.terrain.contains_key(id) {
+            out.push(error(format!(
+                "terrain `{id}` is missing: the dungeon places it, so a loaded pack must \
+                 define it (the core pack does)"
+            )));
+        }
+    }
+    let n = crate::content::terrain::tile_order(&content.terrain).len();
+    if content.terrain.len() > n {
+        out.push(error(format!(
+            "{} terrain kinds are loaded; a floor can tell at most {} apart",
+            content.terrain.len(),
+            crate::content::terrain::MAX_TERRAIN
+        )));
+    }
 }

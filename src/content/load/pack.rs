@@ -32,7 +32,8 @@ pub fn core_pack() -> Pack {
             "types.toml",
             "prefabs.toml",
             "floors.toml",
-            "classes.toml"
+            "classes.toml",
+            "terrain.toml"
         ),
     }
 }

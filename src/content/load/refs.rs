@@ -27,6 +27,7 @@ pub(super) enum Kind {
     Prefab,
     DamageType,
     Tag,
+    Terrain,
 }
 
 impl Kind {
@@ -43,6 +44,7 @@ impl Kind {
             Kind::Prefab => "prefabs",
             Kind::DamageType => "damage_types",
             Kind::Tag => "tags",
+            Kind::Terrain => "terrain",
         }
     }
 }
@@ -93,6 +95,7 @@ impl Refs<'_> {
             Kind::Prefab => ("prefab", keys(&c.prefabs)),
             Kind::DamageType => ("damage type", keys(&c.damage_types)),
             Kind::Tag => ("tag", keys(&c.tags)),
+            Kind::Terrain => ("terrain kind", keys(&c.terrain)),
         }
     }
 
@@ -110,6 +113,7 @@ impl Refs<'_> {
             Kind::Prefab => c.prefabs.contains_key(id),
             Kind::DamageType => c.damage_types.contains_key(id),
             Kind::Tag => c.tags.contains_key(id),
+            Kind::Terrain => c.terrain.contains_key(id),
         }
     }
 

@@ -360,3 +360,19 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
         }
     }
 }
+
+/// `[[terrain]]`: the terrain a kind becomes exists.
+pub(super) fn terrain(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+    for (i, t) in file.terrain.iter().enumerate() {
+        let t = t.get_ref();
+        for (field, id) in [
+            ("opens_to", &t.opens_to),
+            ("closes_to", &t.closes_to),
+            ("found_as", &t.found_as),
+        ] {
+            if let Some(id) = id {
+                r.check(Kind::Terrain, id, || format!("terrain[{i}].{field}"));
+            }
+        }
+    }
+}

@@ -17,6 +17,7 @@ mod modifiers;
 mod prefabs;
 mod progression;
 mod tags;
+mod terrain;
 mod traps;
 
 use schemars::JsonSchema;
@@ -41,6 +42,7 @@ pub use modifiers::*;
 pub use prefabs::*;
 pub use progression::*;
 pub use tags::*;
+pub use terrain::*;
 pub use traps::*;
 
 /// One content file: every registry is an optional array of tables.
@@ -103,6 +105,10 @@ pub struct ContentFile {
     #[serde(default)]
     #[schemars(with = "Vec<ClassDef>")]
     pub classes: Vec<Spanned<ClassDef>>,
+    /// What the tiles of a floor are made of: walls, floor, doors, stairs.
+    #[serde(default)]
+    #[schemars(with = "Vec<TerrainDef>")]
+    pub terrain: Vec<Spanned<TerrainDef>>,
     /// The XP curve and what a level gives; a later pack's table replaces it whole.
     #[serde(default)]
     #[schemars(with = "Option<ProgressionDef>")]

@@ -32,10 +32,15 @@ impl Cells {
         if walls.len() != n {
             walls.clear();
             walls.resize(n, WALL);
+            let kinds = map.terrains().table();
             for (row, tiles) in map.tiles().chunks(width.max(1) as usize).enumerate() {
                 let start = (row + 1) * stride + 1;
                 for (c, t) in walls[start..start + tiles.len()].iter_mut().zip(tiles) {
-                    *c = if t.is_passable() { 0 } else { WALL };
+                    *c = if kinds[usize::from(t.0)].walkable {
+                        0
+                    } else {
+                        WALL
+                    };
                 }
             }
         }

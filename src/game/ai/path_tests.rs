@@ -123,7 +123,7 @@ fn own_targets_search_only_as_far_as_needed_and_step_the_same() {
                 1 + below(&mut rng, 21) as i32,
                 1 + below(&mut rng, 15) as i32,
             );
-            map.set(p, crate::map::Tile::Wall);
+            map.set(p, crate::map::Tile::WALL);
         }
         let open: Vec<Pos> = (0..map.len())
             .map(|i| map.pos(i))
@@ -162,7 +162,7 @@ fn monsters_wander_until_they_see_the_hero() {
     assert!(!mon(&g, id).ai.alerted);
     // The wall comes down: it sees the hero and hunts from then on.
     for y in 1..5 {
-        g.map.set(Pos::new(7, y), crate::map::Tile::Floor);
+        g.map.set(Pos::new(7, y), crate::map::Tile::FLOOR);
     }
     g.update_sight(&content);
     let hero = g.hero;

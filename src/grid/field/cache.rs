@@ -2,7 +2,8 @@
 //! fields shared by every monster with the same target.
 use super::DistanceField;
 use crate::grid::path::snap_to_passable;
-use crate::map::{Pos, Tile, TileMap};
+use crate::map::{Pos, Terrains, Tile, TileMap};
+use std::sync::Arc;
 
 /// A copy of a map's tiles, to tell whether fields built on it still hold: exact, and a
 /// compare of the bytes costs far less than hashing them.
@@ -11,6 +12,8 @@ pub struct Terrain {
     size: (u32, u32),
     /// `None` until a map is taken.
     tiles: Option<Vec<u8>>,
+    /// The kinds its tiles index (a reloaded content may walk them otherwise).
+    kinds: Option<Arc<Terrains>>,
 }
 
 impl Terrain {
@@ -18,6 +21,10 @@ impl Terrain {
     pub fn same_or_take(&mut self, map: &TileMap) -> bool {
         let size = (map.width(), map.height());
         if self.size == size
+            && self
+                .kinds
+                .as_ref()
+                .is_some_and(|k| Arc::ptr_eq(k, map.terrains()))
             && let Some(tiles) = &self.tiles
             && same_bytes(tiles, map.tiles())
         {
@@ -26,7 +33,8 @@ impl Terrain {
         self.size = size;
         let tiles = self.tiles.get_or_insert_with(Vec::new);
         tiles.clear();
-        tiles.extend(map.tiles().iter().map(|&t| t as u8));
+        tiles.extend(map.tiles().iter().map(|&t| t.0));
+        self.kinds = Some(map.terrains().clone());
         false
     }
 }
@@ -38,7 +46,7 @@ fn same_bytes(kept: &[u8], tiles: &[Tile]) -> bool {
         && kept
             .chunks(BLOCK)
             .zip(tiles.chunks(BLOCK))
-            .all(|(a, b)| a.iter().zip(b).fold(0, |acc, (&x, &t)| acc | (x ^ t as u8)) == 0)
+            .all(|(a, b)| a.iter().zip(b).fold(0, |acc, (&x, &t)| acc | (x ^ t.0)) == 0)
 }
 
 /// The distance fields of one turn, at most one per distinct target, shared by every monster

@@ -38,10 +38,10 @@ fn reference_bfs(map: &TileMap, sources: &[Pos]) -> Vec<u32> {
 fn random_map() -> impl Strategy<Value = TileMap> {
     (1u32..16, 1u32..12).prop_flat_map(|(w, h)| {
         prop::collection::vec(prop::bool::weighted(0.3), (w * h) as usize).prop_map(move |walls| {
-            let mut map = TileMap::new(w, h, Tile::Floor);
+            let mut map = TileMap::new(w, h, Tile::FLOOR);
             for (i, wall) in walls.into_iter().enumerate() {
                 if wall {
-                    map.set(map.pos(i), Tile::Wall);
+                    map.set(map.pos(i), Tile::WALL);
                 }
             }
             map
@@ -362,7 +362,7 @@ fn values_past_16_bits_keep_no_narrow_copy_and_changes_drop_it() {
 
 #[test]
 fn downhill_ties_go_up_left_down_right() {
-    let map = TileMap::new(5, 5, Tile::Floor);
+    let map = TileMap::new(5, 5, Tile::FLOOR);
     let field = DistanceField::bfs(&map, &[Pos::new(2, 2)]);
     // Diagonal neighbours of the source have two equal downhill options.
     assert_eq!(field.downhill(Pos::new(3, 3)), Some(Dir::Up));
@@ -517,14 +517,14 @@ fn safety_map_of_an_unreachable_threat_is_flat() {
 /// Rows of floor joined alternately at the right and left ends: one 1001×1001 corridor
 /// about half a million steps long.
 fn serpentine(side: u32) -> TileMap {
-    let mut map = TileMap::new(side, side, Tile::Wall);
+    let mut map = TileMap::new(side, side, Tile::WALL);
     for y in (1..side - 1).step_by(2) {
         for x in 1..side - 1 {
-            map.set(Pos::new(x as i32, y as i32), Tile::Floor);
+            map.set(Pos::new(x as i32, y as i32), Tile::FLOOR);
         }
         if y + 2 < side - 1 {
             let x = if (y / 2) % 2 == 0 { side - 2 } else { 1 };
-            map.set(Pos::new(x as i32, y as i32 + 1), Tile::Floor);
+            map.set(Pos::new(x as i32, y as i32 + 1), Tile::FLOOR);
         }
     }
     map
@@ -606,7 +606,7 @@ fn fixed_fields_outlive_turns_but_not_the_map() {
     assert_eq!(cache.get_or_build_fixed(&map, corner), &first);
     // Next turn, another map (one wall opened): its own field.
     cache.clear();
-    map.set(Pos::new(2, 2), Tile::Floor);
+    map.set(Pos::new(2, 2), Tile::FLOOR);
     let snapped = snap_to_passable(&map, corner);
     assert_eq!(
         cache.get_or_build_fixed(&map, corner),
@@ -614,7 +614,7 @@ fn fixed_fields_outlive_turns_but_not_the_map() {
     );
     // And back: the first map's field again.
     cache.clear();
-    map.set(Pos::new(2, 2), Tile::Wall);
+    map.set(Pos::new(2, 2), Tile::WALL);
     assert_eq!(cache.get_or_build_fixed(&map, corner), &first);
 }
 
@@ -665,7 +665,7 @@ fn recycled_fields_follow_a_changed_map() {
     cache.safety_or_build(&map, b, -1.2);
     cache.clear();
     // Same size, one wall opened: the storage of the old map's fields is not reused as is.
-    map.set(Pos::new(2, 2), Tile::Floor);
+    map.set(Pos::new(2, 2), Tile::FLOOR);
     assert_eq!(cache.get_or_build(&map, a), &DistanceField::bfs(&map, &[a]));
     assert_eq!(cache.get_or_build(&map, b), &DistanceField::bfs(&map, &[b]));
     cache.clear();
