@@ -330,6 +330,13 @@ impl TileMap {
         self.walkable(self.get(p))
     }
 
+    /// Whether a creature or an item may be put on tile `p`: walkable and not a closed door
+    /// (nobody stands in one; walking into it opens it).
+    pub fn can_stand(&self, p: Pos) -> bool {
+        let rules = self.rules(self.get(p));
+        rules.walkable && rules.opens_to.is_none()
+    }
+
     /// Whether tile `p` stops sight (walls, closed doors; off the map).
     pub fn blocks_sight(&self, p: Pos) -> bool {
         self.rules(self.get(p)).blocks_sight

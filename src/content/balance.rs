@@ -31,6 +31,12 @@ pub struct Balance {
     pub sell_share: f64,
     /// What a shopkeeper pays for an item the hero does not know.
     pub unknown_sell_price: u32,
+    /// The chance a turn of searching finds each hidden door within `search_radius`.
+    pub search_chance: f64,
+    /// How far searching reaches, in steps (diagonals count one).
+    pub search_radius: u32,
+    /// The chance each turn of finding a hidden door right beside the hero, unsearched.
+    pub notice_hidden_chance: f64,
 }
 
 impl Default for Balance {
@@ -54,6 +60,9 @@ impl Default for Balance {
             scatter_turns: (7, 7),
             sell_share: 0.4,
             unknown_sell_price: 5,
+            search_chance: 0.3,
+            search_radius: 3,
+            notice_hidden_chance: 0.05,
         }
     }
 }
@@ -116,6 +125,9 @@ pub const BALANCE_RANGES: &[KnobRange] = {
         knob("scatter_turns", CountPair, 1.0, 1000.0),
         knob("sell_share", Number, 0.0, 1.0),
         knob("unknown_sell_price", Count, 0.0, 1000000.0),
+        knob("search_chance", Number, 0.0, 1.0),
+        knob("search_radius", Count, 0.0, 20.0),
+        knob("notice_hidden_chance", Number, 0.0, 1.0),
     ]
 };
 
@@ -234,7 +246,10 @@ impl Balance {
             wander_turns,
             scatter_turns,
             sell_share,
-            unknown_sell_price
+            unknown_sell_price,
+            search_chance,
+            search_radius,
+            notice_hidden_chance
         );
     }
 }
@@ -306,6 +321,9 @@ mod tests {
             scatter_turns: Some(d.scatter_turns),
             sell_share: Some(d.sell_share),
             unknown_sell_price: Some(d.unknown_sell_price),
+            search_chance: Some(d.search_chance),
+            search_radius: Some(d.search_radius),
+            notice_hidden_chance: Some(d.notice_hidden_chance),
         };
         assert_eq!(out_of_range(&all), []);
     }

@@ -274,6 +274,8 @@ impl Game {
             | Command::Equip(_)
             | Command::Unequip(_)
             | Command::Drop(_)
+            | Command::CloseDoor(_)
+            | Command::Search
             // Done before any turn is judged (`Game::execute_no_turn`).
             | Command::Call { .. }
             | Command::Buy(_)

@@ -45,6 +45,10 @@ pub enum Command {
     Buy(usize),
     /// Sell the pack's item at this index to the shop. Costs no turn.
     Sell(usize),
+    /// Close the open door next to the hero in this direction.
+    CloseDoor(Dir),
+    /// Search the tiles around for hidden doors, one turn.
+    Search,
 }
 
 impl Command {
@@ -112,6 +116,10 @@ pub enum Reason {
     NotTraded,
     /// Nobody harms a shopkeeper.
     Shopkeeper,
+    /// Closing needs an open door there.
+    NoDoor,
+    /// Something stands or lies in the doorway.
+    DoorBlocked,
 }
 
 impl fmt::Display for Reason {
@@ -136,6 +144,8 @@ impl fmt::Display for Reason {
             Reason::NotUsable => write!(f, "That cannot be used; wear it instead."),
             Reason::NothingWorn => write!(f, "You wear nothing there."),
             Reason::NotInView => write!(f, "You cannot see that creature."),
+            Reason::NoDoor => write!(f, "There is no open door there."),
+            Reason::DoorBlocked => write!(f, "Something is in the doorway."),
             Reason::AlreadyKnown => write!(f, "You already know what that is."),
             Reason::NoShopHere => write!(f, "There is no shop here."),
             Reason::NoSuchWare(i) => write!(f, "The shop has no ware {}.", i + 1),

@@ -183,7 +183,7 @@ impl Game {
                         continue;
                     }
                     let p = Pos::new(from.x + dx, from.y + dy);
-                    if !self.map.is_passable(p) || self.creature_at(p).is_some() {
+                    if !self.map.can_stand(p) || self.creature_at(p).is_some() {
                         continue;
                     }
                     let id = self.spawn(def, p);
@@ -212,7 +212,7 @@ impl Game {
     fn teleport(&mut self, who: CreatureId, content: &Content) -> bool {
         let free: Vec<Pos> = (0..self.map.len())
             .map(|i| self.map.pos(i))
-            .filter(|&p| self.map.is_passable(p) && self.creature_at(p).is_none())
+            .filter(|&p| self.map.can_stand(p) && self.creature_at(p).is_none())
             .collect();
         let hidden: Vec<Pos> = free
             .iter()

@@ -19,6 +19,7 @@ impl Game {
                 (!self.map.is_passable(to)).then_some(Reason::Wall)
             }
             Command::Descend => (hero.pos != self.down).then_some(Reason::NoStairs),
+            Command::CloseDoor(d) => self.close_refusal(*d),
             Command::Ability { .. } | Command::Flee => Some(Reason::NotInCombat),
             Command::Wait
             | Command::PickUp
@@ -28,7 +29,8 @@ impl Game {
             | Command::UseItem { .. }
             | Command::Call { .. }
             | Command::Buy(_)
-            | Command::Sell(_) => None,
+            | Command::Sell(_)
+            | Command::Search => None,
         }
     }
 
@@ -50,6 +52,11 @@ impl Game {
                     self.log("You stumble into the wall.");
                     return;
                 }
+                // Nobody stands in a closed doorway: opening it is the move.
+                if let Some(open) = self.opens_to(to) {
+                    self.hero_opens(to, open);
+                    return;
+                }
                 match self.creature_at(to).map(|c| c.id) {
                     // Bumping a shopkeeper opens its shop (the app's business) and never a
                     // fight.
@@ -64,6 +71,8 @@ impl Game {
                 }
             }
             Command::Wait | Command::Descend => {}
+            Command::CloseDoor(d) => self.close_door(*d),
+            Command::Search => self.search(content),
             Command::PickUp | Command::Equip(_) | Command::Unequip(_) | Command::Drop(_) => {
                 self.handle_item(cmd, content)
             }
@@ -173,6 +182,7 @@ impl Game {
             self.tick_modifiers(id, content);
         }
         self.tick_hero_fear();
+        self.notice_hidden(content);
         self.drain(content);
         let hero = self.hero;
         let max = self.attribute(hero, super::combat::Attr::MaxStamina, content);

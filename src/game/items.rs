@@ -107,7 +107,7 @@ impl Game {
         let free: Vec<Pos> = (0..self.map.len())
             .map(|i| self.map.pos(i))
             .filter(|&p| {
-                self.map.is_passable(p)
+                self.map.can_stand(p)
                     && p != hero
                     && p != self.up
                     && p != self.down

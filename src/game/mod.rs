@@ -7,6 +7,9 @@ pub mod bot;
 mod class_tests;
 mod combat;
 mod command;
+#[cfg(test)]
+mod door_tests;
+mod doors;
 mod effects;
 mod events;
 pub mod examine;
@@ -44,8 +47,9 @@ mod triggers;
 /// with its `turn_started`; a fight whose last enemy falls outside its round is won; the
 /// hero's death stops the turn (no `turn_ended`, the turn count stays); the hero's ability
 /// lock checked again at its slot. 5: classes (the hero's kind, kit, gold and growth come
-/// from its class).
-pub const RULES_VERSION: u32 = 5;
+/// from its class). 6: terrain as content: doors that open when walked into, close and hide
+/// (searching finds them); closed doors block sight; items' looks and shops.
+pub const RULES_VERSION: u32 = 6;
 
 pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome, outcome_name};

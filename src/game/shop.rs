@@ -50,7 +50,7 @@ impl Game {
         let middle = Pos::new(room.x + room.w / 2, room.y + room.h / 2);
         let Some(at) = (room.y..room.y + room.h)
             .flat_map(|y| (room.x..room.x + room.w).map(move |x| Pos::new(x, y)))
-            .filter(|&p| self.map.is_passable(p) && self.creature_at(p).is_none())
+            .filter(|&p| self.map.can_stand(p) && self.creature_at(p).is_none())
             .min_by_key(|p| (p.dist2(middle), p.y, p.x))
         else {
             return;

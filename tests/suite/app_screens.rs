@@ -278,7 +278,7 @@ fn a_move_touches_only_the_sight_and_floors_leave_no_tiles_behind() {
                 .filter(|&i| look(&before, before.map.pos(i)) != look(&after, after.map.pos(i)))
                 .count()
         };
-        let terrain = changed(&|g, p| terrain_look(g, p));
+        let terrain = changed(&|g, p| terrain_look(g, &content, p));
         let items = changed(&|g, p| feature_look(g, &content, Palette::default(), p));
         let seen =
             |g: &delve::game::Game| (0..cells).filter(|&i| g.is_visible(g.map.pos(i))).count();

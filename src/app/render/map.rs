@@ -13,8 +13,9 @@ use super::tileset::{EAST, NORTH, SOUTH, Tileset, WEST, idx};
 
 use crate::content::Content;
 use crate::content::art::{Picture, atlas};
+use crate::content::terrain::Surface;
 use crate::game::{Game, HERO_SIGHT};
-use crate::map::{Pos, Tile};
+use crate::map::Pos;
 
 /// Marks a tilemap layer; z orders them.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,9 +71,20 @@ fn tile_pos(p: Pos, height: u32) -> TilePos {
     TilePos::new(p.x as u32, height - 1 - p.y as u32)
 }
 
+/// How the ground of tile `p` is drawn: its kind's surface (a kind the content lacks is rock).
+fn surface(content: &Content, game: &Game, p: Pos) -> Surface {
+    content
+        .terrain_of(game.map.get(p))
+        .map_or(Surface::Wall, |k| k.surface)
+}
+
 /// Open ground the hero knows of (a wall's face towards it catches the light).
-fn known_open(game: &Game, p: Pos) -> bool {
-    game.map.in_bounds(p) && game.map.get(p) != Tile::WALL && game.is_explored(p)
+fn known_open(game: &Game, content: &Content, p: Pos) -> bool {
+    game.map.in_bounds(p) && game.is_explored(p) && surface(content, game, p) == Surface::Floor
+}
+
+fn rgb(c: [u8; 3]) -> [f32; 3] {
+    c.map(|v| f32::from(v) / 255.0)
 }
 
 /// A fixed per-tile choice among the floor variants, seeded by the run.
@@ -89,12 +101,19 @@ fn floor_variant(game: &Game, p: Pos) -> u32 {
 
 /// The look of terrain tile `p`: lit by the hero's light when visible, dim and grey when
 /// remembered, hidden otherwise.
-pub fn terrain_look(game: &Game, p: Pos) -> Look {
+pub fn terrain_look(game: &Game, content: &Content, p: Pos) -> Look {
     if !game.is_explored(p) && !game.is_visible(p) {
         return UNKNOWN;
     }
-    let (index, base) = match game.map.get(p) {
-        Tile::WALL => {
+    let mut kind = content.terrain_of(game.map.get(p));
+    // A kind with a picture (a door, the stairs) stands on floor: its colour is the picture's.
+    if kind.is_some_and(|k| k.picture != Picture::Glyph && k.surface == Surface::Floor) {
+        kind = content.terrain_of(crate::map::Tile::FLOOR);
+    }
+    let base = kind.map_or([0.62, 0.55, 0.5], |k| rgb(k.color));
+    let remembered = kind.and_then(|k| k.remembered).map(rgb);
+    let index = match surface(content, game, p) {
+        Surface::Wall => {
             let mut mask = 0;
             for (d, bit) in [
                 (Pos::new(0, -1), NORTH),
@@ -102,27 +121,41 @@ pub fn terrain_look(game: &Game, p: Pos) -> Look {
                 (Pos::new(0, 1), SOUTH),
                 (Pos::new(-1, 0), WEST),
             ] {
-                if known_open(game, Pos::new(p.x + d.x, p.y + d.y)) {
+                if known_open(game, content, Pos::new(p.x + d.x, p.y + d.y)) {
                     mask |= bit;
                 }
             }
-            (idx::WALL + mask, [0.62, 0.55, 0.5])
+            idx::WALL + mask
         }
         // Doors and stairs stand on floor; their pictures are on the features layer.
-        _ => (idx::FLOOR + floor_variant(game, p), [0.36, 0.34, 0.33]),
+        Surface::Floor => idx::FLOOR + floor_variant(game, p),
     };
-    shade(game, p, index, base)
+    match remembered {
+        Some(color) if !game.is_visible(p) => Look {
+            index,
+            color,
+            visible: true,
+        },
+        _ => shade(game, p, index, base),
+    }
 }
 
 /// A door, the stairs, treasure, or the top item of a pile (its picture, in the item's own
 /// content colour); nothing elsewhere.
 pub fn feature_look(game: &Game, content: &Content, palette: Palette, p: Pos) -> Look {
     let t = &atlas().terrain;
-    match game.map.get(p) {
-        Tile::DOOR => return shade(game, p, t.door, [0.72, 0.5, 0.28]),
-        Tile::STAIRS_DOWN => return shade(game, p, t.stairs_down, [1.0, 0.85, 0.4]),
-        Tile::STAIRS_UP => return shade(game, p, t.stairs_up, [0.7, 0.75, 0.9]),
-        _ => {}
+    // What stands on the ground: a door, the stairs, a mod's fountain.
+    if let Some(kind) = content.terrain_of(game.map.get(p))
+        && let Picture::Icon(icon) = kind.picture
+    {
+        return match kind.remembered {
+            Some(c) if !game.is_visible(p) && game.is_explored(p) => Look {
+                index: icon,
+                color: rgb(c),
+                visible: true,
+            },
+            _ => shade(game, p, icon, rgb(kind.color)),
+        };
     }
     if game.treasure.contains_key(&p) {
         return shade(game, p, t.treasure, [1.0, 0.8, 0.2]);
@@ -284,7 +317,7 @@ fn update_tiles(
         for i in 0..g.map.len() {
             let p = g.map.pos(i);
             let (want, have) = match layer {
-                Layer::Terrain => (terrain_look(g, p), &mut shown.terrain[i]),
+                Layer::Terrain => (terrain_look(g, &content.0, p), &mut shown.terrain[i]),
                 Layer::Features => (
                     feature_look(g, &content.0, *palette, p),
                     &mut shown.features[i],

@@ -105,7 +105,9 @@ fn spawn_pause(mut commands: Commands) {
 /// Every key of the game, for the help overlay.
 pub(crate) const KEYS: &str = "\
 Exploring
-  arrows / WASD / hjkl   move (into a monster: fight)
+  arrows / WASD / hjkl   move (into a monster: fight; into a closed door: open it)
+  Shift+C                close an open door beside you
+  Shift+S                search for hidden doors (5 turns)
   Space or .             wait a turn
   > or Enter             take the stairs down
   X                      auto-explore until something comes into view

@@ -33,10 +33,14 @@ pub enum Action {
     ReadLog,
     /// Say the last announcement again.
     SayAgain,
+    /// Close the open door beside the hero.
+    CloseDoor,
+    /// Search for hidden doors: five turns, stopping when a monster comes into view.
+    Search,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 17] = [
+const NAMES: [(&str, Action); 19] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -54,6 +58,8 @@ const NAMES: [(&str, Action); 17] = [
     ("read_fight", Action::ReadFight),
     ("read_log", Action::ReadLog),
     ("say_again", Action::SayAgain),
+    ("close_door", Action::CloseDoor),
+    ("search", Action::Search),
 ];
 
 /// The letter keys A–Z (also the inventory's item letters).
@@ -230,10 +236,8 @@ pub struct Bindings(pub BTreeMap<Chord, Action>);
 /// The actions the coming features add, with the chords the key plan gives them (see
 /// docs/DESIGN.md, "The key plan"). Each stays unbound in play until its feature lands; a
 /// keys file that names one is told so.
-pub const PLANNED: [(&str, &str); 9] = [
+pub const PLANNED: [(&str, &str); 7] = [
     ("rest", "KeyZ"),
-    ("search", "Shift+KeyS"),
-    ("close_door", "Shift+KeyC"),
     ("look", "Semicolon"),
     ("throw", "KeyT"),
     ("fire_again", "KeyQ"),
@@ -280,6 +284,24 @@ impl Default for Bindings {
         bind(&[KeyCode::KeyC], ReadFight);
         bind(&[KeyCode::KeyN], ReadLog);
         bind(&[KeyCode::KeyR], SayAgain);
+        let shift = Mods {
+            shift: true,
+            ..Mods::NONE
+        };
+        map.insert(
+            Chord {
+                key: KeyCode::KeyC,
+                mods: shift,
+            },
+            CloseDoor,
+        );
+        map.insert(
+            Chord {
+                key: KeyCode::KeyS,
+                mods: shift,
+            },
+            Search,
+        );
         Self(map)
     }
 }
@@ -303,11 +325,16 @@ impl Bindings {
 
     /// The first key (in key order) bound to `action` without modifiers, if the player left
     /// it one (the touch bar presses it).
-    pub fn key_for(&self, action: Action) -> Option<KeyCode> {
-        self.0
+    pub fn key_for(&self, action: Action) -> Option<Chord> {
+        let mut chords = self
+            .0
             .iter()
-            .find(|(c, a)| **a == action && c.mods == Mods::NONE)
-            .map(|(c, _)| c.key)
+            .filter(|(_, a)| **a == action)
+            .map(|(c, _)| *c);
+        let all: Vec<Chord> = chords.by_ref().collect();
+        (all.iter().find(|c| c.mods == Mods::NONE))
+            .or(all.first())
+            .copied()
     }
 
     /// The defaults with the file's actions replaced: each listed action gets exactly the

@@ -82,7 +82,10 @@ pub fn key_command(
         Action::Descend => Some(Command::Descend),
         Action::Wait => Some(Command::Wait),
         Action::PickUp => Some(Command::PickUp),
-        Action::Explore
+        Action::CloseDoor => Some(Command::CloseDoor(door_to_close(game))),
+        // Five turns of it: the travel system repeats it.
+        Action::Search
+        | Action::Explore
         | Action::TravelStairs
         | Action::Flee
         | Action::Inventory
@@ -92,6 +95,18 @@ pub fn key_command(
         | Action::ReadFight
         | Action::ReadLog
         | Action::SayAgain => None,
+    }
+}
+
+/// The open door the close key closes: the one the hero faces, else the first beside it;
+/// with none, the way the hero faces (refused, and the log says why).
+fn door_to_close(game: &Game) -> crate::map::Dir {
+    let heading = game.hero().heading;
+    let doors = game.closable_doors();
+    if doors.contains(&heading) {
+        heading
+    } else {
+        doors.first().copied().unwrap_or(heading)
     }
 }
 

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::app::shared::{AppSystems, ContentRes, GameRes, Screen};
 
-use super::bindings::{Action, Bindings};
+use super::bindings::{Action, Bindings, Chord};
 use super::input::DIGIT_KEYS;
 use super::pointer::TouchesOnUi;
 
@@ -58,12 +58,26 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The key a button presses under the current bindings (none when the player unbound it).
-pub fn key_of(button: TouchButton, bindings: &Bindings) -> Option<KeyCode> {
+pub fn key_of(button: TouchButton, bindings: &Bindings) -> Option<Chord> {
     match button {
         TouchButton::Action(a) => bindings.key_for(a),
-        TouchButton::Ability(i) => DIGIT_KEYS.get(i + 1).copied(),
-        TouchButton::Menu => Some(KeyCode::Escape),
+        TouchButton::Ability(i) => DIGIT_KEYS.get(i + 1).copied().map(Chord::plain),
+        TouchButton::Menu => Some(Chord::plain(KeyCode::Escape)),
     }
+}
+
+/// The keys a chord holds down: its modifiers, then its key.
+fn chord_keys(chord: Chord) -> Vec<KeyCode> {
+    let m = chord.mods;
+    [
+        (m.ctrl, KeyCode::ControlLeft),
+        (m.alt, KeyCode::AltLeft),
+        (m.shift, KeyCode::ShiftLeft),
+    ]
+    .into_iter()
+    .filter_map(|(held, key)| held.then_some(key))
+    .chain([chord.key])
+    .collect()
 }
 
 /// Whether a button belongs on the bar now: abilities and flee in a fight, travel, descent and
@@ -84,6 +98,7 @@ fn label(button: TouchButton) -> String {
         TouchButton::Action(Action::Descend) => "Descend".into(),
         TouchButton::Action(Action::Explore) => "Explore".into(),
         TouchButton::Action(Action::Inventory) => "Bag".into(),
+        TouchButton::Action(Action::Search) => "Search".into(),
         TouchButton::Action(Action::Flee) => "Flee".into(),
         TouchButton::Action(a) => super::bindings::name_of(a).into(),
         TouchButton::Ability(i) => format!("{}", i + 1),
@@ -97,6 +112,7 @@ fn spawn_bar(mut commands: Commands, seen: Res<TouchSeen>) {
         TouchButton::Action(Action::Wait),
         TouchButton::Action(Action::Descend),
         TouchButton::Action(Action::Explore),
+        TouchButton::Action(Action::Search),
         TouchButton::Action(Action::Inventory),
         TouchButton::Action(Action::Flee),
     ]
@@ -165,9 +181,11 @@ fn press_buttons(
             continue;
         }
         on_ui.claim(touches.as_deref());
-        if let Some(key) = key_of(button, &bindings) {
-            keys.press(key);
-            pressed.0.push(key);
+        if let Some(chord) = key_of(button, &bindings) {
+            for key in chord_keys(chord) {
+                keys.press(key);
+                pressed.0.push(key);
+            }
         }
     }
 }
@@ -243,7 +261,7 @@ mod tests {
         assert!(shown(TouchButton::Menu, true, 3) && shown(TouchButton::Menu, false, 3));
         assert_eq!(
             key_of(TouchButton::Menu, &Bindings::default()),
-            Some(KeyCode::Escape),
+            Some(Chord::plain(KeyCode::Escape)),
             "the Menu button pauses as Escape does"
         );
         let fight: Vec<_> = all.iter().filter(|b| shown(**b, true, 3)).collect();
@@ -267,16 +285,26 @@ mod tests {
             Action::Inventory,
             Action::Flee,
         ] {
-            let key = key_of(TouchButton::Action(a), &b).expect("bound by default");
-            assert_eq!(b.action(key), Some(a));
+            let chord = key_of(TouchButton::Action(a), &b).expect("bound by default");
+            assert_eq!(b.pressed(chord.key, chord.mods), Some(a));
         }
-        assert_eq!(key_of(TouchButton::Ability(0), &b), Some(KeyCode::Digit1));
-        assert_eq!(key_of(TouchButton::Ability(8), &b), Some(KeyCode::Digit9));
+        assert_eq!(
+            key_of(TouchButton::Ability(0), &b),
+            Some(Chord::plain(KeyCode::Digit1))
+        );
+        assert_eq!(
+            key_of(TouchButton::Ability(8), &b),
+            Some(Chord::plain(KeyCode::Digit9))
+        );
         let rebound = Bindings::parse("explore = [\"KeyQ\"]").unwrap();
         assert_eq!(
             key_of(TouchButton::Action(Action::Explore), &rebound),
-            Some(KeyCode::KeyQ)
+            Some(Chord::plain(KeyCode::KeyQ))
         );
+        // Search is Shift+S: the button holds Shift with the S.
+        let search = key_of(TouchButton::Action(Action::Search), &b).unwrap();
+        assert_eq!(chord_keys(search), [KeyCode::ShiftLeft, KeyCode::KeyS]);
+        assert_eq!(b.pressed(search.key, search.mods), Some(Action::Search));
         let unbound = Bindings::parse("flee = []").unwrap();
         assert_eq!(key_of(TouchButton::Action(Action::Flee), &unbound), None);
     }

@@ -1,6 +1,7 @@
-//! Auto-explore (X), travel to the stairs (G) and to a clicked tile: one ordinary move per
-//! frame, each a whole turn, until a monster comes into view, a fight starts, the goal is
-//! reached or a key is pressed. Why it stopped goes to the message log, once.
+//! Auto-explore (X), travel to the stairs (G) and to a clicked tile, and searching (Shift+S):
+//! one ordinary command per frame, each a whole turn, until a monster comes into view, a fight
+//! starts, the goal is reached (five turns of searching) or a key is pressed. Why it stopped
+//! goes to the message log, once.
 use std::collections::BTreeSet;
 
 use bevy::ecs::message::MessageCursor;
@@ -24,8 +25,16 @@ pub struct Travel(pub Option<TravelGoal>);
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct KnownInView(pub BTreeSet<CreatureId>);
 
+/// Turns of searching still to come (the search key asks for `SEARCH_TURNS`).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Searching(pub u32);
+
+/// How many turns one press of the search key searches.
+pub const SEARCH_TURNS: u32 = 5;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Travel>()
+        .init_resource::<Searching>()
         .init_resource::<KnownInView>()
         .add_message::<Notice>();
 }
@@ -87,17 +96,24 @@ pub(super) fn step(
     mut notices: MessageWriter<Notice>,
     bindings: Res<Bindings>,
     mut known: ResMut<KnownInView>,
+    mut searching: ResMut<Searching>,
 ) {
     // A command already chosen this frame (a key, a tap on an enemy) comes first.
     let chosen = seen.read(&sent).count() > 0;
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
     let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
     let in_view = hostiles_in_view(game.game(), &content.0);
-    if let Some(goal) = pressed
-        .iter()
-        .find_map(|&k| travel_key(k, Mods::held(&keys), &bindings))
-    {
+    let mods = Mods::held(&keys);
+    if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k, mods, &bindings)) {
         travel.0 = Some(goal);
+        searching.0 = 0;
+        known.0 = in_view.clone();
+    } else if pressed
+        .iter()
+        .any(|&k| bindings.pressed(k, mods) == Some(Action::Search))
+    {
+        travel.0 = None;
+        searching.0 = SEARCH_TURNS;
         known.0 = in_view.clone();
     } else if let Some(p) = tapped.0.or(hovered.0.filter(|_| clicked))
         && !chosen
@@ -108,6 +124,33 @@ pub(super) fn step(
     } else if !pressed.is_empty() || chosen {
         // Any other key (or a command already chosen this frame) interrupts.
         travel.0 = None;
+        searching.0 = 0;
+    }
+    if searching.0 > 0 {
+        known.0.retain(|id| in_view.contains(id));
+        let g = game.game();
+        let stop = if g.is_over() {
+            Some(None)
+        } else if g.in_combat() {
+            Some(Some(TravelStop::InCombat))
+        } else {
+            (in_view.difference(&known.0).next())
+                .map(|&id| Some(TravelStop::MonsterComesIntoView(id)))
+        };
+        if let Some(stop) = stop {
+            searching.0 = 0;
+            if let Some(stop) = stop {
+                notices.write(Notice(stop_line(stop, g, &content.0)));
+            }
+            return;
+        }
+        sent.write(PlayerCommand(Command::Search));
+        seen.read(&sent).for_each(drop);
+        searching.0 -= 1;
+        if searching.0 == 0 {
+            notices.write(Notice("You finish searching.".into()));
+        }
+        return;
     }
     let Some(goal) = travel.0 else { return };
     if game.is_over() {
@@ -118,6 +161,11 @@ pub(super) fn step(
     known.0.retain(|id| in_view.contains(id));
     match travel_step(game.game(), &content.0, goal, &known.0) {
         Ok(d) => {
+            // A tap on a closed door opens it: the step into it is the last.
+            let next = game.hero_pos().offset(d);
+            if goal == TravelGoal::Tile(next) && game.opens_to(next).is_some() {
+                travel.0 = None;
+            }
             sent.write(PlayerCommand(Command::Move(d)));
             // Its own move is not another input's next frame.
             seen.read(&sent).for_each(drop);

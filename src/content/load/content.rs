@@ -56,6 +56,7 @@ pub struct CreatureKind {
     pub triggers: Vec<Trigger>,
     pub hostile: bool,
     pub shopkeeper: bool,
+    pub opens_doors: bool,
     pub movement: Movement,
 }
 

@@ -81,6 +81,7 @@ pub(super) fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldErro
         triggers: registry::triggers(&def.triggers, "triggers")?,
         hostile: def.hostile && !def.shopkeeper,
         shopkeeper: def.shopkeeper,
+        opens_doors: def.opens_doors,
         movement: def.movement.clone(),
     })
 }

@@ -42,4 +42,10 @@ pub struct BalancePatch {
     pub sell_share: Option<f64>,
     /// What a shopkeeper pays for an item the hero does not know.
     pub unknown_sell_price: Option<u32>,
+    /// The chance a turn of searching finds each hidden door within `search_radius`.
+    pub search_chance: Option<f64>,
+    /// How far searching reaches, in steps (diagonals count one).
+    pub search_radius: Option<u32>,
+    /// The chance each turn of finding a hidden door right beside the hero, unsearched.
+    pub notice_hidden_chance: Option<f64>,
 }

@@ -69,6 +69,10 @@ pub struct CreatureDef {
     /// shop (`shop` on a floor profile names one). Implies not `hostile`.
     #[serde(default)]
     pub shopkeeper: bool,
+    /// It opens closed doors by walking into them; one that cannot (an animal) waits at a
+    /// closed door.
+    #[serde(default = "yes")]
+    pub opens_doors: bool,
     /// How it moves on the map.
     #[serde(default)]
     pub movement: Movement,

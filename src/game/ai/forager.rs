@@ -9,7 +9,7 @@ use crate::map::{Dir, Pos};
 
 impl Phase<'_> {
     /// The computer rival: breadth-first to the nearest treasure, through every creature.
-    pub(super) fn forage(&mut self, c: &mut Creature) {
+    pub(super) fn forage(&mut self, c: &mut Creature, opens_doors: bool) {
         c.frightened = c.frightened.saturating_sub(1);
         if self.treasure.is_empty() {
             return;
@@ -24,6 +24,9 @@ impl Phase<'_> {
             return; // no treasure it can reach
         };
         c.ai.target = goal;
+        if next != from && self.door_stops(next, opens_doors) {
+            return;
+        }
         // Where a new segment grows: the tile its tail leaves (a snake grows by keeping it).
         let mut left = from;
         if next != from {

@@ -82,6 +82,13 @@ impl Phase<'_> {
         } else {
             self.choose(c, mv, mode, target, own)
         };
+        let act = match act {
+            Act::Go(d) if self.door_stops(c.pos.offset(d), kind.opens_doors) => {
+                c.heading = d;
+                Act::Stay
+            }
+            act => act,
+        };
         self.apply(c, slot, act);
 
         // A greedy monster that has not come closer in `stuck_turns` turns paths until it

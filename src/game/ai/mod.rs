@@ -23,6 +23,8 @@ mod probe;
 mod scratch;
 
 #[cfg(test)]
+mod door_tests;
+#[cfg(test)]
 mod forager_tests;
 #[cfg(test)]
 mod path_tests;
@@ -35,7 +37,7 @@ use std::collections::BTreeMap;
 use super::state::{CreatureId, Game};
 use crate::content::schema::{Movement, TargetRule};
 use crate::content::{Balance, Content};
-use crate::map::{Dir, Pos, TileMap};
+use crate::map::{Dir, Pos, Tile, TileMap};
 use crate::rng::Rng;
 
 use occupancy::{Cells, Hunters};
@@ -72,6 +74,7 @@ enum Act {
 struct Kind {
     movement: Movement,
     max_health: f64,
+    opens_doors: bool,
 }
 
 /// The hero as the monsters see it this turn.
@@ -123,6 +126,31 @@ struct Phase<'g> {
     /// Piles taken since `scratch.loot` was last brought up to date.
     taken: Vec<Pos>,
     logs: Vec<&'static str>,
+    /// Closed doors monsters opened this phase, and what they became: the map is read-only
+    /// while the monsters move, so they open when the phase ends (a monster after the
+    /// opener walks through already).
+    opened: Vec<(Pos, Tile)>,
+}
+
+impl Phase<'_> {
+    /// Whether a monster stepping onto `to` stops at a closed door there: one that opens
+    /// doors opens it (that is its move), another waits. A door opened earlier this phase
+    /// is open.
+    fn door_stops(&mut self, to: Pos, opens_doors: bool) -> bool {
+        let Some(open) = self.map.rules(self.map.get(to)).opens_to else {
+            return false;
+        };
+        if self.opened.iter().any(|&(p, _)| p == to) {
+            return false;
+        }
+        if opens_doors {
+            self.opened.push((to, open));
+            if self.map.idx(to).is_some_and(|i| self.visible[i]) {
+                self.logs.push("A door opens.");
+            }
+        }
+        true
+    }
 }
 
 impl Game {
@@ -224,6 +252,7 @@ impl Game {
                     let kind = found.filter(|k| !k.shopkeeper).map(|k| Kind {
                         movement: k.movement.clone(),
                         max_health: k.base.max_health,
+                        opens_doors: k.opens_doors,
                     });
                     kinds.push((key(), name, kind));
                     kinds.len() - 1
@@ -283,6 +312,7 @@ impl Game {
             loot_built: false,
             taken: Vec::new(),
             logs: Vec::new(),
+            opened: Vec::new(),
         };
         let mut ending = Vec::new();
         for (slot, &k) in kind_of.iter().enumerate() {
@@ -301,7 +331,7 @@ impl Game {
                 ending.push(c.id);
             }
             if kind.movement.target == TargetRule::Treasure {
-                phase.forage(c);
+                phase.forage(c, kind.opens_doors);
             } else {
                 phase.ghost(c, slot, kind);
             }
@@ -315,6 +345,7 @@ impl Game {
             s.loot_piles.sort_unstable();
         }
         let (logs, built) = (std::mem::take(&mut phase.logs), phase.scratch.fields.len());
+        let opened = std::mem::take(&mut phase.opened);
         phase.scratch.fields.clear();
         if !phase.hunters.grid.is_empty() {
             for &(_, p) in &phase.hunters.list {
@@ -332,6 +363,9 @@ impl Game {
 
         if let Some(h) = self.creatures.get_mut(&hero.id) {
             h.ai.turn_start = Some((floor, h.pos));
+        }
+        for (p, open) in opened {
+            self.map.set(p, open);
         }
         for line in logs {
             self.log(line);
