@@ -221,6 +221,36 @@ pub enum OpenRun {
     New { seed: u64, class: Option<String> },
     /// The suspended run.
     Continue,
+    /// The daily challenge of this date, as this class (none: the content's first). It plays
+    /// the core pack alone, so that anyone can verify it: refused with mods loaded.
+    Daily {
+        date: crate::daily::Date,
+        class: Option<String>,
+    },
+}
+
+/// The daily challenge the class choice is for, when the menu's Daily entry opened it (the
+/// choice then opens the daily instead of a new run of `NewRun`'s seed).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct DailyPick(pub Option<crate::daily::Date>);
+
+/// Today's date in UTC by the machine's clock (the page's `Date` in the browser, where
+/// `SystemTime::now` panics), or why it cannot be read. Only the menu reads the clock: the
+/// rules never do.
+pub fn today() -> Result<crate::daily::Date, String> {
+    #[cfg(target_arch = "wasm32")]
+    let seconds = (js_sys::Date::now() / 1000.0).floor() as i64;
+    #[cfg(not(target_arch = "wasm32"))]
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_err(|_| "this machine's clock is before 1970".to_string())?
+        .as_secs() as i64;
+    Ok(crate::daily::Date::from_unix_seconds(seconds))
+}
+
+/// Why the daily cannot be played with `content`, if it cannot: it is the core pack's alone.
+pub fn daily_refusal(content: &crate::content::Content) -> Option<&'static str> {
+    (content.packs != ["core"]).then_some("plays the core pack alone: turn the mods off (M)")
 }
 
 /// Why the last `OpenRun` failed, for the menu.

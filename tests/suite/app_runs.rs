@@ -363,3 +363,41 @@ fn saved_files_reload_once_and_broken_ones_hold_the_run_on_its_content() {
     assert_eq!(slime(&app).as_deref(), Some("Blue slime"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_daily_entry_plays_todays_seed_on_the_core_pack_alone_and_says_why_not_with_mods() {
+    let dir = scratch("daily-entry");
+    let (core_only, modded) = (dir.join("none"), dir.join("mods"));
+    std::fs::create_dir_all(&core_only).unwrap();
+    write_slime(&modded, "Slime");
+    let open = |mods: std::path::PathBuf| {
+        let mut app = headless(move |app| {
+            app.insert_resource(ModSource::folder(mods));
+            app.insert_resource(CoreSource(None));
+        });
+        app.update();
+        app.update();
+        assert_eq!(screen(&app), Screen::MainMenu);
+        app
+    };
+
+    let mut app = open(core_only);
+    let today = delve::app::shared::today().unwrap();
+    let shown = texts(&mut app);
+    assert!(
+        shown.contains(&today.to_string()),
+        "the entry names the day: {shown}"
+    );
+    press(&mut app, KeyCode::KeyD);
+    assert_eq!(screen(&app), Screen::ClassChoice);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::InGame);
+    let g = game(&app);
+    assert_eq!(g.daily.as_deref(), Some(today.to_string().as_str()));
+    assert_eq!(g.seed, delve::daily::daily_seed(today));
+
+    let mut app = open(modded);
+    assert!(texts(&mut app).contains("plays the core pack alone"));
+    press(&mut app, KeyCode::KeyD);
+    assert_eq!(screen(&app), Screen::MainMenu, "no daily with mods on");
+}

@@ -11,6 +11,7 @@ use crate::game::Game;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<OpenRun>()
+        .init_resource::<crate::app::shared::DailyPick>()
         .init_resource::<SuspendedRun>()
         .init_resource::<RunNotice>();
     app.add_systems(
@@ -33,10 +34,13 @@ fn open_run(
     mut suspended: ResMut<SuspendedRun>,
     mut notice: ResMut<RunNotice>,
     mut commands: Commands,
+    mut daily: ResMut<crate::app::shared::DailyPick>,
 ) {
     let Some(ask) = asked.read().last().cloned() else {
         return;
     };
+    // The class choice the Daily entry opened is answered (or another run is asked for).
+    daily.0 = None;
     let game = match ask {
         OpenRun::New { seed, class } => match new_game(seed, class.as_deref(), &content.0) {
             Ok(game) => {
@@ -50,6 +54,25 @@ fn open_run(
                 return;
             }
         },
+        OpenRun::Daily { date, class } => {
+            let made = match crate::app::shared::daily_refusal(&content.0) {
+                Some(why) => Err(format!("the daily {why}")),
+                None => {
+                    let class = class.unwrap_or_else(|| content.0.first_class().to_string());
+                    Game::new_daily(date, &class, &content.0).map_err(|e| e.to_string())
+                }
+            };
+            match made {
+                Ok(game) => {
+                    suspended.0 = None;
+                    game
+                }
+                Err(e) => {
+                    notice.0 = Some(format!("Cannot start the daily of {date}: {e}"));
+                    return;
+                }
+            }
+        }
         OpenRun::Continue => match suspended.0.take() {
             Some(game) => game,
             None => {

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::app::render::palette::{Palette, color_of};
 use crate::app::render::picture::{PictureNode, Pictures};
 use crate::app::settings::Settings;
-use crate::app::shared::{ContentRes, NewRun, OpenRun, Screen};
+use crate::app::shared::{ContentRes, DailyPick, NewRun, OpenRun, Screen};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 use crate::content::Content;
@@ -237,6 +237,7 @@ fn choose(
     settings: Option<ResMut<Settings>>,
     mut open: MessageWriter<OpenRun>,
     mut commands: Commands,
+    daily: Res<DailyPick>,
 ) {
     if keys.just_pressed(KeyCode::Escape) {
         commands.set_state(Screen::MainMenu);
@@ -253,8 +254,11 @@ fn choose(
             s.class = keep.to_string();
         }
     }
-    open.write(OpenRun::New {
-        seed: run.seed,
-        class,
+    open.write(match daily.0 {
+        Some(date) => OpenRun::Daily { date, class },
+        None => OpenRun::New {
+            seed: run.seed,
+            class,
+        },
     });
 }

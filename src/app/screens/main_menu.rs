@@ -5,9 +5,11 @@ use bevy::prelude::*;
 
 use crate::app::settings::Settings;
 use crate::app::shared::{
-    ContentRes, LoadKeptRun, NewRun, OpenRun, RunNotice, Screen, SuspendedRun,
+    ContentRes, DailyPick, LoadKeptRun, NewRun, OpenRun, RunNotice, Screen, SuspendedRun,
+    daily_refusal, today,
 };
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
+use crate::daily::Date;
 
 use super::SkipMenu;
 use crate::app::ui::kit;
@@ -47,6 +49,7 @@ pub enum Entry {
     #[default]
     NewRun,
     RandomSeed,
+    Daily,
     Watch,
     Records,
     Mods,
@@ -62,6 +65,7 @@ impl Entry {
             Entry::Continue => ("Continue the run", "C"),
             Entry::NewRun => ("New run", "N"),
             Entry::RandomSeed => ("Random seed", "R"),
+            Entry::Daily => ("Daily challenge", "D"),
             Entry::Watch => ("Watch replays", "W"),
             Entry::Records => ("Records", "T"),
             Entry::Mods => ("Mods", "M"),
@@ -76,6 +80,7 @@ impl Entry {
             Entry::Continue => KeyCode::KeyC,
             Entry::NewRun => KeyCode::KeyN,
             Entry::RandomSeed => KeyCode::KeyR,
+            Entry::Daily => KeyCode::KeyD,
             Entry::Watch => KeyCode::KeyW,
             Entry::Records => KeyCode::KeyT,
             Entry::Mods => KeyCode::KeyM,
@@ -87,10 +92,11 @@ impl Entry {
 }
 
 /// The menu's entries, in order; Continue is there but unavailable when no run is kept.
-pub const ENTRIES: [Entry; 9] = [
+pub const ENTRIES: [Entry; 10] = [
     Entry::Continue,
     Entry::NewRun,
     Entry::RandomSeed,
+    Entry::Daily,
     Entry::Watch,
     Entry::Records,
     Entry::Mods,
@@ -99,17 +105,24 @@ pub const ENTRIES: [Entry; 9] = [
     Entry::Quit,
 ];
 
-/// The menu's list: every entry with its key, Continue unavailable without a kept run.
-pub fn menu_list(can_continue: bool) -> ListMenu {
+/// The menu's list: every entry with its key, Continue unavailable without a kept run; the
+/// Daily entry names its date, or says why it cannot be played (`daily`).
+pub fn menu_list(can_continue: bool, daily: Result<Date, String>) -> ListMenu {
     let entries = ENTRIES
         .iter()
         .map(|e| {
             let (words, key) = e.words();
             let entry = ListEntry::new(words).key(e.key(), key);
-            if *e == Entry::Continue && !can_continue {
-                entry.unavailable("no run to continue")
-            } else {
-                entry
+            match (e, &daily) {
+                (Entry::Continue, _) if !can_continue => entry.unavailable("no run to continue"),
+                (Entry::Daily, Ok(date)) => ListEntry::new(format!("{words} {date}"))
+                    .key(e.key(), key)
+                    .detail(
+                        "The same seed for everyone today (UTC), on the core pack alone: \
+                     your first try of the day is ranked, its replay anyone can verify.",
+                    ),
+                (Entry::Daily, Err(why)) => entry.unavailable(why),
+                _ => entry,
             }
         })
         .collect();
@@ -192,7 +205,13 @@ fn spawn_menu(
                     TextFont::from_font_size(16.0),
                     TextColor(Color::srgb(0.55, 0.6, 0.55)),
                 ),
-                (MainMenuList, kit::list(menu_list(suspended.0.is_some()))),
+                (
+                    MainMenuList,
+                    kit::list(menu_list(
+                        suspended.0.is_some(),
+                        daily_date(content.as_deref())
+                    ))
+                ),
                 (
                     Text::new("Up/Down or Tab  choose     Enter  do it     digits  type a seed"),
                     TextFont::from_font_size(15.0),
@@ -255,6 +274,14 @@ fn spawn_menu(
     commands.entity(root).insert_children(2, &[row]);
 }
 
+/// Today's daily, or why the menu cannot offer it (mods loaded, no readable clock).
+fn daily_date(content: Option<&ContentRes>) -> Result<Date, String> {
+    if let Some(why) = content.and_then(|c| daily_refusal(&c.0)) {
+        return Err(why.to_string());
+    }
+    today()
+}
+
 pub fn seed_line(seed: u64) -> String {
     format!("Seed: {seed}")
 }
@@ -277,6 +304,7 @@ fn menu_input(
     mut exit: MessageWriter<AppExit>,
     run_notice: Res<RunNotice>,
     content: Option<Res<ContentRes>>,
+    mut daily: ResMut<DailyPick>,
 ) {
     // A run that could not be opened says why where the key list shows.
     if run_notice.is_changed()
@@ -309,8 +337,19 @@ fn menu_input(
                 };
             }
         }
+        Some(Entry::Daily) => {
+            if let (Some(content), Ok(date)) = (&content, daily_date(content.as_deref())) {
+                if content.0.classes.is_empty() {
+                    open.write(OpenRun::Daily { date, class: None });
+                } else {
+                    daily.0 = Some(date);
+                    commands.set_state(Screen::ClassChoice);
+                }
+            }
+        }
         Some(Entry::NewRun) => {
             // A new run replaces a suspended one.
+            daily.0 = None;
             if let Some(content) = content {
                 let class = run.class.clone();
                 super::class_choice::start_new_run(&mut commands, &content.0, run.seed, class);
