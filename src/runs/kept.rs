@@ -234,14 +234,21 @@ pub fn keep_run(
     }
 
     let mut replay_name = None;
+    let mut verified = false;
     if game.reloads.is_empty() {
         let name = kept_file_name(kept.number, game.seed, "replay");
-        let written = Replay::of(game, content)
+        let bytes = Replay::of(game, content)
             .with_checkpoints(content)
             .encode(content)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| archive.write(Shelf::Replays, &name, &bytes));
-        match written {
+            .map_err(|e| e.to_string());
+        // A daily's replay is played again as anyone would check it, for the Daily table's
+        // mark.
+        if game.daily.is_some()
+            && let Ok(bytes) = &bytes
+        {
+            verified = crate::verify::verify(bytes, content).is_ok();
+        }
+        match bytes.and_then(|bytes| archive.write(Shelf::Replays, &name, &bytes)) {
             Ok(()) => {
                 kept.replay = Some(archive.describe(Shelf::Replays, &name));
                 replay_name = Some(name);
@@ -250,9 +257,13 @@ pub fn keep_run(
         }
     }
 
-    let record = Record::of(game, content, kept.number, morgue_name, replay_name);
+    let record = Record {
+        verified,
+        ..Record::of(game, content, kept.number, morgue_name, replay_name)
+    };
+    let daily = records.insert_daily(record.clone()) || record.daily.is_some();
     kept.place = records.insert(record);
-    if kept.place.is_some()
+    if (kept.place.is_some() || daily)
         && let Err(e) = archive.write(Shelf::Records, RECORDS_FILE, records.to_text().as_bytes())
     {
         kept.problems.push(e);
@@ -353,6 +364,35 @@ mod tests {
     /// A bot run played to its end.
     fn finished(seed: u64, content: &Content) -> (Game, RunStats) {
         crate::runs::stats::bot_run(seed, 20_000, content)
+    }
+
+    #[test]
+    fn a_daily_run_enters_the_daily_table_verified_and_a_second_try_unranked() {
+        let content = Content::core().unwrap();
+        let date = crate::daily::Date::parse("2026-12-05").unwrap();
+        let mut game = Game::new_daily(date, content.first_class(), &content).unwrap();
+        while !game.is_over() && game.turn < 20_000 {
+            let cmd = crate::game::bot::explore(&game, &content);
+            game.execute(&cmd, &content);
+        }
+        let mut a = MemoryArchive::default();
+        keep_run(&mut a, &game, &content, None);
+        keep_run(&mut a, &game, &content, None);
+        let records = read_records(&mut a, &mut Vec::new());
+        let marks: Vec<(Option<&str>, bool, bool)> = (records.dailies.iter())
+            .map(|r| (r.daily.as_deref(), r.verified, r.unranked))
+            .collect();
+        assert_eq!(
+            marks,
+            [
+                (Some("2026-12-05"), true, false),
+                (Some("2026-12-05"), true, true)
+            ]
+        );
+        // A run that is not a daily stays out of the table.
+        let (plain, stats) = finished(7, &content);
+        keep_run(&mut a, &plain, &content, Some(&stats));
+        assert_eq!(read_records(&mut a, &mut Vec::new()).dailies.len(), 2);
     }
 
     #[test]

@@ -60,6 +60,17 @@ pub struct Record {
     /// The replay's name among the kept replays; none for a run that spanned a content reload.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<String>,
+    /// The daily challenge's date, for a daily run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
+    /// A daily run that was not this install's first try of its date (honest play only: no
+    /// file can prove a first try).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unranked: bool,
+    /// Its replay was played again when it was kept and proved what it claims
+    /// (`crate::verify`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub verified: bool,
 }
 
 impl Record {
@@ -90,6 +101,9 @@ impl Record {
             packs: content.packs.clone(),
             morgue,
             replay,
+            daily: game.daily.clone(),
+            unranked: false,
+            verified: false,
         }
     }
 
@@ -103,11 +117,24 @@ impl Record {
     }
 }
 
-/// The table, best first, at most `RECORDS_KEPT` long.
+/// How many daily runs the Daily table keeps (the newest dates).
+pub const DAILIES_KEPT: usize = 60;
+
+/// The table, best first, at most `RECORDS_KEPT` long; and the Daily table: every daily run
+/// kept, newest date first, each date's ranked try before its others.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Records {
     #[serde(default, rename = "run")]
     pub runs: Vec<Record>,
+    #[serde(default, rename = "daily", skip_serializing_if = "Vec::is_empty")]
+    pub dailies: Vec<Record>,
+}
+
+/// The Daily table's order: newest date first, then the ranked try, then by rank.
+fn daily_order(a: &Record, b: &Record) -> Ordering {
+    (b.daily.cmp(&a.daily))
+        .then(a.unranked.cmp(&b.unranked))
+        .then(a.rank(b))
 }
 
 const HEADER: &str = "# Delve's records: the best finished runs, best first (written by the game).\n\
@@ -119,6 +146,9 @@ impl Records {
         let mut records: Records = toml::from_str(text).map_err(|e| e.to_string())?;
         records.runs.sort_by(Record::rank);
         records.runs.truncate(RECORDS_KEPT);
+        records.dailies.retain(|r| r.daily.is_some());
+        records.dailies.sort_by(daily_order);
+        records.dailies.truncate(DAILIES_KEPT);
         Ok(records)
     }
 
@@ -143,9 +173,24 @@ impl Records {
         Some(at)
     }
 
+    /// Enters a daily run in the Daily table: ranked when the table holds no run of its date
+    /// yet (this install's first try), unranked otherwise. Returns whether it is ranked; a
+    /// run that is not a daily is not entered.
+    pub fn insert_daily(&mut self, mut record: Record) -> bool {
+        if record.daily.is_none() {
+            return false;
+        }
+        record.unranked = self.dailies.iter().any(|r| r.daily == record.daily);
+        let ranked = !record.unranked;
+        self.dailies.push(record);
+        self.dailies.sort_by(daily_order);
+        self.dailies.truncate(DAILIES_KEPT);
+        ranked
+    }
+
     /// Whether a record names this replay (such replays are never pruned).
     pub fn pins_replay(&self, name: &str) -> bool {
-        self.runs.iter().any(|r| r.replay.as_deref() == Some(name))
+        (self.runs.iter().chain(&self.dailies)).any(|r| r.replay.as_deref() == Some(name))
     }
 }
 
@@ -172,7 +217,36 @@ mod tests {
             packs: vec!["core".into()],
             morgue: format!("{number}.txt"),
             replay: Some(format!("{number}.replay")),
+            daily: None,
+            unranked: false,
+            verified: false,
         }
+    }
+
+    #[test]
+    fn the_first_daily_of_a_date_is_ranked_and_later_tries_are_not() {
+        let mut t = Records::default();
+        let daily = |n: u64, date: &str, score: u64| Record {
+            daily: Some(date.into()),
+            ..record(n, score, 100)
+        };
+        assert!(
+            !t.insert_daily(record(1, 500, 10)),
+            "not a daily: not entered"
+        );
+        assert!(t.dailies.is_empty());
+        assert!(t.insert_daily(daily(2, "2026-12-04", 300)));
+        assert!(!t.insert_daily(daily(3, "2026-12-04", 900)), "a second try");
+        assert!(t.insert_daily(daily(4, "2026-12-05", 100)));
+        let order: Vec<(u64, bool)> = t.dailies.iter().map(|r| (r.number, r.unranked)).collect();
+        assert_eq!(
+            order,
+            [(4, false), (2, false), (3, true)],
+            "newest date, ranked try first"
+        );
+        let back = Records::parse(&t.to_text()).unwrap();
+        assert_eq!(back, t, "the Daily table is kept in records.toml");
+        assert!(back.pins_replay("3.replay"));
     }
 
     #[test]

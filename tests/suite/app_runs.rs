@@ -395,6 +395,20 @@ fn the_daily_entry_plays_todays_seed_on_the_core_pack_alone_and_says_why_not_wit
     let g = game(&app);
     assert_eq!(g.daily.as_deref(), Some(today.to_string().as_str()));
     assert_eq!(g.seed, delve::daily::daily_seed(today));
+    // Finished, it is in the Records' Daily table as the date's first try. Its death is the
+    // test's edit, which no command made: its replay rightly does not verify (a run the bot
+    // plays to its end does: `runs::kept`'s tests).
+    die(&mut app);
+    set_screen(&mut app, Screen::MainMenu);
+    press(&mut app, KeyCode::KeyT);
+    press(&mut app, KeyCode::KeyD);
+    let shown = texts(&mut app);
+    assert!(shown.contains("Daily runs"), "{shown}");
+    let row = (shown.lines())
+        .find(|l| l.contains(&today.to_string()))
+        .unwrap_or_else(|| panic!("no row of today: {shown}"));
+    assert!(row.contains("not verified"), "{row}");
+    assert!(!row.contains("unranked"), "{row}");
 
     let mut app = open(modded);
     assert!(texts(&mut app).contains("plays the core pack alone"));

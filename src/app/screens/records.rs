@@ -1,5 +1,5 @@
-//! The Records screen: the best finished runs by score; Enter opens the chosen run's morgue,
-//! W watches its replay.
+//! The Records screen: the best finished runs by score, or (D) the Daily table; Enter opens
+//! the chosen run's morgue, W watches its replay.
 use bevy::prelude::*;
 
 use crate::app::save::RunArchive;
@@ -22,19 +22,31 @@ pub struct RecordsView {
     pub morgue: Option<(Vec<String>, usize)>,
     /// Only the runs of this class (C cycles through the classes in the table); none: all.
     pub class: Option<String>,
+    /// The Daily table instead of the best runs (D switches).
+    pub daily: bool,
 }
 
 impl RecordsView {
     /// The runs the list shows: all, or those of the filter's class; best first.
     pub fn shown(&self) -> Vec<&Record> {
-        (self.records.runs.iter())
+        let table = if self.daily {
+            &self.records.dailies
+        } else {
+            &self.records.runs
+        };
+        (table.iter())
             .filter(|r| self.class.as_ref().is_none_or(|c| *c == r.class))
             .collect()
     }
 
     /// The next class filter: all, then each class the table holds in its order, then all.
     fn next_filter(&mut self) {
-        let mut classes: Vec<&String> = self.records.runs.iter().map(|r| &r.class).collect();
+        let table = if self.daily {
+            &self.records.dailies
+        } else {
+            &self.records.runs
+        };
+        let mut classes: Vec<&String> = table.iter().map(|r| &r.class).collect();
         classes.sort();
         classes.dedup();
         let at = (self.class.as_ref()).and_then(|c| classes.iter().position(|k| *k == c));
@@ -79,6 +91,7 @@ fn read_table(mut archive: ResMut<RunArchive>, mut view: ResMut<RecordsView>) {
         problems,
         morgue: None,
         class: None,
+        daily: view.daily,
     };
 }
 
@@ -126,6 +139,7 @@ fn spawn_screen(mut commands: Commands) {
         kit::key_row(vec![
             ("Watch its replay".into(), KeyCode::KeyW),
             ("Class filter".into(), KeyCode::KeyC),
+            ("Daily / best".into(), KeyCode::KeyD),
             ("Back".into(), KeyCode::Escape),
         ]),
         ChildOf(root),
@@ -138,6 +152,9 @@ const HEADER: &str = "score = 250 a floor reached + 1 a gold piece + 10 a kill +
 /// The records as the list's entries: place, score, class, end, floor; the rest in the
 /// detail. A class is named as the content names it, else by its id.
 pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
+    if view.daily {
+        return daily_entries(view, content);
+    }
     view.shown()
         .into_iter()
         .enumerate()
@@ -168,6 +185,43 @@ pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
         .collect()
 }
 
+/// The Daily table's entries: date, class, floor, turns, score, and whether it is the date's
+/// ranked try and its replay verified.
+pub fn daily_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
+    (view.shown().into_iter())
+        .map(|r| {
+            ListEntry::new(format!(
+                "{}  {:<9} floor {:>2}  {:>6} turns  {:>6}  {}{}",
+                r.daily.as_deref().unwrap_or("?"),
+                crate::runs::class_name(&r.class, content),
+                r.floor,
+                r.turns,
+                r.score,
+                if r.verified {
+                    "verified"
+                } else {
+                    "not verified"
+                },
+                if r.unranked { ", unranked" } else { "" },
+            ))
+            .detail(format!(
+                "{} on floor {}: {}. {} gold, {} kills, seed {}.{}",
+                r.outcome,
+                r.floor,
+                r.cause,
+                r.gold,
+                r.kills,
+                r.seed,
+                if r.unranked {
+                    " Not the first try of its date on this machine."
+                } else {
+                    " The first try of its date on this machine: ranked."
+                }
+            ))
+        })
+        .collect()
+}
+
 /// The table, or the open morgue, as the screen shows it.
 pub fn table_text(view: &RecordsView, notice: Option<&str>) -> String {
     if let Some((lines, top)) = &view.morgue {
@@ -183,11 +237,20 @@ pub fn table_text(view: &RecordsView, notice: Option<&str>) -> String {
         );
     }
     let mut out = Vec::new();
-    if view.records.runs.is_empty() {
+    if view.daily {
+        out.push(
+            "Daily runs, newest first: a date's first try here is ranked, the others are not."
+                .into(),
+        );
+        if view.records.dailies.is_empty() {
+            out.push("No daily runs yet: the main menu's Daily entry starts today's.".into());
+        }
+    } else if view.records.runs.is_empty() {
         out.push("No finished runs yet.".into());
     }
     out.push(
-        "Up/Down  choose     Enter  its morgue     W  watch its replay     C  class filter     Esc  back"
+        "Up/Down  choose     Enter  its morgue     W  watch its replay     C  class filter     \
+         D  daily / best     Esc  back"
             .into(),
     );
     if let Some(c) = &view.class {
@@ -240,6 +303,8 @@ fn show_table(
         list.cursor = view.cursor.min(shown.saturating_sub(1));
         list.title = if view.morgue.is_some() {
             "Morgue"
+        } else if view.daily {
+            "Daily runs"
         } else {
             "Records"
         }
@@ -283,6 +348,11 @@ pub(super) fn records_input(
     }
     if keys.just_pressed(KeyCode::KeyC) {
         v.next_filter();
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyD) {
+        v.daily = !v.daily;
+        (v.cursor, v.class) = (0, None);
         return;
     }
     let (list_e, list) = *list;
