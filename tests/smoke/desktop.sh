@@ -10,6 +10,8 @@ mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 rm -rf "$dir"/*.png "$dir"/run.save* "$dir"/settings.toml* "$dir"/morgue "$dir"/replays \
   "$dir"/records.toml*
+# Two tries of one daily and one of the day before, for the Daily table's picture.
+cp tests/fixtures/smoke/records.toml "$dir/records.toml"
 # Its own save file: the smoke never touches (or continues) the player's run.
 export DELVE_SAVE="$dir/run.save"
 export DELVE_SETTINGS="$dir/settings.toml"
@@ -32,7 +34,7 @@ WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-shots=(menu mods classes floor ai history help inventory shop settings contrast combat gameover records watch)
+shots=(menu mods classes floor ai history help inventory shop settings contrast combat gameover records daily watch)
 for shot in "${shots[@]}"; do
   [ -f "$dir/$shot.png" ] || { echo "smoke: $shot.png was not taken; see $dir/smoke.log" >&2; exit 1; }
 done

@@ -60,8 +60,11 @@ enum Stage {
     Contrast,
     ContrastOff,
     GameOver,
-    /// The records table with the run just kept, then its replay opened from there.
+    /// The records table with the run just kept, then its Daily table (D).
     Records,
+    /// The Daily table (the smoke script's fixture records hold two dailies), then the kept
+    /// run's replay opened from the records.
+    Daily,
     /// The replay watched for a moment, with the AI overlay on.
     Watch,
     Done,
@@ -83,7 +86,7 @@ pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
 
 /// What the smoke reads of the kept runs: the records table, the replay watched, the archive.
 type KeptRuns<'w> = (
-    Option<Res<'w, super::records::RecordsView>>,
+    Option<ResMut<'w, super::records::RecordsView>>,
     Option<ResMut<'w, super::watch::Watching>>,
     Option<Res<'w, crate::app::save::RunArchive>>,
 );
@@ -104,7 +107,7 @@ fn drive(
     mut window: Single<&mut Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
     counted: Res<PictureCount>,
-    (records, watching, archive): KeptRuns,
+    (mut records, watching, archive): KeptRuns,
     mut settings: ResMut<crate::app::settings::Settings>,
 ) {
     smoke.frames += 1;
@@ -289,10 +292,22 @@ fn drive(
         (Stage::Records, Screen::Records) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "records.png");
-            // Its first run's replay, as W on the table opens it.
+            smoke.stage = Stage::Daily;
+            smoke.frames = 0;
+        }
+        // D on the table, once the records' picture is taken.
+        (Stage::Daily, Screen::Records) if smoke.frames == 1 => {
+            if let Some(view) = records.as_mut() {
+                view.daily = true;
+            }
+        }
+        (Stage::Daily, Screen::Records) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "daily.png");
+            // The kept run's replay, as W on the best runs' table opens it.
             let request = records
                 .as_ref()
-                .and_then(|r| r.records.runs.first().cloned())
+                .and_then(|r| r.records.runs.iter().find(|r| r.daily.is_none()).cloned())
                 .zip(archive.as_ref().zip(content.as_ref()))
                 .and_then(|(run, (archive, content))| {
                     let name = run.replay?;
