@@ -1,5 +1,6 @@
 //! One generated floor and the pipeline that makes it from (profile, run seed, floor number).
 use super::connect::connect_work;
+use super::doors::{DOOR_STREAM, doors_work};
 use super::maze::carve;
 use super::place::place_work;
 use super::profile::{FloorProfile, MAX_SIDE};
@@ -66,7 +67,8 @@ pub struct Floor {
 
 /// Floor `floor` of run `seed`: maze, regression, imperfection, rooms, connection, placement,
 /// all drawing from `floor_rng(seed, floor)` in that order, so the same inputs give the same
-/// floor on every platform. Sides outside 5..=1001 are clamped into it (`validate` rejects
+/// floor on every platform; then doors, from a stream of their own so that the door chances
+/// change nothing else. Sides outside 5..=1001 are clamped into it (`validate` rejects
 /// them); every other degenerate setting yields whatever fits.
 pub fn generate(profile: &FloorProfile, seed: u64, floor: u32) -> Floor {
     let mut rng = floor_rng(seed, floor);
@@ -83,6 +85,10 @@ pub fn generate(profile: &FloorProfile, seed: u64, floor: u32) -> Floor {
     let layout = place_rooms_work(&mut work, profile, &mut rng);
     connect_work(&mut work, &layout.footprints);
     let placed = place_work(&mut work, profile, &layout, &mut rng);
+    let ordinary = &layout.rooms[layout.footprints.len()..];
+    let (door, secret) = (profile.door_chance, profile.secret_door_chance);
+    let mut door_rng = floor_rng(seed ^ DOOR_STREAM, floor);
+    doors_work(&mut work, ordinary, &placed, door, secret, &mut door_rng);
     Floor {
         map: work.to_map(),
         up: placed.up,

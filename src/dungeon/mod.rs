@@ -1,8 +1,9 @@
 //! Dungeon generation (maze and rooms): maze, regression, imperfection, rooms, connection,
-//! placement.
+//! placement, doors.
 //!
 //! Bevy-free and deterministic: a floor depends on (profile, run seed, floor number) only.
 mod connect;
+mod doors;
 mod field;
 mod floor;
 mod maze;
@@ -15,6 +16,7 @@ mod rooms;
 mod testutil;
 
 pub use connect::connect;
+pub use doors::{DOOR_CHANCE, DOOR_STREAM, SECRET_DOOR_CHANCE};
 pub use floor::{Encounter, Floor, Rect, Spawn, generate};
 pub use maze::carve_maze;
 pub use place::{Placement, SAFE_STEPS, place};

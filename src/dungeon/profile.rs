@@ -1,4 +1,5 @@
 //! Floor profiles: every knob of the generator for one depth, as content (TOML) can set it.
+use super::doors::{DOOR_CHANCE, SECRET_DOOR_CHANCE};
 use super::regression::{LOOP_MIN_GAP, MAX_LOOP_GAP};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -34,6 +35,10 @@ pub struct FloorProfile {
     pub prefabs: Vec<Prefab>,
     /// How many prefab rooms (drawn from `prefabs`) to stamp before the ordinary rooms.
     pub prefab_count: u32,
+    /// Chance (0..=1) that a doorway of an ordinary room gets a door.
+    pub door_chance: f64,
+    /// Chance (0..=1) that a door is secret; secret doors stay only where they close a loop.
+    pub secret_door_chance: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -191,6 +196,9 @@ impl FloorProfile {
                 _ => 2,
             },
             prefabs,
+            door_chance: DOOR_CHANCE,
+            // The first floor teaches the map: nothing hidden yet.
+            secret_door_chance: if d == 1 { 0.0 } else { SECRET_DOOR_CHANCE },
         }
     }
 
@@ -209,6 +217,14 @@ impl FloorProfile {
         ] {
             if !(0.0..=100.0).contains(&v) {
                 return Err(format!("{name}: must be a percentage in 0..=100, got {v}"));
+            }
+        }
+        for (name, v) in [
+            ("door_chance", self.door_chance),
+            ("secret_door_chance", self.secret_door_chance),
+        ] {
+            if !(0.0..=1.0).contains(&v) {
+                return Err(format!("{name}: must be a chance in 0..=1, got {v}"));
             }
         }
         if self.loop_min_gap > MAX_LOOP_GAP {
@@ -284,6 +300,9 @@ mod tests {
             let p = FloorProfile::default_for_depth(f);
             assert_eq!(p.validate(), Ok(()), "floor {f}");
             assert_eq!(p.loop_min_gap, LOOP_MIN_GAP);
+            assert_eq!(p.door_chance, DOOR_CHANCE);
+            let secret = if f <= 1 { 0.0 } else { SECRET_DOOR_CHANCE };
+            assert_eq!(p.secret_door_chance, secret, "floor {f}");
             assert!(p.width * p.height >= prev);
             prev = p.width * p.height;
             assert!(
@@ -310,6 +329,16 @@ mod tests {
             (
                 "loop_min_gap",
                 Box::new(|p| p.loop_min_gap = MAX_LOOP_GAP + 1),
+            ),
+            ("door_chance", Box::new(|p| p.door_chance = 1.5)),
+            ("door_chance", Box::new(|p| p.door_chance = f64::NAN)),
+            (
+                "secret_door_chance",
+                Box::new(|p| p.secret_door_chance = -0.1),
+            ),
+            (
+                "secret_door_chance",
+                Box::new(|p| p.secret_door_chance = f64::INFINITY),
             ),
             ("room_min", Box::new(|p| p.room_min = 4)),
             ("room_max", Box::new(|p| p.room_max = 1)),

@@ -64,6 +64,15 @@ pub struct FloorDef {
     /// Prefab rooms placed.
     #[serde(default)]
     pub prefab_count: u32,
+    /// Chance, 0..=1, that a doorway of an ordinary room (a floor tile of its edge with the
+    /// room on one side and a corridor on the other) gets a closed door.
+    #[serde(default = "default_door_chance")]
+    pub door_chance: f64,
+    /// Chance, 0..=1, that a door is secret: it looks like wall until found. A secret door
+    /// never stands on the only way to anywhere (the stairs, treasure, items, monsters): where
+    /// it would, it stays a plain door, so secret doors only ever shorten loops.
+    #[serde(default = "default_secret_door_chance")]
+    pub secret_door_chance: f64,
     /// Item piles placed on the floor, each one roll of `loot`; at most 1000.
     #[serde(default)]
     pub items: u32,
@@ -118,6 +127,14 @@ pub(super) fn default_imperfection() -> f64 {
 
 pub(super) fn default_loop_min_gap() -> u32 {
     crate::dungeon::LOOP_MIN_GAP
+}
+
+pub(super) fn default_door_chance() -> f64 {
+    crate::dungeon::DOOR_CHANCE
+}
+
+pub(super) fn default_secret_door_chance() -> f64 {
+    crate::dungeon::SECRET_DOOR_CHANCE
 }
 
 pub(super) fn default_room_min() -> u32 {
@@ -177,6 +194,8 @@ impl FloorDef {
                 .filter_map(|id| prefabs.get(id.get_ref()).cloned())
                 .collect(),
             prefab_count: self.prefab_count,
+            door_chance: self.door_chance,
+            secret_door_chance: self.secret_door_chance,
         }
     }
 }
