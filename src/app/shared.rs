@@ -238,14 +238,7 @@ pub struct DailyPick(pub Option<crate::daily::Date>);
 /// `SystemTime::now` panics), or why it cannot be read. Only the menu reads the clock: the
 /// rules never do.
 pub fn today() -> Result<crate::daily::Date, String> {
-    #[cfg(target_arch = "wasm32")]
-    let seconds = (js_sys::Date::now() / 1000.0).floor() as i64;
-    #[cfg(not(target_arch = "wasm32"))]
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_err(|_| "this machine's clock is before 1970".to_string())?
-        .as_secs() as i64;
-    Ok(crate::daily::Date::from_unix_seconds(seconds))
+    super::web::now_seconds().map(crate::daily::Date::from_unix_seconds)
 }
 
 /// Why the daily cannot be played with `content`, if it cannot: it is the core pack's alone.

@@ -60,6 +60,11 @@ mod imp {
         web_sys::Url::revoke_object_url(&url).map_err(js)
     }
 
+    /// Seconds since 1970 by the page's clock (`SystemTime::now` panics in the browser).
+    pub fn now_seconds() -> Result<i64, String> {
+        Ok((js_sys::Date::now() / 1000.0).floor() as i64)
+    }
+
     /// Shows a start-up problem on the page's loading panel (and the console).
     pub fn report_error(msg: &str) {
         web_sys::console::error_1(&msg.into());
@@ -356,6 +361,13 @@ mod imp {
     }
     pub fn url_seed() -> Result<Option<u64>, String> {
         Ok(None)
+    }
+    /// Seconds since 1970 by the machine's clock.
+    pub fn now_seconds() -> Result<i64, String> {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .map_err(|_| "this machine's clock is before 1970".to_string())
     }
     pub fn report_error(msg: &str) {
         eprintln!("delve: {msg}");

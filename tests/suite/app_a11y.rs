@@ -74,7 +74,11 @@ fn menus_are_buttons_and_the_cursor_holds_the_focus() {
     press(&mut app, KeyCode::ArrowDown);
     assert_eq!(focused(&app).as_deref(), Some("Random seed: R"));
     press(&mut app, KeyCode::Tab);
-    assert_eq!(focused(&app).as_deref(), Some("Watch replays: W"));
+    // The checkout's mods are loaded: the daily, the core pack's alone, says why not.
+    assert_eq!(
+        focused(&app).as_deref(),
+        Some("Daily challenge: D (unavailable: plays the core pack alone: turn the mods off (M))")
+    );
     for _ in 0..3 {
         press(&mut app, KeyCode::ArrowUp);
     }
@@ -96,7 +100,7 @@ fn menus_are_buttons_and_the_cursor_holds_the_focus() {
         "the cursor wraps"
     );
     // Enter does the entry under the cursor: here Watch replays.
-    for _ in 0..4 {
+    for _ in 0..5 {
         press(&mut app, KeyCode::ArrowDown);
     }
     assert_eq!(focused(&app).as_deref(), Some("Watch replays: W"));
