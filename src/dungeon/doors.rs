@@ -276,6 +276,18 @@ mod tests {
     }
 
     #[test]
+    fn the_secret_chance_changes_only_which_doors_are_secret() {
+        for seed in 0..20 {
+            let plain = generate(&with_doors(5, 61, 45, 0.7, 0.0), seed, 5);
+            let secret = generate(&with_doors(5, 61, 45, 0.7, 1.0), seed, 5);
+            assert!(secret.map.tiles().contains(&Tile::SECRET_DOOR));
+            for (&a, &b) in plain.map.tiles().iter().zip(secret.map.tiles()) {
+                assert!(a == b || (a, b) == (Tile::DOOR, Tile::SECRET_DOOR));
+            }
+        }
+    }
+
+    #[test]
     fn default_floors_have_doors_and_the_deeper_ones_secrets() {
         let count = |floor: u32, t: Tile| -> usize {
             let p = FloorProfile::default_for_depth(floor);

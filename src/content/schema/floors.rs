@@ -199,3 +199,34 @@ impl FloorDef {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dungeon::{DOOR_CHANCE, SECRET_DOOR_CHANCE};
+
+    #[test]
+    fn door_chances_default_reach_the_profile_and_are_checked() {
+        let floor = "depth = 1\nwidth = 21\nheight = 21\n";
+        let def: FloorDef = toml::from_str(floor).unwrap();
+        let p = def.profile(&BTreeMap::new());
+        assert_eq!(
+            (p.door_chance, p.secret_door_chance),
+            (DOOR_CHANCE, SECRET_DOOR_CHANCE)
+        );
+        let set = format!("{floor}door_chance = 1.5\nsecret_door_chance = 0.25\n");
+        let p = toml::from_str::<FloorDef>(&set)
+            .unwrap()
+            .profile(&BTreeMap::new());
+        assert_eq!((p.door_chance, p.secret_door_chance), (1.5, 0.25));
+        assert!(p.validate().unwrap_err().starts_with("door_chance:"));
+        // The core floors: doors from the first floor on, secret ones from the second.
+        let core = crate::content::Content::core().unwrap();
+        let chances = |k| {
+            core.generator_profile(k)
+                .map(|p| (p.door_chance, p.secret_door_chance))
+        };
+        assert_eq!(chances(1), Some((0.7, 0.0)));
+        assert_eq!(chances(2), Some((0.7, 0.1)));
+    }
+}
