@@ -524,4 +524,3 @@ fn item_sprites_are_drawn_on_seen_tiles_only() {
         "the dagger under the hero, not the unexplored one"
     );
 }
-
