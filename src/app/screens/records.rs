@@ -205,18 +205,8 @@ pub fn daily_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
                 if r.unranked { ", unranked" } else { "" },
             ))
             .detail(format!(
-                "{} on floor {}: {}. {} gold, {} kills, seed {}.{}",
-                r.outcome,
-                r.floor,
-                r.cause,
-                r.gold,
-                r.kills,
-                r.seed,
-                if r.unranked {
-                    " Not the first try of its date on this machine."
-                } else {
-                    " The first try of its date on this machine: ranked."
-                }
+                "{}. {} gold, {} kills, seed {}.",
+                r.cause, r.gold, r.kills, r.seed
             ))
         })
         .collect()
