@@ -3,6 +3,7 @@
 pub mod kept;
 pub mod morgue;
 pub mod records;
+pub mod share;
 pub mod stats;
 pub mod viewer;
 

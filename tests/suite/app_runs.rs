@@ -415,3 +415,40 @@ fn the_daily_entry_plays_todays_seed_on_the_core_pack_alone_and_says_why_not_wit
     press(&mut app, KeyCode::KeyD);
     assert_eq!(screen(&app), Screen::MainMenu, "no daily with mods on");
 }
+
+#[test]
+fn save_for_sharing_writes_the_replay_and_its_result_line_beside_the_save() {
+    let dir = scratch("share");
+    let save = dir.join("run.save");
+    let mut app = headless(move |app| {
+        app.insert_resource(delve::app::shared::NewRun {
+            seed: 5,
+            class: None,
+        });
+        app.insert_resource(SaveStore::File(save));
+    });
+    app.update();
+    app.update();
+    super::app_headless::open_new_run(&mut app, 5);
+    die(&mut app);
+    press(&mut app, KeyCode::KeyE);
+    let shown = texts(&mut app);
+    assert!(shown.contains("Saved for sharing"), "{shown}");
+    let line = std::fs::read_to_string(dir.join("delve-seed-5.txt")).expect("the result line");
+    let g = game(&app);
+    assert!(
+        line.starts_with("Delve seed 5 (Fighter): died on floor "),
+        "{line}"
+    );
+    assert!(
+        line.contains(&format!("hash {:016x}", g.state_hash())),
+        "{line}"
+    );
+    assert!(
+        shown.contains(line.trim()),
+        "the screen says the line: {shown}"
+    );
+    let replay = std::fs::read(dir.join("delve-seed-5.replay")).expect("the replay");
+    let back = Replay::decode(&replay, &content(&app)).expect("a replay this build reads");
+    assert_eq!(back.commands, g.record);
+}

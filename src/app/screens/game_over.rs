@@ -115,6 +115,7 @@ enum Choice {
     SameClass,
     SameSeed,
     Watch,
+    Share,
     Download,
     MainMenu,
 }
@@ -127,6 +128,7 @@ fn choices() -> Vec<Choice> {
         Choice::SameClass,
         Choice::SameSeed,
         Choice::Watch,
+        Choice::Share,
     ];
     if cfg!(target_arch = "wasm32") {
         all.push(Choice::Download);
@@ -145,6 +147,14 @@ fn game_over_list(can_watch: bool) -> ListMenu {
             Choice::Watch if can_watch => ListEntry::new("Watch this run").key(KeyCode::KeyW, "W"),
             Choice::Watch => ListEntry::new("Watch this run")
                 .key(KeyCode::KeyW, "W")
+                .unavailable("content was reloaded during it: no replay"),
+            Choice::Share if can_watch => ListEntry::new("Save for sharing")
+                .key(KeyCode::KeyE, "E")
+                .detail(
+                    "The replay and a one-line result, which anyone can check with delve verify.",
+                ),
+            Choice::Share => ListEntry::new("Save for sharing")
+                .key(KeyCode::KeyE, "E")
                 .unavailable("content was reloaded during it: no replay"),
             Choice::Download => ListEntry::new("Download the morgue").key(KeyCode::KeyD, "D"),
             Choice::MainMenu => ListEntry::new("Main menu").key(KeyCode::KeyM, "M"),
@@ -223,6 +233,8 @@ fn game_over_input(
             title: super::watch::run_title(k.number, seed),
             from: WatchFrom::GameOver,
         });
+    } else if chosen == Some(Choice::Share) && game.reloads.is_empty() {
+        note.0 = Some(share(game.game(), &content.0, &store));
     } else if chosen == Some(Choice::Download)
         && let (Some(k), Some(a)) = (&kept.0, &archive)
     {
@@ -236,4 +248,22 @@ fn game_over_input(
             Err(e) => format!("The morgue could not be downloaded: {e}"),
         });
     }
+}
+
+/// Saves the run's replay and its one-line result beside the save (downloads them in the
+/// browser); says where they went and the line.
+fn share(game: &crate::game::Game, content: &crate::content::Content, store: &SaveStore) -> String {
+    let files = match crate::runs::share::shared_files(game, content) {
+        Ok(files) => files,
+        Err(e) => return format!("The run could not be saved for sharing: {e}"),
+    };
+    let mut places = Vec::new();
+    for (name, bytes) in &files {
+        match crate::app::save::export(name, bytes, store) {
+            Ok(to) => places.push(to),
+            Err(e) => return format!("The run could not be saved for sharing: {e}"),
+        }
+    }
+    let line = String::from_utf8_lossy(&files[1].1).trim().to_string();
+    format!("Saved for sharing: {}\n{line}", places.join(" and "))
 }
