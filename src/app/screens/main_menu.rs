@@ -256,6 +256,8 @@ fn spawn_menu(
             let c = &content.0;
             let mut kinds: Vec<&String> = c.creatures.keys().collect();
             kinds.sort_by_key(|k| (*k != "core:hero", c.creatures[*k].xp, (*k).clone()));
+            // At most two rows on a phone held upright, so the menu under them fits its screen.
+            kinds.truncate(TITLE_CREATURES);
             for kind in kinds {
                 let k = &c.creatures[kind];
                 let pic = pictures
@@ -281,6 +283,9 @@ fn daily_date(content: Option<&ContentRes>) -> Result<Date, String> {
     }
     today()
 }
+
+/// How many of the dungeon's inhabitants the title shows (the hero, then the weakest first).
+const TITLE_CREATURES: usize = 12;
 
 pub fn seed_line(seed: u64) -> String {
     format!("Seed: {seed}")
