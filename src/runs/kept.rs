@@ -261,7 +261,8 @@ pub fn keep_run(
         verified,
         ..Record::of(game, content, kept.number, morgue_name, replay_name)
     };
-    let daily = records.insert_daily(record.clone()) || record.daily.is_some();
+    let daily = record.daily.is_some();
+    records.insert_daily(record.clone());
     kept.place = records.insert(record);
     if (kept.place.is_some() || daily)
         && let Err(e) = archive.write(Shelf::Records, RECORDS_FILE, records.to_text().as_bytes())
@@ -370,11 +371,8 @@ mod tests {
     fn a_daily_run_enters_the_daily_table_verified_and_a_second_try_unranked() {
         let content = Content::core().unwrap();
         let date = crate::daily::Date::parse("2026-12-05").unwrap();
-        let mut game = Game::new_daily(date, content.first_class(), &content).unwrap();
-        while !game.is_over() && game.turn < 20_000 {
-            let cmd = crate::game::bot::explore(&game, &content);
-            game.execute(&cmd, &content);
-        }
+        let daily = Game::new_daily(date, content.first_class(), &content).unwrap();
+        let (game, _) = crate::runs::stats::bot_run_from(daily, 20_000, &content);
         let mut a = MemoryArchive::default();
         keep_run(&mut a, &game, &content, None);
         keep_run(&mut a, &game, &content, None);

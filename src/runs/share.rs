@@ -77,11 +77,8 @@ mod tests {
     fn a_shared_daily_says_what_its_replay_proves() {
         let content = Content::core().unwrap();
         let date = crate::daily::Date::parse("2026-12-05").unwrap();
-        let mut game = Game::new_daily(date, content.first_class(), &content).unwrap();
-        while !game.is_over() && game.turn < 20_000 {
-            let cmd = crate::game::bot::explore(&game, &content);
-            game.execute(&cmd, &content);
-        }
+        let daily = Game::new_daily(date, content.first_class(), &content).unwrap();
+        let (game, _) = crate::runs::stats::bot_run_from(daily, 20_000, &content);
         let [(replay_name, replay), (line_name, line)] = shared_files(&game, &content).unwrap();
         assert_eq!(
             (replay_name.as_str(), line_name.as_str()),

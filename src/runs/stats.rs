@@ -110,7 +110,16 @@ impl RunStats {
 /// Tests: the explore bot plays `seed` for up to `turns` turns (or to its end), counted.
 #[cfg(test)]
 pub(crate) fn bot_run(seed: u64, turns: u64, content: &Content) -> (Game, RunStats) {
-    let mut game = Game::new(seed, content).expect("a run starts");
+    bot_run_from(
+        Game::new(seed, content).expect("a run starts"),
+        turns,
+        content,
+    )
+}
+
+/// `bot_run` from a game already started (a daily, a class's run).
+#[cfg(test)]
+pub(crate) fn bot_run_from(mut game: Game, turns: u64, content: &Content) -> (Game, RunStats) {
     let mut stats = RunStats::starting_at(&game);
     while game.turn < turns && !game.is_over() {
         let cmd = crate::game::bot::explore(&game, content);

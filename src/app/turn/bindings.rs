@@ -326,12 +326,10 @@ impl Bindings {
     /// The first key (in key order) bound to `action` without modifiers, if the player left
     /// it one (the touch bar presses it).
     pub fn key_for(&self, action: Action) -> Option<Chord> {
-        let mut chords = self
-            .0
-            .iter()
+        let all: Vec<Chord> = (self.0.iter())
             .filter(|(_, a)| **a == action)
-            .map(|(c, _)| *c);
-        let all: Vec<Chord> = chords.by_ref().collect();
+            .map(|(c, _)| *c)
+            .collect();
         (all.iter().find(|c| c.mods == Mods::NONE))
             .or(all.first())
             .copied()
