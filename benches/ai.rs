@@ -46,7 +46,7 @@ fn crowd() -> (Content, Game) {
     let hero = game.hero;
     for (i, c) in game.creatures.values_mut().enumerate() {
         if c.id != hero {
-            c.ai.alerted = true;
+            c.ai.awareness = delve::game::Awareness::Hunting;
             if i % 40 == 0 {
                 c.frightened = 8;
             }

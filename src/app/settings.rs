@@ -10,8 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::app::render::actors::Tween;
 use crate::app::render::palette::Palette;
+use crate::app::render::stealth::StealthRangeShown;
 use crate::app::save::{SaveNotice, SaveStore};
-use crate::app::shared::Overlay;
+use crate::app::shared::{Overlay, Screen};
+use crate::app::turn::{Action, Bindings, Mods};
 use bevy::input::mouse::MouseWheel;
 
 #[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -33,6 +35,8 @@ pub struct Settings {
     /// The class chosen last (a class id): the class choice screen opens on it, and
     /// `--seed` without `--class` plays it. Empty: none chosen yet.
     pub class: String,
+    /// The stealth range drawn on the map (U): on from a player's first run until turned off.
+    pub stealth_range: bool,
 }
 
 impl Default for Settings {
@@ -46,6 +50,7 @@ impl Default for Settings {
             text_scale: 1.0,
             high_contrast: false,
             class: String::new(),
+            stealth_range: true,
         }
     }
 }
@@ -104,7 +109,8 @@ impl Default for SettingsStore {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
-        .init_resource::<SettingsStore>();
+        .init_resource::<SettingsStore>()
+        .init_resource::<StealthRangeShown>();
     app.add_systems(Startup, load);
     app.add_systems(
         Update,
@@ -145,12 +151,14 @@ fn load(store: Res<SettingsStore>, mut settings: ResMut<Settings>, mut notice: R
     }
 }
 
-/// F2, F4, the wheel and +/- change the settings too, so the choice is kept (the wheel
+/// F2, F4, U (the stealth range), the wheel and +/- change the settings too, so the choice is kept (the wheel
 /// zooms only over the map, not in an overlay, where it scrolls).
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut wheel: MessageReader<MouseWheel>,
     overlay: Option<Res<State<Overlay>>>,
+    bindings: Option<Res<Bindings>>,
+    in_game: Option<Res<State<Screen>>>,
     mut settings: ResMut<Settings>,
 ) {
     if keys.just_pressed(KeyCode::F2) {
@@ -160,6 +168,15 @@ fn keys(
         settings.colour_blind = !settings.colour_blind;
     }
     let on_map = overlay.is_some_and(|o| *o.get() == Overlay::None);
+    let playing = in_game.is_some_and(|s| *s.get() == Screen::InGame);
+    if on_map
+        && playing
+        && let Some(b) = bindings
+        && (keys.get_just_pressed())
+            .any(|&k| b.pressed(k, Mods::held(&keys)) == Some(Action::ToggleStealthRange))
+    {
+        settings.stealth_range = !settings.stealth_range;
+    }
     let mut steps: f32 = wheel.read().map(|w| w.y.signum()).sum();
     if !on_map {
         return;
@@ -181,6 +198,7 @@ fn apply(
     settings: Res<Settings>,
     mut tween: ResMut<Tween>,
     mut palette: ResMut<Palette>,
+    mut stealth: ResMut<StealthRangeShown>,
     mut volume: ResMut<GlobalVolume>,
     mut projection: Query<&mut Projection, With<Camera2d>>,
 ) {
@@ -188,6 +206,7 @@ fn apply(
     palette.set_if_neq(Palette {
         colour_blind: settings.colour_blind,
     });
+    stealth.set_if_neq(StealthRangeShown(settings.stealth_range));
     let level = if settings.muted {
         0.0
     } else {
@@ -235,6 +254,7 @@ mod tests {
             text_scale: 1.5,
             high_contrast: true,
             class: "core:rogue".into(),
+            stealth_range: false,
         };
         assert_eq!(Settings::parse(&s.to_toml()).unwrap(), s);
         assert!(

@@ -37,6 +37,22 @@ pub struct Balance {
     pub search_radius: u32,
     /// The chance each turn of finding a hidden door right beside the hero, unsearched.
     pub notice_hidden_chance: f64,
+    /// How far, in tiles, a monster that can see the hero may notice it: halved while the
+    /// hero keeps still (waits, searches, rests), doubled while it fights; a class scales it.
+    pub stealth_range: f64,
+    /// The chance a monster is asleep when it is placed.
+    pub asleep_chance: f64,
+    /// The chance each turn that a sleeper within the stealth range wakes.
+    pub wake_chance: f64,
+    /// The chance each turn that an unaware monster that sees the hero within the stealth
+    /// range notices it.
+    pub notice_chance: f64,
+    /// Turns a hunting monster goes without seeing the hero before it loses track.
+    pub lose_track_turns: u32,
+    /// How far a fight is heard, in tiles: sleepers wake, and the unaware come to look.
+    pub fight_noise: u32,
+    /// The damage factor of a sneak attack (a bump on a sleeping or unaware monster).
+    pub sneak_attack: f64,
 }
 
 impl Default for Balance {
@@ -63,6 +79,13 @@ impl Default for Balance {
             search_chance: 0.3,
             search_radius: 3,
             notice_hidden_chance: 0.05,
+            stealth_range: 7.0,
+            asleep_chance: 0.4,
+            wake_chance: 0.1,
+            notice_chance: 0.5,
+            lose_track_turns: 20,
+            fight_noise: 10,
+            sneak_attack: 3.0,
         }
     }
 }
@@ -128,6 +151,13 @@ pub const BALANCE_RANGES: &[KnobRange] = {
         knob("search_chance", Number, 0.0, 1.0),
         knob("search_radius", Count, 0.0, 20.0),
         knob("notice_hidden_chance", Number, 0.0, 1.0),
+        knob("stealth_range", Number, 0.0, 100.0),
+        knob("asleep_chance", Number, 0.0, 1.0),
+        knob("wake_chance", Number, 0.0, 1.0),
+        knob("notice_chance", Number, 0.0, 1.0),
+        knob("lose_track_turns", Count, 1.0, 10000.0),
+        knob("fight_noise", Count, 0.0, 100.0),
+        knob("sneak_attack", Number, 1.0, 100.0),
     ]
 };
 
@@ -249,7 +279,14 @@ impl Balance {
             unknown_sell_price,
             search_chance,
             search_radius,
-            notice_hidden_chance
+            notice_hidden_chance,
+            stealth_range,
+            asleep_chance,
+            wake_chance,
+            notice_chance,
+            lose_track_turns,
+            fight_noise,
+            sneak_attack
         );
     }
 }
@@ -324,6 +361,13 @@ mod tests {
             search_chance: Some(d.search_chance),
             search_radius: Some(d.search_radius),
             notice_hidden_chance: Some(d.notice_hidden_chance),
+            stealth_range: Some(d.stealth_range),
+            asleep_chance: Some(d.asleep_chance),
+            wake_chance: Some(d.wake_chance),
+            notice_chance: Some(d.notice_chance),
+            lose_track_turns: Some(d.lose_track_turns),
+            fight_noise: Some(d.fight_noise),
+            sneak_attack: Some(d.sneak_attack),
         };
         assert_eq!(out_of_range(&all), []);
     }

@@ -27,6 +27,10 @@ pub struct Class {
     pub gold: u32,
     /// What each level adds; `None`: `[progression]`'s.
     pub per_level: Option<Vec<(AttrKey, f64)>>,
+    /// Scales the stealth range.
+    pub stealth: f64,
+    /// Its sneak attack's damage factor; `None`: `[balance]`'s.
+    pub sneak_attack: Option<f64>,
 }
 
 /// One definition to its entry, its numbers checked (what it names is checked on resolve).
@@ -37,6 +41,12 @@ pub fn class(def: &ClassDef, color: [u8; 3]) -> Result<Class, FieldError> {
     }
     numbers::count_at_most("gold", def.gold, numbers::MAX_GOLD)
         .map_err(|m| numbers::unplaced("gold".into(), m))?;
+    numbers::number_in("stealth", def.stealth, 0.1, 10.0)
+        .map_err(|m| numbers::unplaced("stealth".into(), m))?;
+    if let Some(f) = def.sneak_attack {
+        numbers::number_in("sneak_attack", f, 1.0, 100.0)
+            .map_err(|m| numbers::unplaced("sneak_attack".into(), m))?;
+    }
     let names = |v: &[toml::Spanned<String>]| v.iter().map(|s| s.get_ref().clone()).collect();
     Ok(Class {
         id: def.id.get_ref().clone(),
@@ -51,6 +61,8 @@ pub fn class(def: &ClassDef, color: [u8; 3]) -> Result<Class, FieldError> {
         carry: names(&def.carry),
         gold: def.gold,
         per_level: def.per_level.as_ref().map(level_gains),
+        stealth: def.stealth,
+        sneak_attack: def.sneak_attack,
     })
 }
 

@@ -11,6 +11,8 @@ use crate::map::{Dir, Pos};
 /// Below this share of health the bot rests when no monster is in view.
 const REST_BELOW: f64 = 0.7;
 const FLEE_BELOW: f64 = 0.2;
+/// The farthest (in tiles) the bot goes out of its way to sneak up on a monster.
+const SNEAK_REACH: i64 = 8;
 
 /// The bot's next command.
 pub fn explore(game: &Game, content: &Content) -> Command {
@@ -19,9 +21,13 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     }
     let hero = game.hero();
     let health = hero.health / game.attribute(game.hero, Attr::MaxHealth, content);
-    // A shopkeeper in view is no danger.
-    let monster_in_view = (game.creatures.values())
-        .any(|c| c.id != game.hero && game.is_visible(c.pos) && !game.is_shopkeeper(c.id, content));
+    // A shopkeeper in view is no danger, nor is a monster that has not noticed the hero.
+    let monster_in_view = (game.creatures.values()).any(|c| {
+        c.id != game.hero
+            && game.is_visible(c.pos)
+            && !game.is_shopkeeper(c.id, content)
+            && !c.ai.awareness.unaware()
+    });
     if let Some(cmd) = gear_up(game, content) {
         return cmd;
     }
@@ -42,6 +48,9 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     if health < REST_BELOW && !monster_in_view {
         return Command::Wait;
     }
+    if let Some(d) = sneak_step(game, content) {
+        return Command::Move(d);
+    }
     if hero.pos == game.down
         && (health >= REST_BELOW || monster_in_view)
         && frontier_step(game).is_none()
@@ -58,23 +67,56 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     }
 }
 
+/// Towards a hostile near by that sleeps or has not noticed the hero: the bump will be a
+/// sneak attack. Near by, not in view: a step that hides the prey behind a corner must not
+/// turn the bot back to exploring (it would step back and forth for ever); it reads where the
+/// prey is from the state, as the bot does everything.
+fn sneak_step(game: &Game, content: &Content) -> Option<Dir> {
+    let prey: Vec<Pos> = (game.creatures.values())
+        .filter(|c| {
+            game.catches_unaware(c.id)
+                && game.is_explored(c.pos)
+                && c.pos.dist2(game.hero_pos()) <= SNEAK_REACH * SNEAK_REACH
+                && content
+                    .creature(&c.kind)
+                    .is_some_and(|k| k.hostile && !k.shopkeeper)
+        })
+        .map(|c| c.pos)
+        .collect();
+    if prey.is_empty() {
+        return None;
+    }
+    // Reach counted in steps: each step along the path brings the prey one nearer, so the bot
+    // never turns back at the edge of its reach.
+    let path = path_towards(game, |p| prey.contains(&p))?;
+    if path.len() > SNEAK_REACH as usize + 1 {
+        return None;
+    }
+    first_step(&path)
+}
+
 /// Next step of the hero's travel to the nearest tile satisfying `goal` (shortest path).
 /// The shopkeeper's tile counts as a wall: it stands still, and walking into it would only
 /// open its shop again and again.
 pub fn step_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Dir> {
+    first_step(&path_towards(game, goal)?)
+}
+
+/// The hero's shortest path to the nearest tile satisfying `goal`, its own tile first; the
+/// shopkeeper's tile counts as a wall (see `step_towards`).
+fn path_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
     let keeper = (game.shop.as_ref())
         .and_then(|s| game.creature(s.keeper))
         .filter(|k| k.is_alive())
         .map(|k| k.pos);
-    let path = match keeper {
+    match keeper {
         Some(k) => {
             let mut map = game.map.clone();
             map.set(k, crate::map::Tile::WALL);
             nearest(&map, game.hero_pos(), goal)
         }
         None => nearest(&game.map, game.hero_pos(), goal),
-    };
-    first_step(&path?)
+    }
 }
 
 /// The direction of a path's first step (the path starts on the walker's tile).

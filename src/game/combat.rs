@@ -3,8 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::command::{Command, Reason};
+use super::effects::Rolls;
 use super::events::{CombatEnd, Event};
-use super::state::{CreatureId, FRIGHTENED, Game};
+use super::state::{Awareness, CreatureId, FRIGHTENED, Game};
 use crate::content::schema::{Condition, Who};
 use crate::content::{Ability, BUILTIN_ABILITIES, Balance, Content};
 use crate::rng;
@@ -196,7 +197,13 @@ impl Game {
                 continue;
             }
             let hostile = content.creature(&c.kind).is_some_and(|k| k.hostile);
-            if hostile && c.pos.dist2(hero_pos) <= radius * radius && self.is_visible(c.pos) {
+            // A sleeper sleeps through it (the noise below may wake it, too late to join).
+            let awake = c.ai.awareness != Awareness::Asleep;
+            if hostile
+                && awake
+                && c.pos.dist2(hero_pos) <= radius * radius
+                && self.is_visible(c.pos)
+            {
                 enemies.push(c.id);
             }
         }
@@ -210,7 +217,14 @@ impl Game {
         }
         let names: Vec<String> = enemies.iter().map(|&e| self.name(e, content)).collect();
         self.log(format!("A fight begins: {}.", names.join(", ")));
+        for id in &enemies {
+            if let Some(c) = self.creatures.get_mut(id) {
+                c.alert(hero_pos);
+            }
+        }
         self.enemies = enemies;
+        // A fight is heard: sleepers near wake, the unaware come to look.
+        self.make_noise(hero_pos, content.balance.fight_noise);
         // `combat_started` waits for the fight's first turn (step 1, after `turn_started`).
         self.combat_starting = true;
     }
@@ -468,7 +482,7 @@ impl Game {
                         c.cooldowns.insert(ability.to_string(), def.cooldown);
                     }
                 }
-                self.use_ability(actor, def, target, content)
+                self.use_ability(actor, def, target, Rolls::HitAndCrit, content)
             }
         }
     }
@@ -535,12 +549,13 @@ impl Game {
         }
     }
 
-    /// An ability's actions, rolled to hit; then `ability_used`. True when the hero fled.
-    fn use_ability(
+    /// An ability's actions with their rolls; then `ability_used`. True when the hero fled.
+    pub(super) fn use_ability(
         &mut self,
         actor: CreatureId,
         def: &Ability,
         target: Option<CreatureId>,
+        rolls: Rolls,
         content: &Content,
     ) -> bool {
         let (fled, any_hit) = self.perform(
@@ -548,7 +563,7 @@ impl Game {
             &def.actions,
             target,
             Some(&def.id),
-            true,
+            rolls,
             content,
         );
         self.queue.push_back(Event::AbilityUsed {

@@ -5,12 +5,12 @@ use super::{Command, Game, Outcome, Reason};
 use crate::content::{Content, Pack, core_pack, load_packs};
 use crate::map::{Dir, Pos, Tile, TileMap};
 
-fn core() -> Content {
+pub(super) fn core() -> Content {
     Content::core().unwrap_or_else(|r| panic!("core content broken:\n{r}"))
 }
 
 /// A game on `ascii` (`@` the hero) holding only the hero, sight recomputed.
-fn world(ascii: &str, content: &Content) -> Game {
+pub(super) fn world(ascii: &str, content: &Content) -> Game {
     let mut g = Game::new(7, content).expect("a run starts");
     g.map = TileMap::from_ascii(ascii);
     g.bind_terrain(content).expect("engine terrain");

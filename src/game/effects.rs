@@ -21,6 +21,26 @@ pub(super) struct Hit<'a> {
     pub cause: Option<&'a str>,
 }
 
+/// What an action's damage rolls for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Rolls {
+    /// Nothing: a trigger's, an item's or a trap's damage lands as written.
+    No,
+    /// An ability's: to hit, then for a critical.
+    HitAndCrit,
+    /// A sneak attack's: it always hits, rolls for a critical, and its damage is multiplied.
+    Sneak(f64),
+}
+
+impl Rolls {
+    fn factor(self) -> f64 {
+        match self {
+            Rolls::Sneak(f) => f,
+            _ => 1.0,
+        }
+    }
+}
+
 impl Game {
     /// The creatures one action reaches.
     fn action_targets(
@@ -41,7 +61,7 @@ impl Game {
         }
     }
 
-    /// Runs actions of an ability (`rolls`: damage rolls hit and crit), of a trigger, an item or
+    /// Runs actions of an ability (`rolls`: what damage rolls), of a trigger, an item or
     /// a trap (never roll). A target missed by the ability's first damage action on it takes
     /// none of its actions. `cause` names the ability, item, modifier or trap for the log and
     /// for `creature_died`. Returns (the hero fled, anything hit).
@@ -51,13 +71,15 @@ impl Game {
         actions: &[ActionDef],
         target: Option<CreatureId>,
         cause: Option<&str>,
-        rolls: bool,
+        rolls: Rolls,
         content: &Content,
     ) -> (bool, bool) {
         let mut missed: Vec<CreatureId> = Vec::new();
         let mut any_hit = false;
         let mut fled = false;
-        if rolls && let Some(a) = actor {
+        if rolls == Rolls::HitAndCrit
+            && let Some(a) = actor
+        {
             // One hit roll per target, before anything happens to it.
             let mut rolled: Vec<CreatureId> = Vec::new();
             for action in actions {
@@ -96,9 +118,11 @@ impl Game {
                         let damage = actor.map_or(0.0, |a| {
                             self.attribute_vs(a, Attr::Damage, Some(t), content)
                         });
-                        let mut raw = amount + scale * damage;
+                        let mut raw = (amount + scale * damage) * rolls.factor();
                         let mut critical = false;
-                        if rolls && let Some(a) = actor {
+                        if rolls != Rolls::No
+                            && let Some(a) = actor
+                        {
                             let crit_p = Formulas::crit_chance(
                                 self.attribute_vs(a, Attr::CriticalChance, Some(t), content),
                                 self.attribute_vs(a, Attr::Luck, Some(t), content),
@@ -187,8 +211,9 @@ impl Game {
                         continue;
                     }
                     let id = self.spawn(def, p);
+                    let at = self.hero_pos();
                     if let Some(c) = self.creatures.get_mut(&id) {
-                        c.ai.alerted = true;
+                        c.alert(at);
                     }
                     placed += 1;
                     let name = def.name.clone();
@@ -242,9 +267,9 @@ impl Game {
     /// Every monster on the floor hunts the hero from now on (the forager's alarm).
     fn aggravate(&mut self) {
         self.alarm = true;
-        let hero = self.hero;
+        let (hero, at) = (self.hero, self.hero_pos());
         for c in self.creatures.values_mut().filter(|c| c.id != hero) {
-            c.ai.alerted = true;
+            c.alert(at);
         }
         self.log("A piercing shriek echoes through the floor. Everything here hunts you now.");
     }

@@ -1,7 +1,8 @@
 //! The exploration turn's rules: what the hero's command does outside a fight, the encounter
 //! by adjacency and the exploration ticks (the steps that run them are in `turn.rs`).
 use super::command::{Command, Reason};
-use super::state::{CreatureId, Game};
+use super::effects::Rolls;
+use super::state::{Awareness, CreatureId, Game};
 use crate::content::Content;
 use crate::map::Pos;
 use crate::rng;
@@ -63,6 +64,8 @@ impl Game {
                     Some(other) if self.is_shopkeeper(other, content) => {
                         self.log("The shopkeeper shows you the wares.");
                     }
+                    // A monster that has not noticed the hero: the bump is a sneak attack.
+                    Some(other) if self.catches_unaware(other) => self.sneak_attack(other, content),
                     Some(other) if other != hero => self.start_combat(other, &[], content),
                     _ => {
                         self.hero_steps(to, content);
@@ -112,7 +115,7 @@ impl Game {
                     &trap.actions,
                     Some(hero),
                     Some(&trap.id),
-                    false,
+                    Rolls::No,
                     content,
                 );
             }
@@ -163,6 +166,8 @@ impl Game {
         self.creatures
             .values()
             .filter(|c| c.id != self.hero && c.is_alive() && c.frightened == 0)
+            // Only one that has noticed the hero attacks it.
+            .filter(|c| c.ai.awareness == Awareness::Hunting)
             .filter(|c| c.pos.manhattan(hp) == 1)
             .find(|c| content.creature(&c.kind).is_some_and(|k| k.hostile))
             .map(|c| c.id)

@@ -237,7 +237,11 @@ fn a_wand_takes_a_charge_a_use_on_a_creature_in_view_and_crumbles_with_the_last(
         assert_eq!(g.inventory[0].charges, left);
     }
     assert!(g.knows("core:wand_of_slowness"));
-    assert!(g.creature(rat).unwrap().ai.alerted, "it knows who did it");
+    assert_eq!(
+        g.creature(rat).unwrap().ai.awareness,
+        Awareness::Hunting,
+        "it knows who did it"
+    );
     g.creatures.get_mut(&rat).unwrap().pos = near;
     g.enemies.clear();
     g.execute(&use_item(0, Some(rat), None), &content);
@@ -304,7 +308,7 @@ fn aggravate_sets_every_monster_hunting_and_teleport_carries_the_hero_out_of_a_f
         g.creatures
             .values()
             .filter(|c| c.id != hero)
-            .all(|c| c.ai.alerted)
+            .all(|c| c.ai.awareness == Awareness::Hunting)
     );
 
     let mut g = empty_run(&content);

@@ -1,5 +1,6 @@
 //! Items: loot tables, things on the floor, the hero's pack and what it wears.
 use super::command::Reason;
+use super::effects::Rolls;
 use super::state::{Game, ItemInstance};
 use crate::content::Content;
 use crate::content::registry::LootTable;
@@ -330,12 +331,13 @@ impl Game {
                 None => self.log("You have nothing left to identify."),
             }
         }
+        let at = self.hero_pos();
         if let Some(t) = target
             && t != self.hero
             && let Some(c) = self.creatures.get_mut(&t)
         {
             // Whoever the hero aims at knows where the hero is.
-            c.ai.alerted = true;
+            c.alert(at);
         }
         let hero = self.hero;
         self.perform(
@@ -343,7 +345,7 @@ impl Game {
             &def.actions,
             target,
             Some(&def.id),
-            false,
+            Rolls::No,
             content,
         )
         .0

@@ -28,6 +28,9 @@ mod shop_recipe_tests;
 #[cfg(test)]
 mod shop_tests;
 mod state;
+mod stealth;
+#[cfg(test)]
+mod stealth_tests;
 pub mod surroundings;
 pub mod travel;
 mod turn;
@@ -57,8 +60,10 @@ pub use events::{CombatEnd, Event};
 pub use queue::QUEUE_LIMIT;
 pub use reload::ContentReload;
 pub use state::{
-    ActiveModifier, AiMode, AiState, Creature, CreatureId, CyclePhase, Death, FRIGHTENED, Game,
-    HERO_KIND, HERO_SIGHT, ItemInstance, LogLine, NewGameError, Segment,
+    ActiveModifier, AiMode, AiState, Awareness, Creature, CreatureId, CyclePhase, Death,
+    FRIGHTENED, Game, HERO_KIND, HERO_SIGHT, ItemInstance, LogLine, NewGameError, Segment,
 };
-pub use travel::{TravelGoal, TravelStop, hostiles_in_view, known_path, travel_step};
+pub use travel::{
+    TravelGoal, TravelStop, hostiles_in_view, known_path, rested, travel_step, watchers,
+};
 pub use turn::{StepInfo, StepOwner, TURN_STEPS, TurnContext, TurnKind, TurnStep};

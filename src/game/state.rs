@@ -46,6 +46,28 @@ pub enum CyclePhase {
     Scatter,
 }
 
+/// What a monster knows of the hero (DESIGN.md, "Stealth and noise").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Awareness {
+    /// It does not move; the hero within the stealth range may wake it, a noise does.
+    Asleep,
+    /// Awake, idling about home; it notices a hero it sees within the stealth range.
+    #[default]
+    Unaware,
+    /// It has noticed the hero and runs its mode cycle against it.
+    Hunting,
+    /// It hunted the hero, or heard a noise, and has lost sight of it: it goes where the hero
+    /// was (or the noise came from) and wanders there.
+    LostTrack,
+}
+
+impl Awareness {
+    /// Asleep or unaware: a bump on it is a sneak attack.
+    pub fn unaware(self) -> bool {
+        matches!(self, Awareness::Asleep | Awareness::Unaware)
+    }
+}
+
 /// Per-monster movement state: its own mode timer, heading memory and stuck counter.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct AiState {
@@ -59,9 +81,16 @@ pub struct AiState {
     /// Greedy movers switch to path navigation while stuck.
     pub pathing: bool,
     pub target: Pos,
-    /// It has seen the hero on this floor (until then it wanders, or guards).
+    /// What it knows of the hero: until it notices, it sleeps or wanders (or guards).
     #[serde(default)]
-    pub alerted: bool,
+    pub awareness: Awareness,
+    /// Where it last saw the hero (or heard a noise from): a monster that lost track goes
+    /// there.
+    #[serde(default)]
+    pub last_seen: Pos,
+    /// Turns it has hunted without seeing the hero.
+    #[serde(default)]
+    pub unseen: u32,
     /// Where its own mode cycle stands (`timer` counts down the current phase); the cycle
     /// pauses while it is frightened.
     #[serde(default)]
@@ -110,6 +139,13 @@ pub struct Segment {
 impl Creature {
     pub fn is_alive(&self) -> bool {
         self.health > 0.0
+    }
+
+    /// It knows where the hero is (at `hero`) and hunts it.
+    pub fn alert(&mut self, hero: Pos) {
+        self.ai.awareness = Awareness::Hunting;
+        self.ai.last_seen = hero;
+        self.ai.unseen = 0;
     }
 
     pub fn has_modifier(&self, id: &str) -> bool {
@@ -487,6 +523,11 @@ impl Game {
                     .position(|e| Some(e.room) == spawn.room);
                 if let Some(k) = encounter {
                     self.encounter_rooms[k].guards.push(id);
+                } else if sleeps(kind)
+                    && rng::unit(&mut self.rng) < content.balance.asleep_chance
+                    && let Some(c) = self.creatures.get_mut(&id)
+                {
+                    c.ai.awareness = Awareness::Asleep;
                 }
             }
         }
@@ -535,7 +576,9 @@ impl Game {
                     stuck: 0,
                     pathing: false,
                     target: pos,
-                    alerted: false,
+                    awareness: Awareness::Unaware,
+                    last_seen: pos,
+                    unseen: 0,
                     phase: CyclePhase::Chase,
                     turn_start: None,
                 },
@@ -629,6 +672,14 @@ impl Game {
             }
         }
     }
+}
+
+/// Whether a kind may be placed asleep: a hostile that hunts (a prefab room's guards stand
+/// ready, the forager is busy with its treasure, shopkeepers keep shop).
+pub(super) fn sleeps(kind: &crate::content::CreatureKind) -> bool {
+    kind.hostile
+        && !kind.shopkeeper
+        && kind.movement.target != crate::content::schema::TargetRule::Treasure
 }
 
 /// The error for a class id the content lacks, with the nearest known one.

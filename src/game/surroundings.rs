@@ -3,7 +3,7 @@
 //! what lies here, and the way to the nearest unexplored tile and to the stairs down. Only what
 //! the hero has seen; ways are found over the tiles the hero knows, as travel finds them.
 use super::combat::Attr;
-use super::state::{AiMode, Creature, CreatureId, Game};
+use super::state::{AiMode, Awareness, Creature, CreatureId, Game};
 use super::travel::known_map;
 use crate::content::Content;
 use crate::content::schema::TargetRule;
@@ -64,7 +64,9 @@ pub fn doing(game: &Game, content: &Content, id: CreatureId) -> &'static str {
         AiMode::Flee => "fleeing",
         _ if game.enemies.contains(&id) => "fighting",
         _ if forager => "foraging",
-        _ if !c.ai.alerted => "unaware",
+        _ if c.ai.awareness == Awareness::Asleep => "asleep",
+        _ if c.ai.awareness == Awareness::Unaware => "unaware",
+        _ if c.ai.awareness == Awareness::LostTrack => "searching",
         AiMode::Chase => "hunting",
         AiMode::Away => "keeping away",
         AiMode::Scatter => "circling",

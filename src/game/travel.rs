@@ -5,7 +5,8 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use super::bot::{first_step, frontier_step, step_towards, treasure_step};
-use super::state::{CreatureId, Game};
+use super::combat::Attr;
+use super::state::{Awareness, CreatureId, Game};
 use crate::content::Content;
 use crate::grid::nearest;
 use crate::map::{Dir, Pos, Tile, TileMap};
@@ -57,6 +58,24 @@ pub fn hostiles_in_view(game: &Game, content: &Content) -> BTreeSet<CreatureId> 
         })
         .map(|c| c.id)
         .collect()
+}
+
+/// The hostile monsters in view that hunt the hero: one more of them stops travel, searching
+/// and resting.
+pub fn watchers(game: &Game, content: &Content) -> BTreeSet<CreatureId> {
+    let mut ids = hostiles_in_view(game, content);
+    ids.retain(|id| {
+        game.creature(*id)
+            .is_some_and(|c| c.ai.awareness == Awareness::Hunting)
+    });
+    ids
+}
+
+/// Whether resting has nothing left to give: the hero's health and stamina are full.
+pub fn rested(game: &Game, content: &Content) -> bool {
+    let h = game.hero();
+    h.health >= game.attribute(h.id, Attr::MaxHealth, content)
+        && h.stamina >= game.attribute(h.id, Attr::MaxStamina, content)
 }
 
 /// The next step towards `goal`, or why there is none. Travel stops for a hostile monster that

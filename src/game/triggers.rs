@@ -1,4 +1,5 @@
 //! Triggers: creatures, their modifiers and the hero's worn items react to queued events.
+use super::effects::Rolls;
 use super::events::Event;
 use super::state::{CreatureId, Game};
 use crate::content::Content;
@@ -105,7 +106,7 @@ impl Game {
                         &trigger.actions,
                         other,
                         Some(origin),
-                        false,
+                        Rolls::No,
                         content,
                     );
                 }

@@ -447,7 +447,8 @@ impl Game {
             return;
         }
         if !self.in_combat() {
-            self.monsters_act(content);
+            let stealth = self.stealth_range(Some(&ctx.command), content);
+            self.monsters_act_with(content, stealth);
         }
         self.update_sight(content);
     }

@@ -1,5 +1,6 @@
 //! Rendering: the terrain tileset and the icon atlas, the lit map layers, the creatures'
-//! pictures, the forager's body, feedback on blows, the AI overlay and the camera.
+//! pictures, the forager's body, feedback on blows, the AI overlay, the stealth range and the
+//! camera.
 //! Reads only.
 pub mod actors;
 mod ai_overlay;
@@ -10,6 +11,7 @@ pub mod item_sprites;
 pub mod map;
 pub mod palette;
 pub mod picture;
+pub mod stealth;
 pub mod tileset;
 
 use bevy::prelude::*;
@@ -58,6 +60,7 @@ pub(super) fn plugin(app: &mut App) {
         camera::plugin,
         feedback::plugin,
         item_sprites::plugin,
+        stealth::plugin,
         picture::plugin,
     ));
 }

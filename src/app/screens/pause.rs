@@ -105,10 +105,12 @@ fn spawn_pause(mut commands: Commands) {
 /// Every key of the game, for the help overlay.
 pub(crate) const KEYS: &str = "\
 Exploring
-  arrows / WASD / hjkl   move (into a monster: fight; into a closed door: open it)
+  arrows / WASD / hjkl   move (into a monster: fight, or sneak attack one unaware; into a closed door: open it)
   Shift+C                close an open door beside you
   Shift+S                search for hidden doors (5 turns)
   Space or .             wait a turn
+  Z                      rest until healed, or something shows up
+  U                      show / hide the stealth range (tinted tiles)
   > or Enter             take the stairs down
   X                      auto-explore until something comes into view
   G                      travel to the stairs down

@@ -37,10 +37,15 @@ pub enum Action {
     CloseDoor,
     /// Search for hidden doors: five turns, stopping when a monster comes into view.
     Search,
+    /// Wait until rested: health and stamina full, something comes into view or notices the
+    /// hero, or 100 turns.
+    Rest,
+    /// Show or hide the stealth range on the map.
+    ToggleStealthRange,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 19] = [
+const NAMES: [(&str, Action); 21] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -60,6 +65,8 @@ const NAMES: [(&str, Action); 19] = [
     ("say_again", Action::SayAgain),
     ("close_door", Action::CloseDoor),
     ("search", Action::Search),
+    ("rest", Action::Rest),
+    ("toggle_stealth_range", Action::ToggleStealthRange),
 ];
 
 /// The letter keys A–Z (also the inventory's item letters).
@@ -236,14 +243,12 @@ pub struct Bindings(pub BTreeMap<Chord, Action>);
 /// The actions the coming features add, with the chords the key plan gives them (see
 /// docs/DESIGN.md, "The key plan"). Each stays unbound in play until its feature lands; a
 /// keys file that names one is told so.
-pub const PLANNED: [(&str, &str); 7] = [
-    ("rest", "KeyZ"),
+pub const PLANNED: [(&str, &str); 5] = [
     ("look", "Semicolon"),
     ("throw", "KeyT"),
     ("fire_again", "KeyQ"),
     ("find", "Ctrl+KeyF"),
     ("autofight", "Shift+KeyF"),
-    ("toggle_stealth_range", "KeyU"),
 ];
 
 impl Default for Bindings {
@@ -284,6 +289,8 @@ impl Default for Bindings {
         bind(&[KeyCode::KeyC], ReadFight);
         bind(&[KeyCode::KeyN], ReadLog);
         bind(&[KeyCode::KeyR], SayAgain);
+        bind(&[KeyCode::KeyZ], Rest);
+        bind(&[KeyCode::KeyU], ToggleStealthRange);
         let shift = Mods {
             shift: true,
             ..Mods::NONE
@@ -588,8 +595,8 @@ mod tests {
         assert_eq!(b.pressed(KeyCode::KeyZ, shift), Some(Action::Explore));
         assert_eq!(
             b.pressed(KeyCode::KeyZ, Mods::NONE),
-            None,
-            "Z alone is free"
+            Some(Action::Rest),
+            "Z alone still rests"
         );
         // Shift alone falls back to the plain binding; Ctrl does not.
         assert_eq!(b.pressed(KeyCode::KeyG, shift), Some(Action::TravelStairs));

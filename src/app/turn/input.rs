@@ -85,6 +85,8 @@ pub fn key_command(
         Action::CloseDoor => Some(Command::CloseDoor(door_to_close(game))),
         // Five turns of it: the travel system repeats it.
         Action::Search
+        | Action::Rest
+        | Action::ToggleStealthRange
         | Action::Explore
         | Action::TravelStairs
         | Action::Flee

@@ -99,6 +99,7 @@ fn label(button: TouchButton) -> String {
         TouchButton::Action(Action::Explore) => "Explore".into(),
         TouchButton::Action(Action::Inventory) => "Bag".into(),
         TouchButton::Action(Action::Search) => "Search".into(),
+        TouchButton::Action(Action::Rest) => "Rest".into(),
         TouchButton::Action(Action::Flee) => "Flee".into(),
         TouchButton::Action(a) => super::bindings::name_of(a).into(),
         TouchButton::Ability(i) => format!("{}", i + 1),
@@ -113,6 +114,7 @@ fn spawn_bar(mut commands: Commands, seen: Res<TouchSeen>) {
         TouchButton::Action(Action::Descend),
         TouchButton::Action(Action::Explore),
         TouchButton::Action(Action::Search),
+        TouchButton::Action(Action::Rest),
         TouchButton::Action(Action::Inventory),
         TouchButton::Action(Action::Flee),
     ]

@@ -1,7 +1,8 @@
-//! Auto-explore (X), travel to the stairs (G) and to a clicked tile, and searching (Shift+S):
-//! one ordinary command per frame, each a whole turn, until a monster comes into view, a fight
-//! starts, the goal is reached (five turns of searching) or a key is pressed. Why it stopped
-//! goes to the message log, once.
+//! Auto-explore (X), travel to the stairs (G) and to a clicked tile, searching (Shift+S) and
+//! resting (Z): one ordinary command per frame, each a whole turn, until a monster comes into
+//! view or notices the hero, a fight starts, the goal is reached (five turns of searching;
+//! health and stamina full, or 100 turns, of resting) or a key is pressed. Why it stopped goes
+//! to the message log, once.
 use std::collections::BTreeSet;
 
 use bevy::ecs::message::MessageCursor;
@@ -13,29 +14,46 @@ use super::bindings::{Action, Bindings, Mods};
 
 use crate::content::Content;
 use crate::game::{
-    Command, CreatureId, Game, TravelGoal, TravelStop, hostiles_in_view, travel_step,
+    Command, CreatureId, Game, TravelGoal, TravelStop, hostiles_in_view, rested, travel_step,
+    watchers,
 };
 
 /// The travel under way, if any.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Travel(pub Option<TravelGoal>);
 
-/// The hostile monsters in view when travel began that have stayed in view since: they do not
-/// stop it (the player pressed on seeing them); one that leaves and comes back does.
+/// The hostile monsters in view when travel began, and those seen since that have not noticed
+/// the hero: they do not stop it (the player pressed on seeing them, or they sleep). One that
+/// hunts the hero and leaves view and comes back does.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct KnownInView(pub BTreeSet<CreatureId>);
 
-/// Turns of searching still to come (the search key asks for `SEARCH_TURNS`).
+/// The monsters in view hunting the hero when travel began (or since): one more that notices
+/// the hero stops it.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct KnownWatching(pub BTreeSet<CreatureId>);
+
+/// A one-turn command the keys repeat: searching, resting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeat {
+    Search,
+    Rest,
+}
+
+/// The repeat under way and its turns still to come.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Searching(pub u32);
+pub struct Repeating(pub Option<(Repeat, u32)>);
 
 /// How many turns one press of the search key searches.
 pub const SEARCH_TURNS: u32 = 5;
+/// The most turns one press of the rest key rests.
+pub const REST_TURNS: u32 = 100;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Travel>()
-        .init_resource::<Searching>()
+        .init_resource::<Repeating>()
         .init_resource::<KnownInView>()
+        .init_resource::<KnownWatching>()
         .add_message::<Notice>();
 }
 
@@ -83,6 +101,10 @@ pub fn travel_key(key: KeyCode, mods: Mods, bindings: &Bindings) -> Option<Trave
 
 /// Runs after the keyboard: starts travel on its key, stops it on any other key, else
 /// proposes the next step as the turn's command.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one system: each resource is one concern"
+)]
 pub(super) fn step(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
@@ -96,69 +118,110 @@ pub(super) fn step(
     mut notices: MessageWriter<Notice>,
     bindings: Res<Bindings>,
     mut known: ResMut<KnownInView>,
-    mut searching: ResMut<Searching>,
+    mut watched: ResMut<KnownWatching>,
+    mut repeating: ResMut<Repeating>,
 ) {
     // A command already chosen this frame (a key, a tap on an enemy) comes first.
     let chosen = seen.read(&sent).count() > 0;
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
     let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
-    let in_view = hostiles_in_view(game.game(), &content.0);
+    let g = game.game();
+    let in_view = hostiles_in_view(g, &content.0);
+    let watching = watchers(g, &content.0);
     let mods = Mods::held(&keys);
+    let repeat_key = pressed
+        .iter()
+        .find_map(|&k| match bindings.pressed(k, mods) {
+            Some(Action::Search) => Some(Repeat::Search),
+            Some(Action::Rest) => Some(Repeat::Rest),
+            _ => None,
+        });
+    let mut begin = || {
+        known.0 = in_view.clone();
+        watched.0 = watching.clone();
+    };
     if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k, mods, &bindings)) {
         travel.0 = Some(goal);
-        searching.0 = 0;
-        known.0 = in_view.clone();
-    } else if pressed
-        .iter()
-        .any(|&k| bindings.pressed(k, mods) == Some(Action::Search))
-    {
+        repeating.0 = None;
+        begin();
+    } else if let Some(repeat) = repeat_key {
         travel.0 = None;
-        searching.0 = SEARCH_TURNS;
-        known.0 = in_view.clone();
+        repeating.0 = match repeat {
+            Repeat::Search => Some((repeat, SEARCH_TURNS)),
+            Repeat::Rest => match rest_refusal(g, &content.0, &watching) {
+                Some(why) => {
+                    notices.write(Notice(why));
+                    None
+                }
+                None => Some((repeat, REST_TURNS)),
+            },
+        };
+        begin();
     } else if let Some(p) = tapped.0.or(hovered.0.filter(|_| clicked))
         && !chosen
     {
         // A tap next to a monster walks into it: the bump that attacks.
         travel.0 = Some(TravelGoal::Tile(p));
-        known.0 = in_view.clone();
+        begin();
     } else if !pressed.is_empty() || chosen {
         // Any other key (or a command already chosen this frame) interrupts.
         travel.0 = None;
-        searching.0 = 0;
+        repeating.0 = None;
     }
-    if searching.0 > 0 {
-        known.0.retain(|id| in_view.contains(id));
-        let g = game.game();
+    // Sleepers and the unaware stay known out of view: they stop travel once, not each time
+    // a door or a corner hides them.
+    known
+        .0
+        .retain(|id| in_view.contains(id) || !watchers_include(g, *id));
+    watched.0.retain(|id| watching.contains(id));
+    let noticed = watching.difference(&watched.0).next().is_some();
+    if let Some((repeat, left)) = repeating.0 {
         let stop = if g.is_over() {
             Some(None)
         } else if g.in_combat() {
             Some(Some(TravelStop::InCombat))
+        } else if let Some(&id) = in_view.difference(&known.0).next() {
+            Some(Some(TravelStop::MonsterComesIntoView(id)))
+        } else if noticed {
+            // The log has said who noticed the hero.
+            Some(None)
+        } else if repeat == Repeat::Rest && rested(g, &content.0) {
+            Some(Some(TravelStop::Arrived))
         } else {
-            (in_view.difference(&known.0).next())
-                .map(|&id| Some(TravelStop::MonsterComesIntoView(id)))
+            None
         };
         if let Some(stop) = stop {
-            searching.0 = 0;
-            if let Some(stop) = stop {
-                notices.write(Notice(stop_line(stop, g, &content.0)));
-            }
+            repeating.0 = None;
+            match stop {
+                Some(TravelStop::Arrived) => notices.write(Notice("You feel rested.".into())),
+                Some(stop) => notices.write(Notice(stop_line(stop, g, &content.0))),
+                None => return,
+            };
             return;
         }
-        sent.write(PlayerCommand(Command::Search));
+        let (command, done) = match repeat {
+            Repeat::Search => (Command::Search, "You finish searching."),
+            Repeat::Rest => (Command::Wait, "You rest as long as you can."),
+        };
+        sent.write(PlayerCommand(command));
         seen.read(&sent).for_each(drop);
-        searching.0 -= 1;
-        if searching.0 == 0 {
-            notices.write(Notice("You finish searching.".into()));
+        repeating.0 = (left > 1).then_some((repeat, left - 1));
+        if left == 1 {
+            notices.write(Notice(done.into()));
         }
         return;
     }
     let Some(goal) = travel.0 else { return };
-    if game.is_over() {
+    if g.is_over() {
         travel.0 = None;
         return;
     }
-    // One that left view and comes back stops travel again.
-    known.0.retain(|id| in_view.contains(id));
+    // One that noticed the hero stops it; the log has said who (one new in view is said
+    // below, as travel says it).
+    if noticed && in_view.is_subset(&known.0) {
+        travel.0 = None;
+        return;
+    }
     match travel_step(game.game(), &content.0, goal, &known.0) {
         Ok(d) => {
             // A tap on a closed door opens it: the step into it is the last.
@@ -177,4 +240,22 @@ pub(super) fn step(
             }
         }
     }
+}
+
+/// Whether `id` hunts the hero (a monster in view that does stops travel when it comes back).
+fn watchers_include(game: &Game, id: CreatureId) -> bool {
+    game.creature(id)
+        .is_some_and(|c| c.ai.awareness == crate::game::Awareness::Hunting)
+}
+
+/// Why the rest key cannot rest now, if it cannot: already rested, or watched.
+fn rest_refusal(game: &Game, content: &Content, watching: &BTreeSet<CreatureId>) -> Option<String> {
+    if game.in_combat() {
+        return Some("You cannot rest in a fight.".into());
+    }
+    if let Some(&id) = watching.iter().next() {
+        let name = game.name(id, content);
+        return Some(format!("You cannot rest with the {name} hunting you."));
+    }
+    rested(game, content).then(|| "You are already rested.".into())
 }

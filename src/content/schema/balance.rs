@@ -48,4 +48,23 @@ pub struct BalancePatch {
     pub search_radius: Option<u32>,
     /// The chance each turn of finding a hidden door right beside the hero, unsearched.
     pub notice_hidden_chance: Option<f64>,
+    /// How far, in tiles, a monster that sees the hero may notice it (see Stealth): halved
+    /// while the hero keeps still, doubled while it fights; a class's `stealth` scales it.
+    pub stealth_range: Option<f64>,
+    /// The chance (0..=1) that a monster is asleep when it is placed.
+    pub asleep_chance: Option<f64>,
+    /// The chance each turn that a sleeper within the stealth range wakes.
+    pub wake_chance: Option<f64>,
+    /// The chance each turn that an unaware monster that sees the hero within the stealth
+    /// range notices it.
+    pub notice_chance: Option<f64>,
+    /// Turns a hunting monster goes without seeing the hero before it loses track and goes
+    /// to look where it saw the hero last.
+    pub lose_track_turns: Option<u32>,
+    /// How far a fight is heard, in tiles: sleepers within it wake, and the unaware come to
+    /// look.
+    pub fight_noise: Option<u32>,
+    /// The damage factor of a sneak attack: the hero's bump on a sleeping or unaware monster,
+    /// which always hits. A class's `sneak_attack` replaces it.
+    pub sneak_attack: Option<f64>,
 }

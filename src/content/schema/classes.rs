@@ -56,4 +56,16 @@ pub struct ClassDef {
     /// `[progression]`'s.
     #[serde(default)]
     pub per_level: Option<Attributes>,
+    /// Scales the stealth range (`[balance]`'s `stealth_range`): below 1 the hero is noticed
+    /// from nearer (0.1..=10, default 1).
+    #[serde(default = "one")]
+    pub stealth: f64,
+    /// The damage factor of this class's sneak attacks, replacing `[balance]`'s
+    /// `sneak_attack` (1..=100).
+    #[serde(default)]
+    pub sneak_attack: Option<f64>,
+}
+
+fn one() -> f64 {
+    1.0
 }

@@ -3,7 +3,7 @@
 use super::tests::{core, find, hunter, mon, mon_mut, play, room, world};
 use super::*;
 use crate::game::Command;
-use crate::game::state::{AiMode, Segment};
+use crate::game::state::{AiMode, Awareness, Segment};
 use crate::grid::DistanceField;
 use crate::rng::{below, game_rng};
 
@@ -188,7 +188,7 @@ fn the_forager_grows_and_its_haul_sounds_the_alarm() {
     assert!(g.alarm);
     // The skeleton never saw the hero, yet it hunts now.
     g.monsters_act(&content);
-    assert!(!mon(&g, m).ai.alerted);
+    assert_eq!(mon(&g, m).ai.awareness, Awareness::Unaware);
     assert_eq!(mon(&g, m).ai.mode, AiMode::Chase);
     assert_eq!(mon(&g, m).ai.target, g.hero_pos());
 }

@@ -5,7 +5,7 @@ use super::occupancy::Cells;
 use super::{Act, Kind, Phase, Planner};
 use crate::content::Balance;
 use crate::content::schema::{Cycle, Movement, Nav, TargetRule};
-use crate::game::state::{AiMode, Creature, CreatureId, CyclePhase};
+use crate::game::state::{AiMode, Awareness, Creature, CreatureId, CyclePhase};
 use crate::grid::{
     DistanceField, Score, Step, greedy_step, nearest, random_turn, snap_to_passable, wander_noise,
 };
@@ -25,12 +25,10 @@ impl Phase<'_> {
     /// A ghost's move: mode, target, step.
     pub(super) fn ghost(&mut self, c: &mut Creature, slot: usize, kind: &Kind) {
         let mv = &kind.movement;
-        let hero = self.hero;
-        if !c.ai.alerted {
-            let sight = mv.sight as i64;
-            c.ai.alerted = self.map.idx(c.pos).is_some_and(|i| self.visible[i])
-                && c.pos.dist2(hero.pos) <= sight * sight;
+        if !self.perceive(c, mv.sight) {
+            return;
         }
+        let hunting = c.ai.awareness == Awareness::Hunting;
 
         let frightened = c.frightened > 0;
         if frightened {
@@ -49,7 +47,7 @@ impl Phase<'_> {
             AiMode::Chase
         } else if c.health < FLEE_BELOW * kind.max_health {
             AiMode::Flee
-        } else if !c.ai.alerted && !guard {
+        } else if !hunting && !guard {
             AiMode::Wander
         } else {
             match c.ai.phase {
@@ -118,9 +116,13 @@ impl Phase<'_> {
             AiMode::Chase => {}
             AiMode::Scatter if rule == TargetRule::Guard => return (c.ai.home, true),
             AiMode::Scatter | AiMode::Frightened => return (c.ai.scatter, false),
-            // Before it has noticed the hero it wanders about home; after, it is its cycle's
-            // wander phase, which lurches towards its chase target.
-            AiMode::Wander if !c.ai.alerted => return (c.ai.home, true),
+            // Before it has noticed the hero it wanders about home; once it has lost track,
+            // about where it saw the hero last; while hunting, it is its cycle's wander
+            // phase, which lurches towards its chase target.
+            AiMode::Wander if c.ai.awareness == Awareness::Unaware => return (c.ai.home, true),
+            AiMode::Wander if c.ai.awareness == Awareness::LostTrack => {
+                return (c.ai.last_seen, true);
+            }
             AiMode::Wander | AiMode::Away => {}
             AiMode::Flee => return (hero.pos, false),
         }

@@ -16,6 +16,7 @@
 //!
 //! Monsters do not walk into one another or onto the hero (a per-tile occupancy count kept for
 //! the whole phase); the forager passes through everyone.
+mod awareness;
 mod forager;
 mod ghost;
 mod occupancy;
@@ -130,6 +131,10 @@ struct Phase<'g> {
     /// while the monsters move, so they open when the phase ends (a monster after the
     /// opener walks through already).
     opened: Vec<(Pos, Tile)>,
+    /// The stealth range this turn, squared (tiles²).
+    stealth2: f64,
+    /// Monsters that noticed the hero this phase, in id order: the log names those in view.
+    noticed: Vec<CreatureId>,
 }
 
 impl Phase<'_> {
@@ -155,9 +160,17 @@ impl Phase<'_> {
 
 impl Game {
     /// Every monster not in the fight moves once, in id order.
+    /// Every monster not in the fight moves once, as if the hero had moved.
     pub(super) fn monsters_act(&mut self, content: &Content) {
+        let stealth = self.stealth_range(None, content);
+        self.monsters_act_with(content, stealth);
+    }
+
+    /// Every monster not in the fight moves once; `stealth` is the turn's stealth range
+    /// ([`Game::stealth_range`]).
+    pub(super) fn monsters_act_with(&mut self, content: &Content, stealth: f64) {
         // Fear runs down with the monsters' moves; its end is an event like any modifier's.
-        let (_, ending) = self.monster_phase(content, Planner::SharedFields);
+        let (_, ending) = self.monster_phase(content, Planner::SharedFields, stealth);
         for id in ending {
             if self.creatures.get(&id).is_some_and(|c| c.frightened == 0) {
                 self.queue.push_back(super::events::Event::ModifierExpired {
@@ -178,12 +191,18 @@ impl Game {
     /// monster's) found by the monster's own breadth-first search instead of shared fields.
     #[doc(hidden)]
     pub fn bench_ai_turn_per_monster_bfs(&mut self, content: &Content) {
-        self.monster_phase(content, Planner::PerMonsterBfs);
+        let stealth = self.stealth_range(None, content);
+        self.monster_phase(content, Planner::PerMonsterBfs, stealth);
     }
 
     /// The monster phase; returns how many shared distance fields it built, and the monsters
     /// (in id order) whose fear it ran down from its last turn.
-    fn monster_phase(&mut self, content: &Content, planner: Planner) -> (usize, Vec<CreatureId>) {
+    fn monster_phase(
+        &mut self,
+        content: &Content,
+        planner: Planner,
+        stealth: f64,
+    ) -> (usize, Vec<CreatureId>) {
         let hero = self.hero_view();
         let floor = self.floor;
 
@@ -313,6 +332,8 @@ impl Game {
             taken: Vec::new(),
             logs: Vec::new(),
             opened: Vec::new(),
+            stealth2: stealth * stealth,
+            noticed: Vec::new(),
         };
         let mut ending = Vec::new();
         for (slot, &k) in kind_of.iter().enumerate() {
@@ -331,7 +352,9 @@ impl Game {
                 ending.push(c.id);
             }
             if kind.movement.target == TargetRule::Treasure {
-                phase.forage(c, kind.opens_doors);
+                if phase.perceive(c, kind.movement.sight) {
+                    phase.forage(c, kind.opens_doors);
+                }
             } else {
                 phase.ghost(c, slot, kind);
             }
@@ -346,6 +369,7 @@ impl Game {
         }
         let (logs, built) = (std::mem::take(&mut phase.logs), phase.scratch.fields.len());
         let opened = std::mem::take(&mut phase.opened);
+        let noticed = std::mem::take(&mut phase.noticed);
         phase.scratch.fields.clear();
         if !phase.hunters.grid.is_empty() {
             for &(_, p) in &phase.hunters.list {
@@ -369,6 +393,14 @@ impl Game {
         }
         for line in logs {
             self.log(line);
+        }
+        for id in noticed {
+            if let Some(c) = self.creatures.get(&id)
+                && self.is_visible(c.pos)
+            {
+                let name = self.name(id, content);
+                self.log(format!("The {name} notices you!"));
+            }
         }
         // Moving queues no events, so draining once here is draining after every actor.
         self.drain(content);

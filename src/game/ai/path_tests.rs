@@ -4,7 +4,7 @@ use super::ghost::downhill;
 use super::probe::Probe;
 use super::tests::{core, find, hunter, mon, mon_mut, room, world};
 use super::*;
-use crate::game::state::AiMode;
+use crate::game::state::{AiMode, Awareness};
 use crate::grid::DistanceField;
 use crate::rng::{below, game_rng};
 
@@ -107,7 +107,7 @@ fn path_monsters_share_one_field_per_target() {
         })
         .collect();
     // Goblins and the orc share the hero's field; the wraith has its own (two ahead).
-    assert_eq!(g.monster_phase(&content, Planner::SharedFields).0, 2);
+    assert_eq!(g.monster_phase(&content, Planner::SharedFields, 7.0).0, 2);
     let got: Vec<Pos> = goblins.iter().map(|&id| mon(&g, id).pos).collect();
     assert_eq!(got, expected, "downhill on the shortest-path field");
 }
@@ -142,7 +142,9 @@ fn own_targets_search_only_as_far_as_needed_and_step_the_same() {
 
 #[test]
 fn monsters_wander_until_they_see_the_hero() {
-    let content = core();
+    let mut content = core();
+    // Noticing is certain here: when it notices is the stealth tests' business.
+    content.balance.notice_chance = 1.0;
     let map = "\
 ###############
 #@.....#......#
@@ -159,7 +161,7 @@ fn monsters_wander_until_they_see_the_hero() {
     mon_mut(&mut g, id).ai.timer = 1000;
     g.monsters_act(&content);
     assert_eq!(mon(&g, id).ai.mode, AiMode::Wander);
-    assert!(!mon(&g, id).ai.alerted);
+    assert_eq!(mon(&g, id).ai.awareness, Awareness::Unaware);
     // The wall comes down: it sees the hero and hunts from then on.
     for y in 1..5 {
         g.map.set(Pos::new(7, y), crate::map::Tile::FLOOR);
@@ -169,7 +171,7 @@ fn monsters_wander_until_they_see_the_hero() {
     mon_mut(&mut g, hero).pos = Pos::new(6, 3);
     g.update_sight(&content);
     g.monsters_act(&content);
-    assert!(mon(&g, id).ai.alerted);
+    assert_eq!(mon(&g, id).ai.awareness, Awareness::Hunting);
     assert_eq!(mon(&g, id).ai.mode, AiMode::Chase);
 }
 

@@ -3,7 +3,7 @@
 use super::*;
 use crate::content::schema::Cycle;
 use crate::game::Command;
-use crate::game::state::{AiMode, Creature, CyclePhase};
+use crate::game::state::{AiMode, Awareness, Creature, CyclePhase};
 use crate::rng::{below, game_rng};
 
 pub(super) fn core() -> Content {
@@ -79,7 +79,7 @@ pub(super) fn hunter(
     let id = g.spawn(content.creature(kind).expect("core kind"), at);
     let c = g.creatures.get_mut(&id).expect("spawned");
     c.heading = heading;
-    c.ai.alerted = true;
+    c.ai.awareness = Awareness::Hunting;
     c.ai.mode = AiMode::Chase;
     c.ai.phase = CyclePhase::Chase;
     c.ai.timer = 1000;
@@ -430,9 +430,12 @@ fn frightened_moves_come_from_the_seed_and_pause_the_schedule() {
     assert_ne!(a, walk(other), "another seed, other moves");
 }
 
-/// `n` alerted monsters of `kind` in a wide room, moved `turns` times: each one's mode turn
-/// by turn.
+/// `n` hunting monsters of `kind` in a wide room, moved `turns` times: each one's mode turn
+/// by turn. They never lose track of the hero, whether they see it or not.
 fn cycle_modes(content: &Content, kind: &str, n: i32, turns: usize) -> Vec<Vec<AiMode>> {
+    let mut content = content.clone();
+    content.balance.lose_track_turns = u32::MAX;
+    let content = &content;
     let mut g = world(&room(41, 21).replacen('.', "@", 1));
     let ids: Vec<_> = (0..n)
         .map(|k| {
@@ -446,7 +449,7 @@ fn cycle_modes(content: &Content, kind: &str, n: i32, turns: usize) -> Vec<Vec<A
                 "starts 1 to 20 turns into a chase"
             );
             assert_eq!(c.ai.phase, CyclePhase::Chase);
-            c.ai.alerted = true;
+            c.ai.awareness = Awareness::Hunting;
             c.ai.mode = AiMode::Chase;
             id
         })

@@ -1,0 +1,93 @@
+//! Stealth and noise (DESIGN.md, "Stealth and noise"): how far away the hero may be noticed,
+//! what a noise wakes, and the sneak attack on a monster that has not noticed the hero.
+use super::command::Command;
+use super::effects::Rolls;
+use super::state::{Awareness, CreatureId, Game};
+use crate::content::Content;
+use crate::map::Pos;
+
+/// The hero's basic attack: what a sneak attack strikes with when the hero knows it.
+const BASIC_ATTACK: &str = "core:attack";
+
+impl Game {
+    /// How far, in tiles, a monster that sees the hero may notice it this turn, when the
+    /// hero's command is `cmd`: `[balance]`'s `stealth_range` scaled by the class's
+    /// `stealth`, halved when the hero keeps still (waits or searches), doubled in a fight.
+    pub fn stealth_range(&self, cmd: Option<&Command>, content: &Content) -> f64 {
+        let class = content.classes.get(&self.class).map_or(1.0, |c| c.stealth);
+        let mut range = content.balance.stealth_range * class;
+        if self.in_combat() || self.combat_starting {
+            range *= 2.0;
+        } else if matches!(cmd, Some(Command::Wait | Command::Search)) {
+            range *= 0.5;
+        }
+        range
+    }
+
+    /// The stealth range as the last turn played it (what the map shades).
+    pub fn last_stealth_range(&self, content: &Content) -> f64 {
+        self.stealth_range(self.record.last(), content)
+    }
+
+    /// A noise at `at` heard `radius` tiles around: sleepers within it wake, and every monster
+    /// not hunting the hero (nor fighting it) comes to look where it came from. Nothing is
+    /// drawn from the rules' stream: a noise is certain.
+    pub(super) fn make_noise(&mut self, at: Pos, radius: u32) {
+        let r2 = i64::from(radius) * i64::from(radius);
+        let hero = self.hero;
+        for c in self.creatures.values_mut() {
+            if c.id == hero
+                || !c.is_alive()
+                || self.enemies.contains(&c.id)
+                || c.ai.awareness == Awareness::Hunting
+                || c.pos.dist2(at) > r2
+            {
+                continue;
+            }
+            c.ai.awareness = Awareness::LostTrack;
+            c.ai.last_seen = at;
+            c.ai.unseen = 0;
+        }
+    }
+
+    /// Whether bumping `id` is a sneak attack: a monster that sleeps or has not noticed the
+    /// hero.
+    pub fn catches_unaware(&self, id: CreatureId) -> bool {
+        id != self.hero
+            && self
+                .creatures
+                .get(&id)
+                .is_some_and(|c| c.is_alive() && c.ai.awareness.unaware())
+    }
+
+    /// The hero's bump on a monster that has not noticed it: the fight opens, and the bump
+    /// is the hero's only action this turn, before anyone's initiative: its basic attack,
+    /// sure to hit, its damage multiplied (the class's `sneak_attack`, else `[balance]`'s).
+    pub(super) fn sneak_attack(&mut self, target: CreatureId, content: &Content) {
+        let asleep = self
+            .creatures
+            .get(&target)
+            .is_some_and(|c| c.ai.awareness == Awareness::Asleep);
+        let name = self.name(target, content);
+        self.log(if asleep {
+            format!("You catch the {name} asleep!")
+        } else {
+            format!("You catch the {name} unaware!")
+        });
+        self.start_combat(target, &[], content);
+        let known = self.known_abilities(self.hero, content);
+        let ability = known
+            .iter()
+            .find(|a| *a == BASIC_ATTACK)
+            .or_else(|| known.first())
+            .and_then(|a| content.ability(a));
+        let factor = content
+            .classes
+            .get(&self.class)
+            .and_then(|c| c.sneak_attack)
+            .unwrap_or(content.balance.sneak_attack);
+        if let Some(def) = ability {
+            self.use_ability(self.hero, def, Some(target), Rolls::Sneak(factor), content);
+        }
+    }
+}

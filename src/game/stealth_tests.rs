@@ -1,0 +1,209 @@
+//! Tests of stealth and noise: sleepers stay put and wake on a noise within its radius only,
+//! a stealthier hero is noticed later, a hunter that loses sight of the hero loses track,
+//! and a bump on a monster that has not noticed the hero is a sneak attack.
+use super::door_tests::{core, world};
+use super::{Awareness, Command, CreatureId, Game, Outcome};
+use crate::content::Content;
+use crate::map::{Dir, Pos};
+
+/// A goblin at `at` in `g`, in `awareness`.
+fn goblin(g: &mut Game, content: &Content, at: Pos, awareness: Awareness) -> CreatureId {
+    let id = g.spawn(content.creature("core:goblin").expect("core goblin"), at);
+    g.creatures.get_mut(&id).unwrap().ai.awareness = awareness;
+    id
+}
+
+const HALL: &str = "\
+##############################
+#@...........................#
+##############################";
+
+#[test]
+fn a_sleeper_stays_put_and_never_starts_a_fight() {
+    let mut content = core();
+    content.balance.wake_chance = 0.0;
+    let mut g = world(HALL, &content);
+    let id = goblin(&mut g, &content, Pos::new(3, 1), Awareness::Asleep);
+    for _ in 0..20 {
+        assert_eq!(g.execute(&Command::Wait, &content), Outcome::TurnPassed);
+    }
+    assert_eq!(
+        g.creatures[&id].pos,
+        Pos::new(3, 1),
+        "it sleeps where it lies"
+    );
+    g.execute(&Command::Move(Dir::Right), &content);
+    assert_eq!(g.hero_pos(), Pos::new(2, 1));
+    assert!(!g.in_combat(), "a sleeper next to the hero does not attack");
+    assert_eq!(g.creatures[&id].ai.awareness, Awareness::Asleep);
+}
+
+#[test]
+fn a_noise_wakes_sleepers_within_its_radius_and_not_beyond() {
+    let content = core();
+    let mut g = world(HALL, &content);
+    let near = goblin(&mut g, &content, Pos::new(11, 1), Awareness::Asleep);
+    let far = goblin(&mut g, &content, Pos::new(13, 1), Awareness::Asleep);
+    let rng = g.rng.clone();
+    g.make_noise(Pos::new(1, 1), 10);
+    assert_eq!(g.creatures[&near].ai.awareness, Awareness::LostTrack);
+    assert_eq!(
+        g.creatures[&near].ai.last_seen,
+        Pos::new(1, 1),
+        "it comes to look"
+    );
+    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
+    assert_eq!(g.rng, rng, "a noise is certain: nothing is drawn");
+}
+
+#[test]
+fn a_fight_is_heard() {
+    let mut content = core();
+    content.balance.wake_chance = 0.0;
+    content.balance.fight_noise = 6;
+    let mut g = world(HALL, &content);
+    let foe = goblin(&mut g, &content, Pos::new(2, 1), Awareness::Hunting);
+    let near = goblin(&mut g, &content, Pos::new(7, 1), Awareness::Asleep);
+    let far = goblin(&mut g, &content, Pos::new(20, 1), Awareness::Asleep);
+    g.execute(&Command::Wait, &content);
+    assert_eq!(g.enemies, vec![foe], "the sleeper in view does not join");
+    assert_eq!(g.creatures[&near].ai.awareness, Awareness::LostTrack);
+    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
+}
+
+/// Turns until an unaware goblin 3 tiles down the hall notices a hero waiting there, for
+/// `stealth` as the class's factor; at most 200.
+fn turns_to_notice(seed: u64, stealth: f64) -> u32 {
+    let mut content = core();
+    for class in content.classes.values_mut() {
+        class.stealth = stealth;
+    }
+    let mut g = world(HALL, &content);
+    g.rng = crate::rng::game_rng(seed);
+    let id = goblin(&mut g, &content, Pos::new(4, 1), Awareness::Unaware);
+    g.creatures.get_mut(&id).unwrap().ai.home = Pos::new(4, 1);
+    for turn in 0..200 {
+        if g.creatures[&id].ai.awareness == Awareness::Hunting {
+            return turn;
+        }
+        g.execute(&Command::Wait, &content);
+    }
+    200
+}
+
+#[test]
+fn a_stealthier_hero_is_noticed_later() {
+    let (mut plain, mut quiet) = (0, 0);
+    for seed in 0..60 {
+        plain += turns_to_notice(seed, 1.0);
+        quiet += turns_to_notice(seed, 0.6);
+    }
+    assert!(
+        quiet > plain * 3 / 2,
+        "noticed after {quiet} turns in all, not later than {plain}"
+    );
+}
+
+#[test]
+fn a_hunter_that_loses_sight_of_the_hero_loses_track_and_goes_to_look() {
+    let mut content = core();
+    content.balance.lose_track_turns = 3;
+    let map = "\
+###########
+#@........#
+#######.###
+#######.###
+#######.###
+###########";
+    let mut g = world(map, &content);
+    let id = goblin(&mut g, &content, Pos::new(7, 4), Awareness::Hunting);
+    g.creatures.get_mut(&id).unwrap().ai.last_seen = Pos::new(7, 1);
+    g.creatures.get_mut(&id).unwrap().ai.unseen = 2;
+    let hero = g.hero;
+    // The hero is far off and out of its sight from the bottom of the shaft.
+    g.creatures.get_mut(&hero).unwrap().pos = Pos::new(1, 1);
+    g.update_sight(&content);
+    g.monsters_act(&content);
+    let c = &g.creatures[&id];
+    assert_eq!(c.ai.awareness, Awareness::LostTrack);
+    assert_eq!(c.ai.last_seen, Pos::new(7, 1));
+}
+
+/// The damage a bump on a sleeping goblin does, and the log, with `factor` as the sneak
+/// attack's.
+fn sneak_damage(factor: f64) -> (f64, Vec<String>) {
+    let mut content = core();
+    content.balance.sneak_attack = factor;
+    for class in content.classes.values_mut() {
+        class.sneak_attack = None;
+    }
+    let mut g = world(HALL, &content);
+    let id = goblin(&mut g, &content, Pos::new(2, 1), Awareness::Asleep);
+    let before = g.creatures[&id].health;
+    let log = g.log.len();
+    g.execute(&Command::Move(Dir::Right), &content);
+    assert_eq!(g.hero_pos(), Pos::new(1, 1), "the bump is the move");
+    let after = g.creatures.get(&id).map_or(0.0, |c| c.health.max(0.0));
+    let lines = g.log[log..].iter().map(|l| l.text.clone()).collect();
+    (before - after, lines)
+}
+
+#[test]
+fn a_sneak_attack_strikes_first_and_hard() {
+    let (single, _) = sneak_damage(1.0);
+    let (triple, log) = sneak_damage(3.0);
+    assert!(single > 0.0, "a sneak attack always hits");
+    assert!(
+        triple >= (3.0 * single - 1.5).min(15.0),
+        "×3 did {triple}, ×1 did {single}"
+    );
+    assert_eq!(log[0], "You catch the Goblin asleep!", "{log:?}");
+    assert!(
+        log.iter().any(|l| l.starts_with("A fight begins")),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn a_hunting_monster_gets_no_sneak_attack() {
+    let content = core();
+    let mut g = world(HALL, &content);
+    let id = goblin(&mut g, &content, Pos::new(2, 1), Awareness::Hunting);
+    let before = g.creatures[&id].health;
+    g.execute(&Command::Move(Dir::Right), &content);
+    assert!(g.in_combat() || g.combat_starting);
+    assert_eq!(
+        g.creatures[&id].health, before,
+        "the fight's first round is to come"
+    );
+    assert!(!g.log.iter().any(|l| l.text.contains("unaware")));
+}
+
+#[test]
+fn some_monsters_start_asleep_and_never_guards_foragers_or_shopkeepers() {
+    let content = core();
+    let (mut asleep, mut all) = (0, 0);
+    for seed in 0..20 {
+        let g = Game::new(seed, &content).expect("a run starts");
+        let guards: Vec<CreatureId> = (g.encounter_rooms.iter())
+            .flat_map(|r| r.guards.iter().copied())
+            .collect();
+        for c in g.creatures.values().filter(|c| c.id != g.hero) {
+            if guards.contains(&c.id) || !super::state::sleeps(&content.creatures[&c.kind]) {
+                assert_ne!(c.ai.awareness, Awareness::Asleep, "{}", c.kind);
+                continue;
+            }
+            all += 1;
+            if c.ai.awareness == Awareness::Asleep {
+                asleep += 1;
+                assert!(!guards.contains(&c.id), "a guard stands ready");
+            }
+        }
+    }
+    let share = asleep as f64 / all as f64;
+    let want = content.balance.asleep_chance;
+    assert!(
+        (want - 0.15..=want + 0.1).contains(&share),
+        "{asleep} of {all} asleep"
+    );
+}
