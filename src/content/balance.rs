@@ -37,6 +37,8 @@ pub struct Balance {
     pub search_radius: u32,
     /// The chance each turn of finding a hidden door right beside the hero, unsearched.
     pub notice_hidden_chance: f64,
+    /// Damage falling into a chasm deals, before resistance.
+    pub fall_damage: f64,
 }
 
 impl Default for Balance {
@@ -63,6 +65,7 @@ impl Default for Balance {
             search_chance: 0.3,
             search_radius: 3,
             notice_hidden_chance: 0.05,
+            fall_damage: 6.0,
         }
     }
 }
@@ -128,6 +131,7 @@ pub const BALANCE_RANGES: &[KnobRange] = {
         knob("search_chance", Number, 0.0, 1.0),
         knob("search_radius", Count, 0.0, 20.0),
         knob("notice_hidden_chance", Number, 0.0, 1.0),
+        knob("fall_damage", Number, 0.0, 1000.0),
     ]
 };
 
@@ -249,7 +253,8 @@ impl Balance {
             unknown_sell_price,
             search_chance,
             search_radius,
-            notice_hidden_chance
+            notice_hidden_chance,
+            fall_damage
         );
     }
 }
@@ -324,6 +329,7 @@ mod tests {
             search_chance: Some(d.search_chance),
             search_radius: Some(d.search_radius),
             notice_hidden_chance: Some(d.notice_hidden_chance),
+            fall_damage: Some(d.fall_damage),
         };
         assert_eq!(out_of_range(&all), []);
     }

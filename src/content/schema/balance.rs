@@ -48,4 +48,7 @@ pub struct BalancePatch {
     pub search_radius: Option<u32>,
     /// The chance each turn of finding a hidden door right beside the hero, unsearched.
     pub notice_hidden_chance: Option<f64>,
+    /// Damage falling into a chasm deals (physical, less the faller's resistance to it),
+    /// on top of landing on the floor below.
+    pub fall_damage: Option<f64>,
 }
