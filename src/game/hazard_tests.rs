@@ -25,7 +25,9 @@ fn world(ascii: &str, content: &Content) -> Game {
     g.bind_terrain(content).expect("engine terrain");
     let hero = g.hero;
     g.creatures.retain(|&id, _| id == hero);
-    (g.treasure.clear(), g.traps.clear(), g.ground.clear());
+    g.treasure.clear();
+    g.traps.clear();
+    g.ground.clear();
     g.enemies.clear();
     g.encounter_rooms.clear();
     g.shop = None;

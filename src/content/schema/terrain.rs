@@ -65,8 +65,8 @@ pub struct TerrainDef {
     #[serde(default = "stone")]
     #[schemars(with = "String")]
     pub material: Spanned<String>,
-    /// How far, in tiles, a step onto it is heard (0 to 20; 0, the default, is quiet):
-    /// shallow water splashes. Monsters that hear it come to look.
+    /// How far, in tiles, a step onto it can be heard (0 to 20; 0, the default, is quiet):
+    /// shallow water splashes.
     #[serde(default)]
     pub noise: u32,
     /// Walking onto it leaves this terrain behind (tall grass is trampled to grass), after
