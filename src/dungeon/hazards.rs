@@ -449,6 +449,41 @@ mod tests {
         assert_eq!(total(8, CHASM), 0, "nothing below the last floor");
     }
 
+    /// A room (3,1)-(5,3) that a corridor runs through from left to right.
+    const THROUGH: &str = "\
+#########
+###...###
+#.......#
+###...###
+#########
+";
+
+    #[test]
+    fn a_shape_across_the_only_way_is_undone_and_one_beside_it_kept() {
+        let kinds = HazardKinds::of(&core_terrains());
+        let deep = kinds.deep.unwrap();
+        let room = Rect::new(3, 1, 3, 3);
+        let check = |cells: &[(i32, i32)]| {
+            let mut work = Work::load(&TileMap::from_ascii(THROUGH));
+            let mut changed = Vec::new();
+            for &(x, y) in cells {
+                let i = work.interior(Pos::new(x, y)).unwrap();
+                changed.push((i, work.t[i]));
+                work.t[i] = deep;
+            }
+            still_meets(&work, &room, &kinds, &changed, &mut Vec::new())
+        };
+        assert!(
+            !check(&[(4, 1), (4, 2), (4, 3)]),
+            "a wall of water across the way"
+        );
+        assert!(check(&[(4, 1), (5, 1), (4, 3)]), "water beside the way");
+        assert!(
+            !check(&[(3, 1), (5, 1), (4, 2)]),
+            "the top middle is cut off"
+        );
+    }
+
     fn odd(lo: u32, hi: u32) -> impl Strategy<Value = u32> {
         (lo / 2..=hi / 2).prop_map(|k| 2 * k + 1)
     }

@@ -336,3 +336,28 @@ fn saves_keep_the_hazard_kinds_by_id() {
     );
     assert!(loaded.map.rules(loaded.map.get(Pos::new(5, 1))).safe());
 }
+
+#[test]
+fn bad_hazard_fields_are_refused_naming_the_field() {
+    let base = (ACID.replace("on_enter = { damage = 5, damage_type = \"poison\" }\n", ""))
+        .replace("material = \"water\"\nnoise = 2\n", "");
+    for (bad, field) in [
+        ("material = \"lava\"", "material"),
+        ("noise = 99", "noise"),
+        ("on_enter = { damage = 3, fall = true }", "on_enter"),
+        (
+            "on_enter = { damage = 3, damage_type = \"acid\" }",
+            "damage_type",
+        ),
+        ("trampled_to = \"test:nothing\"", "trampled_to"),
+    ] {
+        let pack = crate::content::Pack {
+            id: "test".into(),
+            files: vec![("test.toml".into(), format!("{base}{bad}\n").into_bytes())],
+        };
+        let (_, report) = crate::content::load_packs(&[crate::content::core_pack(), pack]);
+        assert!(report.has_errors(), "{bad} loads");
+        let named = (report.diagnostics.iter()).any(|d| d.path.contains(field));
+        assert!(named, "{bad}: {report}");
+    }
+}
