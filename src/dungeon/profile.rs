@@ -378,6 +378,13 @@ mod tests {
                 "secret_door_chance",
                 Box::new(|p| p.secret_door_chance = f64::INFINITY),
             ),
+            ("lava_chance", Box::new(|p| p.lava_chance = 1.5)),
+            ("pool_chance", Box::new(|p| p.pool_chance = f64::NAN)),
+            // Each alone a chance, together more than one room's worth.
+            (
+                "grass_chance",
+                Box::new(|p| (p.lake_chance, p.grass_chance) = (0.6, 0.6)),
+            ),
             ("room_min", Box::new(|p| p.room_min = 4)),
             ("room_max", Box::new(|p| p.room_max = 1)),
             ("room_min", Box::new(|p| (p.room_min, p.room_max) = (9, 5))),

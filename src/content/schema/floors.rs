@@ -256,4 +256,39 @@ mod tests {
         assert_eq!(chances(1), Some((0.7, 0.0)));
         assert_eq!(chances(2), Some((0.7, 0.1)));
     }
+
+    #[test]
+    fn hazard_chances_default_to_none_and_the_last_floor_has_no_chasm() {
+        let def: FloorDef = toml::from_str("depth = 1\nwidth = 21\nheight = 21\n").unwrap();
+        let p = def.profile(&BTreeMap::new());
+        let all = [
+            p.lake_chance,
+            p.pool_chance,
+            p.chasm_chance,
+            p.lava_chance,
+            p.grass_chance,
+        ];
+        assert_eq!(
+            all, [0.0; 5],
+            "a mod's floors get no hazards unless they ask"
+        );
+        let core = crate::content::Content::core().unwrap();
+        let profile = |k| core.generator_profile(k).unwrap();
+        // Floor 1 is gentle: grass and shallows only; lava from floor 4.
+        let first = profile(1);
+        assert!(first.grass_chance > 0.0 && first.pool_chance > 0.0);
+        assert_eq!(
+            (first.lake_chance, first.chasm_chance, first.lava_chance),
+            (0.0, 0.0, 0.0)
+        );
+        assert_eq!(profile(3).lava_chance, 0.0);
+        assert!(profile(5).lava_chance > 0.0);
+        let last = core.balance.floors;
+        assert!(profile(last - 1).chasm_chance > 0.0);
+        assert_eq!(
+            profile(last).chasm_chance,
+            0.0,
+            "nothing below the last floor"
+        );
+    }
 }
