@@ -8,11 +8,11 @@ const BLOCKED: u32 = u32::MAX - 1;
 
 /// The shortest path from `from` to the nearest passable tile where `is_goal` holds, over
 /// passable tiles (4-neighbour) that are no hazard: travel, auto-explore and the monsters'
-/// searches go round lava and chasms (a walker standing on one may still step off). Like the computer rival's breadth-first solution the path
-/// holds both ends: `path[0] == from`, `path[1]` is the next step, the last tile is the goal
-/// (`[from]` when `from` is a goal). `None` when no goal is reachable or `from` is off the
-/// map. Among equally near goals the first found wins, searching neighbours up, left, down,
-/// right.
+/// searches go round lava and chasms (a walker standing on one may still step off). Like
+/// the computer rival's breadth-first solution the path holds both ends: `path[0] == from`,
+/// `path[1]` is the next step, the last tile is the goal (`[from]` when `from` is a goal).
+/// `None` when no goal is reachable or `from` is off the map. Among equally near goals the
+/// first found wins, searching neighbours up, left, down, right.
 pub fn nearest(map: &TileMap, from: Pos, is_goal: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
     let pad = Padded::of(map);
     let start = pad.index(from)?;
