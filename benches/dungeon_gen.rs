@@ -1,7 +1,7 @@
 //! Floor generation: `delve` (the crate's generator) against `seed_style` (the straightforward manner:
 //! recursive flood fill, whole-map rescans per dead-end round), on square floors.
 use criterion::{BenchmarkId, Criterion};
-use delve::dungeon::{FloorProfile, generate};
+use delve::dungeon::{FloorProfile, generate_in};
 use delve::map::Tile;
 use std::hint::black_box;
 use std::time::Duration;
@@ -26,6 +26,9 @@ fn profile(side: u32) -> FloorProfile {
 }
 
 fn bench(c: &mut Criterion) {
+    let terrains = delve::content::Content::core()
+        .expect("the core content loads")
+        .terrains;
     let mut group = c.benchmark_group("dungeon_gen");
     group
         .sample_size(10)
@@ -33,11 +36,12 @@ fn bench(c: &mut Criterion) {
     for side in [101u32, 401, 1001] {
         let p = profile(side);
         group.measurement_time(Duration::from_secs(if side > 401 { 10 } else { 3 }));
+        // With the core's terrain table, as a run generates: its lakes, lava and grass too.
         group.bench_with_input(BenchmarkId::new("delve", side), &p, |b, p| {
             let mut seed = 0u64;
             b.iter(|| {
                 seed += 1;
-                generate(black_box(p), seed, 8)
+                generate_in(black_box(p), seed, 8, &terrains)
             })
         });
     }

@@ -116,17 +116,52 @@ impl Tile {
     }
 }
 
+/// The sound underfoot of a terrain kind (footsteps are played from it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Material {
+    #[default]
+    Stone,
+    Water,
+    Grass,
+    Wood,
+}
+
+impl Material {
+    /// Every material with its name in content (`material = "water"`).
+    pub const NAMES: [(&'static str, Material); 4] = [
+        ("stone", Material::Stone),
+        ("water", Material::Water),
+        ("grass", Material::Grass),
+        ("wood", Material::Wood),
+    ];
+}
+
 /// What the rules ask of one terrain kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TerrainRules {
     pub walkable: bool,
     pub blocks_sight: bool,
+    /// Arrows, bolts and thrown things stop at it.
+    pub blocks_projectiles: bool,
     /// What walking into it makes it (a closed door opens), instead of entering it.
     pub opens_to: Option<Tile>,
     /// What closing it makes it (an open door).
     pub closes_to: Option<Tile>,
     /// What it is once found (a secret door).
     pub found_as: Option<Tile>,
+    /// What walking onto it leaves behind (tall grass trampled flat).
+    pub trampled_to: Option<Tile>,
+    pub material: Material,
+    /// How far, in tiles, a step onto it is heard (0: quiet).
+    pub noise: u8,
+    /// Damage entering it deals, before resistance (its type is the content's).
+    pub damage: u32,
+    /// Entering it drops the walker to the floor below (a chasm).
+    pub falls: bool,
+    /// Entering it hurts or drops: monsters never step onto it, and travel, auto-explore
+    /// and generation's reachability go round it (`damage > 0 || falls`).
+    pub hazard: bool,
 }
 
 impl TerrainRules {
@@ -134,10 +169,22 @@ impl TerrainRules {
     pub const SOLID: TerrainRules = TerrainRules {
         walkable: false,
         blocks_sight: true,
+        blocks_projectiles: true,
         opens_to: None,
         closes_to: None,
         found_as: None,
+        trampled_to: None,
+        material: Material::Stone,
+        noise: 0,
+        damage: 0,
+        falls: false,
+        hazard: false,
     };
+
+    /// Walkable and harmless: where monsters step and paths go.
+    pub const fn safe(&self) -> bool {
+        self.walkable && !self.hazard
+    }
 }
 
 /// The terrain kinds a map's tiles index: their ids (how saves name them) and rules. Shared
@@ -177,12 +224,21 @@ impl Terrains {
                 Arc::new(Terrains::new(Tile::ENGINE.iter().enumerate().map(
                     |(i, id)| {
                         let t = Tile(i as u8);
+                        let solid = matches!(t, Tile::WALL | Tile::SECRET_DOOR);
+                        let door = matches!(t, Tile::DOOR | Tile::OPEN_DOOR | Tile::SECRET_DOOR);
                         let rules = TerrainRules {
                             walkable: t.builtin_walkable(),
-                            blocks_sight: matches!(t, Tile::WALL | Tile::SECRET_DOOR | Tile::DOOR),
+                            blocks_sight: solid || t == Tile::DOOR,
+                            blocks_projectiles: solid || t == Tile::DOOR,
                             opens_to: (t == Tile::DOOR).then_some(Tile::OPEN_DOOR),
                             closes_to: (t == Tile::OPEN_DOOR).then_some(Tile::DOOR),
                             found_as: (t == Tile::SECRET_DOOR).then_some(Tile::DOOR),
+                            material: if door {
+                                Material::Wood
+                            } else {
+                                Material::Stone
+                            },
+                            ..TerrainRules::SOLID
                         };
                         (id.to_string(), rules)
                     },
@@ -214,8 +270,10 @@ impl Terrains {
 }
 
 /// The terrain of one floor. Saved as its kinds' ids and one index a tile, so a save names
-/// terrain by id and loads under content that orders its kinds otherwise (`bind`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// terrain by id and loads under content that orders its kinds otherwise (`bind`). Two maps
+/// are equal when their tiles are the same kinds by id: the rules are the content's, and a
+/// map read from a save has them only once bound.
+#[derive(Clone, Debug)]
 pub struct TileMap {
     width: u32,
     height: u32,
@@ -226,11 +284,16 @@ pub struct TileMap {
 impl TileMap {
     /// A map of the engine's kinds (generation's and the tests'); `bind` gives it content's.
     pub fn new(width: u32, height: u32, fill: Tile) -> Self {
+        Self::new_in(width, height, fill, Terrains::builtin())
+    }
+
+    /// A map whose tiles index `terrains` (which has the engine's kinds at their indices).
+    pub fn new_in(width: u32, height: u32, fill: Tile, terrains: Arc<Terrains>) -> Self {
         Self {
             width,
             height,
             tiles: vec![fill; width as usize * height as usize],
-            terrains: Terrains::builtin(),
+            terrains,
         }
     }
 
@@ -333,11 +396,16 @@ impl TileMap {
         self.walkable(self.get(p))
     }
 
-    /// Whether a creature or an item may be put on tile `p`: walkable and not a closed door
-    /// (nobody stands in one; walking into it opens it).
+    /// Whether a creature or an item may be put on tile `p`: walkable, harmless and not a
+    /// closed door (nobody stands in one; walking into it opens it).
     pub fn can_stand(&self, p: Pos) -> bool {
         let rules = self.rules(self.get(p));
-        rules.walkable && rules.opens_to.is_none()
+        rules.safe() && rules.opens_to.is_none()
+    }
+
+    /// Whether entering tile `p` hurts or drops (lava, a chasm).
+    pub fn is_hazard(&self, p: Pos) -> bool {
+        self.rules(self.get(p)).hazard
     }
 
     /// Whether tile `p` stops sight (walls, closed doors; off the map).
@@ -378,6 +446,16 @@ impl TileMap {
         map
     }
 }
+
+impl PartialEq for TileMap {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height) == (other.width, other.height)
+            && self.tiles == other.tiles
+            && self.terrains.ids == other.terrains.ids
+    }
+}
+
+impl Eq for TileMap {}
 
 /// A map as saved: its kinds by id, then one index a tile.
 #[derive(Serialize, Deserialize)]

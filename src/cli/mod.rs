@@ -223,10 +223,15 @@ pub fn gen_floor(content: &Content, args: &GenArgs) -> Result<Vec<u8>, GenError>
     profile
         .validate()
         .map_err(|e| GenError::Usage(format!("invalid floor: {e}")))?;
-    let floor = crate::dungeon::generate(&profile, args.seed, args.floor);
+    let floor = crate::dungeon::generate_in(&profile, args.seed, args.floor, &content.terrains);
     let symbol = |id: &str| content.creature(id).map_or('?', |k| k.symbol);
     match args.format {
-        GenFormat::Ascii => Ok(crate::dungeon::to_ascii(&floor, &symbol).into_bytes()),
+        GenFormat::Ascii => Ok(with_terrain_glyphs(
+            &crate::dungeon::to_ascii(&floor, &symbol),
+            &floor.map,
+            content,
+        )
+        .into_bytes()),
         GenFormat::Json => serde_json::to_vec(&floor)
             .map_err(|e| GenError::Output(format!("cannot encode JSON: {e}"))),
         GenFormat::Png => {
@@ -237,6 +242,24 @@ pub fn gen_floor(content: &Content, args: &GenArgs) -> Result<Vec<u8>, GenError>
             crate::dungeon::to_png(&floor, &color, 8).map_err(GenError::Output)
         }
     }
+}
+
+/// `text` (the map as `to_ascii` draws it) with the content's kinds (water, chasms, lava,
+/// grass), which the dungeon draws as `?`, in their own glyphs.
+fn with_terrain_glyphs(text: &str, map: &crate::map::TileMap, content: &Content) -> String {
+    let engine = crate::map::Tile::ENGINE.len();
+    let mut tiles = map.tiles().iter();
+    text.chars()
+        .map(|c| match c {
+            '\n' => c,
+            _ => match tiles.next() {
+                Some(&t) if c == '?' && usize::from(t.0) >= engine => {
+                    content.terrain_of(t).map_or(c, |k| k.glyph)
+                }
+                _ => c,
+            },
+        })
+        .collect()
 }
 
 pub fn run_gen(args: &GenArgs) -> ExitCode {

@@ -53,6 +53,8 @@ pub struct Balance {
     pub fight_noise: u32,
     /// The damage factor of a sneak attack (a bump on a sleeping or unaware monster).
     pub sneak_attack: f64,
+    /// Damage falling into a chasm deals, before resistance.
+    pub fall_damage: f64,
 }
 
 impl Default for Balance {
@@ -86,6 +88,7 @@ impl Default for Balance {
             lose_track_turns: 20,
             fight_noise: 10,
             sneak_attack: 3.0,
+            fall_damage: 6.0,
         }
     }
 }
@@ -158,6 +161,7 @@ pub const BALANCE_RANGES: &[KnobRange] = {
         knob("lose_track_turns", Count, 1.0, 10000.0),
         knob("fight_noise", Count, 0.0, 100.0),
         knob("sneak_attack", Number, 1.0, 100.0),
+        knob("fall_damage", Number, 0.0, 1000.0),
     ]
 };
 
@@ -286,7 +290,8 @@ impl Balance {
             notice_chance,
             lose_track_turns,
             fight_noise,
-            sneak_attack
+            sneak_attack,
+            fall_damage
         );
     }
 }
@@ -368,6 +373,7 @@ mod tests {
             lose_track_turns: Some(d.lose_track_turns),
             fight_noise: Some(d.fight_noise),
             sneak_attack: Some(d.sneak_attack),
+            fall_damage: Some(d.fall_damage),
         };
         assert_eq!(out_of_range(&all), []);
     }

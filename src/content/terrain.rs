@@ -8,10 +8,26 @@ use serde::{Deserialize, Serialize};
 use super::art::Picture;
 use super::registry::FieldError;
 use super::schema::TerrainDef;
-use crate::map::{TerrainRules, Terrains, Tile};
+use crate::map::{Material, TerrainRules, Terrains, Tile};
 
 /// At most this many terrain kinds (a tile is one byte).
 pub const MAX_TERRAIN: usize = 256;
+/// The loudest terrain: `noise` is a radius in tiles.
+pub const MAX_NOISE: u32 = 20;
+/// The most damage entering a terrain may deal.
+pub const MAX_ENTER_DAMAGE: u32 = 1000;
+
+/// What entering a terrain kind does (`on_enter`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OnEnter {
+    /// Before resistance; 0 for none.
+    pub damage: u32,
+    /// A damage type id (`core:fire`).
+    pub damage_type: String,
+    pub fall: bool,
+    /// The log line, `{amount}` for the damage dealt; `None` for the default one.
+    pub message: Option<String>,
+}
 
 /// How the map draws the ground of a terrain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +56,20 @@ pub struct TerrainKind {
     pub opens_to: Option<String>,
     pub closes_to: Option<String>,
     pub found_as: Option<String>,
+    pub blocks_projectiles: bool,
+    pub material: Material,
+    pub noise: u32,
+    pub trampled_to: Option<String>,
+    pub on_enter: Option<OnEnter>,
+}
+
+impl TerrainKind {
+    /// Entering it hurts or drops (`TerrainRules::hazard`).
+    pub fn is_hazard(&self) -> bool {
+        self.on_enter
+            .as_ref()
+            .is_some_and(|e| e.damage > 0 || e.fall)
+    }
 }
 
 /// One `[[terrain]]` entry to its kind; `color` and `remembered` already read.
@@ -70,6 +100,43 @@ pub fn terrain(
             ));
         }
     };
+    let material = (Material::NAMES.iter())
+        .find(|(name, _)| name == def.material.get_ref())
+        .map(|&(_, m)| m)
+        .ok_or_else(|| {
+            let names: Vec<&str> = Material::NAMES.iter().map(|(n, _)| *n).collect();
+            (
+                def.material.span(),
+                "material".to_string(),
+                format!(
+                    "`material` is one of {}, not `{}`",
+                    names.join(", "),
+                    def.material.get_ref()
+                ),
+            )
+        })?;
+    if def.noise > MAX_NOISE {
+        let span = def.id.span();
+        let msg = format!("`noise` is at most {MAX_NOISE}, not {}", def.noise);
+        return Err((span, "noise".into(), msg));
+    }
+    let on_enter = match &def.on_enter {
+        Some(e) if e.damage > MAX_ENTER_DAMAGE => {
+            let msg = format!("`damage` is at most {MAX_ENTER_DAMAGE}, not {}", e.damage);
+            return Err((def.id.span(), "on_enter.damage".into(), msg));
+        }
+        Some(e) if e.damage > 0 && e.fall => {
+            let msg = "`on_enter` either deals `damage` or makes the walker `fall`".to_string();
+            return Err((def.id.span(), "on_enter".into(), msg));
+        }
+        Some(e) => Some(OnEnter {
+            damage: e.damage,
+            damage_type: super::registry::damage_type_id(e.damage_type.get_ref()),
+            fall: e.fall,
+            message: e.message.clone(),
+        }),
+        None => None,
+    };
     let id = |v: &Option<toml::Spanned<String>>| v.as_ref().map(|s| s.get_ref().clone());
     Ok(TerrainKind {
         id: def.id.get_ref().clone(),
@@ -85,6 +152,11 @@ pub fn terrain(
         opens_to: id(&def.opens_to),
         closes_to: id(&def.closes_to),
         found_as: id(&def.found_as),
+        blocks_projectiles: def.blocks_projectiles,
+        material,
+        noise: def.noise,
+        trampled_to: id(&def.trampled_to),
+        on_enter,
     })
 }
 
@@ -111,9 +183,17 @@ pub fn table(kinds: &BTreeMap<String, TerrainKind>) -> Arc<Terrains> {
             Some(k) => TerrainRules {
                 walkable: k.walkable,
                 blocks_sight: k.blocks_sight,
+                blocks_projectiles: k.blocks_projectiles,
                 opens_to: tile(&k.opens_to),
                 closes_to: tile(&k.closes_to),
                 found_as: tile(&k.found_as),
+                trampled_to: tile(&k.trampled_to),
+                material: k.material,
+                // `MAX_NOISE` fits a byte.
+                noise: k.noise.min(u32::from(u8::MAX)) as u8,
+                damage: k.on_enter.as_ref().map_or(0, |e| e.damage),
+                falls: k.on_enter.as_ref().is_some_and(|e| e.fall),
+                hazard: k.is_hazard(),
             },
             None => builtin
                 .tile(id)

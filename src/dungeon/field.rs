@@ -3,7 +3,8 @@
 //! The outer ring of a working copy is always wall and is never traversed or carved, so
 //! every passable tile is interior and its four neighbours are `i - w`, `i - 1`, `i + 1`,
 //! `i + w` without bounds checks or divisions (this is what keeps 1001×1001 fast).
-use crate::map::{Pos, Tile, TileMap};
+use crate::map::{Pos, Terrains, Tile, TileMap};
+use std::sync::Arc;
 
 /// "Unreachable" in the tests' distance fields.
 #[cfg(test)]
@@ -61,7 +62,12 @@ impl Work {
     }
 
     pub fn to_map(&self) -> TileMap {
-        let mut map = TileMap::new(self.w as u32, self.h as u32, Tile::WALL);
+        self.to_map_in(Terrains::builtin())
+    }
+
+    /// The map, its tiles indexing `terrains` (the table the steps placed content kinds of).
+    pub fn to_map_in(&self, terrains: Arc<Terrains>) -> TileMap {
+        let mut map = TileMap::new_in(self.w as u32, self.h as u32, Tile::WALL, terrains);
         // Writing every tile is cheaper than guessing which changed.
         self.store_if(&mut map, false);
         map

@@ -1,14 +1,16 @@
 //! One generated floor and the pipeline that makes it from (profile, run seed, floor number).
 use super::connect::connect_work;
 use super::doors::{DOOR_STREAM, doors_work};
+use super::hazards::{HAZARD_STREAM, HazardKinds, hazards_work};
 use super::maze::carve;
 use super::place::place_work;
 use super::profile::{FloorProfile, MAX_SIDE};
 use super::regression::{imperfect_work, regress_work};
 use super::rooms::place_rooms_work;
-use crate::map::{Pos, TileMap};
+use crate::map::{Pos, Terrains, TileMap};
 use crate::rng::floor_rng;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// A rectangle of tiles: `x..x + w` by `y..y + h`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -65,12 +67,24 @@ pub struct Floor {
     pub encounters: Vec<Encounter>,
 }
 
+/// Floor `floor` of run `seed` with the engine's terrain alone (no hazards: the engine's
+/// table has none of their kinds); see `generate_in`.
+pub fn generate(profile: &FloorProfile, seed: u64, floor: u32) -> Floor {
+    generate_in(profile, seed, floor, &Terrains::builtin())
+}
+
 /// Floor `floor` of run `seed`: maze, regression, imperfection, rooms, connection, placement,
 /// all drawing from `floor_rng(seed, floor)` in that order, so the same inputs give the same
-/// floor on every platform; then doors, from a stream of their own so that the door chances
-/// change nothing else. Sides outside 5..=1001 are clamped into it (`validate` rejects
-/// them); every other degenerate setting yields whatever fits.
-pub fn generate(profile: &FloorProfile, seed: u64, floor: u32) -> Floor {
+/// floor on every platform; then doors and then hazards, each from a stream of its own so
+/// that their chances change nothing else. Hazards are `terrains`' kinds (the content's),
+/// which the map's tiles index. Sides outside 5..=1001 are clamped into it (`validate`
+/// rejects them); every other degenerate setting yields whatever fits.
+pub fn generate_in(
+    profile: &FloorProfile,
+    seed: u64,
+    floor: u32,
+    terrains: &Arc<Terrains>,
+) -> Floor {
     let mut rng = floor_rng(seed, floor);
     let (w, h) = (
         profile.width.clamp(5, MAX_SIDE),
@@ -89,8 +103,18 @@ pub fn generate(profile: &FloorProfile, seed: u64, floor: u32) -> Floor {
     let (door, secret) = (profile.door_chance, profile.secret_door_chance);
     let mut door_rng = floor_rng(seed ^ DOOR_STREAM, floor);
     doors_work(&mut work, ordinary, &placed, door, secret, &mut door_rng);
+    let kinds = HazardKinds::of(terrains);
+    let mut hazard_rng = floor_rng(seed ^ HAZARD_STREAM, floor);
+    hazards_work(
+        &mut work,
+        ordinary,
+        &placed,
+        profile,
+        &kinds,
+        &mut hazard_rng,
+    );
     Floor {
-        map: work.to_map(),
+        map: work.to_map_in(terrains.clone()),
         up: placed.up,
         down: placed.down,
         hero: placed.up,

@@ -1,11 +1,13 @@
 //! Dungeon generation (maze and rooms): maze, regression, imperfection, rooms, connection,
-//! placement, doors.
+//! placement, doors, hazards.
 //!
-//! Bevy-free and deterministic: a floor depends on (profile, run seed, floor number) only.
+//! Bevy-free and deterministic: a floor depends on (profile, run seed, floor number, the
+//! content's terrain table) only.
 mod connect;
 mod doors;
 mod field;
 mod floor;
+mod hazards;
 mod maze;
 mod place;
 mod profile;
@@ -17,7 +19,8 @@ mod testutil;
 
 pub use connect::connect;
 pub use doors::{DOOR_CHANCE, DOOR_STREAM, SECRET_DOOR_CHANCE};
-pub use floor::{Encounter, Floor, Rect, Spawn, generate};
+pub use floor::{Encounter, Floor, Rect, Spawn, generate, generate_in};
+pub use hazards::{CHASM, DEEP_WATER, GRASS, HAZARD_STREAM, LAVA, SHALLOW_WATER, TALL_GRASS};
 pub use maze::carve_maze;
 pub use place::{Placement, SAFE_STEPS, place};
 pub use profile::{FloorProfile, MAX_SIDE, MIN_SIDE, Prefab, SpawnEntry};

@@ -39,6 +39,21 @@ pub struct FloorProfile {
     pub door_chance: f64,
     /// Chance (0..=1) that a door is secret; secret doors stay only where they close a loop.
     pub secret_door_chance: f64,
+    /// Chance (0..=1) that an ordinary room holds a lake: deep water ringed by shallows.
+    #[serde(default)]
+    pub lake_chance: f64,
+    /// Chance (0..=1) that an ordinary room holds a pool of shallow water.
+    #[serde(default)]
+    pub pool_chance: f64,
+    /// Chance (0..=1) that an ordinary room holds a chasm (never on the last floor).
+    #[serde(default)]
+    pub chasm_chance: f64,
+    /// Chance (0..=1) that an ordinary room holds a small pool of lava.
+    #[serde(default)]
+    pub lava_chance: f64,
+    /// Chance (0..=1) that an ordinary room holds a patch of grass, tall in the middle.
+    #[serde(default)]
+    pub grass_chance: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -199,6 +214,13 @@ impl FloorProfile {
             door_chance: DOOR_CHANCE,
             // The first floor teaches the map: nothing hidden yet.
             secret_door_chance: if d == 1 { 0.0 } else { SECRET_DOOR_CHANCE },
+            // Gentle first: grass and shallows; deep water and chasms from the second floor,
+            // lava from the fourth; no chasm on the last floor (nothing is below it).
+            lake_chance: if d >= 2 { 0.1 } else { 0.0 },
+            pool_chance: 0.1,
+            chasm_chance: if (2..8).contains(&d) { 0.06 } else { 0.0 },
+            lava_chance: if d >= 4 { 0.08 } else { 0.0 },
+            grass_chance: 0.2,
         }
     }
 
@@ -222,10 +244,26 @@ impl FloorProfile {
         for (name, v) in [
             ("door_chance", self.door_chance),
             ("secret_door_chance", self.secret_door_chance),
+            ("lake_chance", self.lake_chance),
+            ("pool_chance", self.pool_chance),
+            ("chasm_chance", self.chasm_chance),
+            ("lava_chance", self.lava_chance),
+            ("grass_chance", self.grass_chance),
         ] {
             if !(0.0..=1.0).contains(&v) {
                 return Err(format!("{name}: must be a chance in 0..=1, got {v}"));
             }
+        }
+        let rooms = self.lake_chance
+            + self.pool_chance
+            + self.chasm_chance
+            + self.lava_chance
+            + self.grass_chance;
+        if rooms > 1.0 + 1e-9 {
+            return Err(format!(
+                "grass_chance: a room holds one feature, so the lake, pool, chasm, lava and \
+                 grass chances add up to at most 1, got {rooms}"
+            ));
         }
         if self.loop_min_gap > MAX_LOOP_GAP {
             return Err(format!(
@@ -339,6 +377,13 @@ mod tests {
             (
                 "secret_door_chance",
                 Box::new(|p| p.secret_door_chance = f64::INFINITY),
+            ),
+            ("lava_chance", Box::new(|p| p.lava_chance = 1.5)),
+            ("pool_chance", Box::new(|p| p.pool_chance = f64::NAN)),
+            // Each alone a chance, together more than one room's worth.
+            (
+                "grass_chance",
+                Box::new(|p| (p.lake_chance, p.grass_chance) = (0.6, 0.6)),
             ),
             ("room_min", Box::new(|p| p.room_min = 4)),
             ("room_max", Box::new(|p| p.room_max = 1)),

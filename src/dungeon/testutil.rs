@@ -155,3 +155,35 @@ fn guard_total(profile: &FloorProfile) -> u64 {
         .unwrap_or(0);
     most as u64 * profile.prefab_count as u64
 }
+
+/// The core pack's terrain table (hazards and all), loaded once for the tests.
+pub fn core_terrains() -> std::sync::Arc<crate::map::Terrains> {
+    static TERRAINS: std::sync::OnceLock<std::sync::Arc<crate::map::Terrains>> =
+        std::sync::OnceLock::new();
+    TERRAINS
+        .get_or_init(|| crate::content::Content::core().unwrap().terrains.clone())
+        .clone()
+}
+
+/// Path distances from `from` over tiles safe to walk (walkable and no hazard: not deep
+/// water, a chasm, lava or a secret door), the plain way.
+pub fn safe_distances(map: &TileMap, from: Pos) -> Vec<Option<u32>> {
+    let safe = |p: Pos| map.in_bounds(p) && map.rules(map.get(p)).safe();
+    let mut dist = vec![None; map.len()];
+    let Some(start) = map.idx(from).filter(|_| safe(from)) else {
+        return dist;
+    };
+    dist[start] = Some(0);
+    let mut queue = VecDeque::from([from]);
+    while let Some(p) = queue.pop_front() {
+        let d = dist[map.idx(p).unwrap()].unwrap();
+        for dir in Dir::ALL {
+            let q = p.offset(dir);
+            if safe(q) && dist[map.idx(q).unwrap()].is_none() {
+                dist[map.idx(q).unwrap()] = Some(d + 1);
+                queue.push_back(q);
+            }
+        }
+    }
+    dist
+}

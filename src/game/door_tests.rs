@@ -182,9 +182,8 @@ fn a_mod_adds_a_terrain_kind_the_rules_walk_and_see_by() {
         .terrains
         .tile("garden:hedge")
         .expect("the mod's kind");
-    assert_eq!(
-        usize::from(hedge.0),
-        Tile::ENGINE.len(),
+    assert!(
+        usize::from(hedge.0) >= Tile::ENGINE.len(),
         "after the engine's kinds"
     );
     let mut g = world(CORRIDOR, &content);

@@ -279,16 +279,13 @@ impl Game {
             source,
             target,
             amount,
-            damage_type,
             critical,
             cause,
+            ..
         } = *hit;
-        let Some(c) = self.creatures.get_mut(&target) else {
+        if !self.creatures.contains_key(&target) {
             return;
-        };
-        let was_alive = c.is_alive();
-        c.health -= amount;
-        let now_dead = !c.is_alive();
+        }
         let b = self.name(target, content);
         let crit = if critical { " Critical!" } else { "" };
         match source {
@@ -301,6 +298,25 @@ impl Game {
                 self.log(format!("{what} hurts {b} for {amount:.0}."));
             }
         }
+        self.land(hit);
+    }
+
+    /// `deal` without its log line, for harm that words itself (the lava that burns).
+    pub(super) fn land(&mut self, hit: &Hit<'_>) {
+        let Hit {
+            source,
+            target,
+            amount,
+            damage_type,
+            critical,
+            cause,
+        } = *hit;
+        let Some(c) = self.creatures.get_mut(&target) else {
+            return;
+        };
+        let was_alive = c.is_alive();
+        c.health -= amount;
+        let now_dead = !c.is_alive();
         // Harm a creature's own modifier does it (poison, burning) has no other party, so
         // triggers such as thorns cannot bounce it back onto the same creature.
         let source = source.filter(|&s| s != target);

@@ -101,6 +101,9 @@ impl Game {
         if let Some(h) = self.creatures.get_mut(&hero) {
             h.pos = to;
         }
+        if self.hero_enters_terrain(to, content) == super::hazards::Underfoot::Fell {
+            return;
+        }
         if let Some(gold) = self.treasure.remove(&to) {
             self.gold = self.gold.saturating_add(gold);
             self.log(format!("You pick up {gold} gold."));

@@ -15,6 +15,9 @@ mod events;
 pub mod examine;
 mod explore;
 pub mod hash;
+#[cfg(test)]
+mod hazard_tests;
+mod hazards;
 pub mod identify;
 #[cfg(test)]
 mod identify_tests;

@@ -7,7 +7,7 @@ use super::command::Reason;
 use super::state::{CreatureId, Game, ItemInstance};
 use crate::content::Content;
 use crate::dungeon::Rect;
-use crate::map::Pos;
+use crate::map::{Pos, Tile};
 use crate::rng;
 
 /// Salt of the stream that places a floor's shop and rolls its wares: a function of
@@ -37,8 +37,14 @@ impl Game {
             return;
         }
         let (hero, down) = (self.hero_pos(), self.down);
+        // A room of plain floor only: a keeper, who never moves, standing in a lake's one
+        // shallow ford would close the way through it.
+        let plain = |r: &Rect| {
+            (r.y..r.y + r.h)
+                .all(|y| (r.x..r.x + r.w).all(|x| self.map.get(Pos::new(x, y)) == Tile::FLOOR))
+        };
         let fit: Vec<&Rect> = (rooms.iter())
-            .filter(|r| !r.contains(hero) && !r.contains(down))
+            .filter(|r| !r.contains(hero) && !r.contains(down) && plain(r))
             .collect();
         let (Some(&&room), Some(keeper), Some(table)) = (
             fit.get(rng::below(&mut rng, fit.len().max(1) as u32) as usize),

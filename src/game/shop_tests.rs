@@ -131,3 +131,35 @@ fn bumping_the_keeper_never_starts_a_fight() {
     assert_eq!(g.creature(keeper).unwrap().pos, kp, "it stands in its shop");
     assert!(g.log.iter().any(|l| l.text.contains("shows you the wares")));
 }
+
+/// A shopkeeper never moves: its shop is a room of plain floor, never one a lake or a chasm
+/// fills, where it could stand in the only way through.
+#[test]
+fn shops_keep_to_rooms_of_plain_floor() {
+    let content = Content::core().unwrap_or_else(|r| panic!("{r}"));
+    let (mut shops, mut beside_water) = (0, 0);
+    for seed in 0..40 {
+        let mut g = Game::new(seed, &content).expect("a run starts");
+        for floor in 2..=5 {
+            g.enter_floor(floor, &content)
+                .expect("the floor is entered");
+            let Some(shop) = &g.shop else { continue };
+            shops += 1;
+            let r = shop.room;
+            for y in r.y..r.y + r.h {
+                for x in r.x..r.x + r.w {
+                    let p = crate::map::Pos::new(x, y);
+                    assert_eq!(
+                        g.map.get(p),
+                        crate::map::Tile::FLOOR,
+                        "seed {seed} floor {floor}"
+                    );
+                }
+            }
+            let kinds = g.map.used_ids();
+            beside_water += usize::from(kinds.iter().any(|k| k.contains("water")));
+        }
+    }
+    assert!(shops > 10, "{shops} shops");
+    assert!(beside_water > 0, "floors with water and a shop: none");
+}

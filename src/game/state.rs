@@ -483,7 +483,7 @@ impl Game {
             .generator_profile(k)
             .ok_or(NewGameError::NoFloorProfile)?;
         profile.validate().map_err(NewGameError::BadProfile)?;
-        let floor = dungeon::generate(&profile, self.seed, k);
+        let floor = dungeon::generate_in(&profile, self.seed, k, &content.terrains);
         self.floor = k;
         self.map = floor.map;
         // Generation places the engine's kinds only, which every content has.

@@ -207,3 +207,22 @@ fn some_monsters_start_asleep_and_never_guards_foragers_or_shopkeepers() {
         "{asleep} of {all} asleep"
     );
 }
+
+#[test]
+fn a_splash_in_the_shallows_is_heard() {
+    let mut content = core();
+    content.balance.wake_chance = 0.0;
+    let mut g = world(HALL, &content);
+    let water = (g.map.terrains().tile("core:shallow_water")).expect("the core's shallows");
+    let noise = u32::from(g.map.rules(water).noise);
+    assert!(noise > 0, "shallow water is loud");
+    g.map.set(Pos::new(2, 1), water);
+    let heard = noise as i32 + 2;
+    let near = goblin(&mut g, &content, Pos::new(heard - 1, 1), Awareness::Asleep);
+    let far = goblin(&mut g, &content, Pos::new(heard + 2, 1), Awareness::Asleep);
+    g.execute(&Command::Move(Dir::Right), &content);
+    assert_eq!(g.hero_pos(), Pos::new(2, 1));
+    // Woken, it came to look, and seeing the hero down the hall it hunts.
+    assert_eq!(g.creatures[&near].ai.awareness, Awareness::Hunting);
+    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
+}

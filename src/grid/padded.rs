@@ -3,7 +3,7 @@
 //! With the border every passable cell is interior, so its four neighbours are always
 //! `i - pw`, `i - 1`, `i + pw`, `i + 1`: no coordinate arithmetic and no edge tests in the
 //! inner loops.
-use crate::map::{Pos, TileMap};
+use crate::map::{Pos, TerrainRules, TileMap};
 
 /// Geometry of a padded grid for a `width × height` map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +73,18 @@ impl Padded {
 
     /// Fills `cells` with `open` on passable tiles and `blocked` on walls and the border.
     pub fn fill(self, map: &TileMap, cells: &mut Vec<u32>, open: u32, blocked: u32) {
+        self.fill_where(map, cells, open, blocked, |r| r.walkable);
+    }
+
+    /// `fill`, with `open` where `passable` holds of the tile's rules.
+    pub fn fill_where(
+        self,
+        map: &TileMap,
+        cells: &mut Vec<u32>,
+        open: u32,
+        blocked: u32,
+        passable: impl Fn(&TerrainRules) -> bool,
+    ) {
         debug_assert_eq!(Padded::of(map), self);
         let (pw, w) = (self.pw, self.width as usize);
         // Resized, not cleared: every cell is written exactly once below.
@@ -92,7 +104,7 @@ impl Padded {
             row[0] = blocked;
             row[pw - 1] = blocked;
             for (cell, tile) in row[1..pw - 1].iter_mut().zip(tiles) {
-                *cell = if kinds[usize::from(tile.0)].walkable {
+                *cell = if passable(&kinds[usize::from(tile.0)]) {
                     open
                 } else {
                     blocked

@@ -1,17 +1,18 @@
 //! Paths: breadth-first search to the nearest goal (auto-explore, the forager; the computer
 //! rival's parent array on a flat grid) and snapping targets onto passable tiles.
 use super::padded::Padded;
-use crate::map::{Pos, TileMap};
+use crate::map::{Pos, TerrainRules, TileMap};
 
 const UNSEEN: u32 = u32::MAX;
 const BLOCKED: u32 = u32::MAX - 1;
 
 /// The shortest path from `from` to the nearest passable tile where `is_goal` holds, over
-/// passable tiles (4-neighbour). Like the computer rival's breadth-first solution the path
-/// holds both ends: `path[0] == from`, `path[1]` is the next step, the last tile is the goal
-/// (`[from]` when `from` is a goal). `None` when no goal is reachable or `from` is off the
-/// map. Among equally near goals the first found wins, searching neighbours up, left, down,
-/// right.
+/// passable tiles (4-neighbour) that are no hazard: travel, auto-explore and the monsters'
+/// searches go round lava and chasms (a walker standing on one may still step off). Like
+/// the computer rival's breadth-first solution the path holds both ends: `path[0] == from`,
+/// `path[1]` is the next step, the last tile is the goal (`[from]` when `from` is a goal).
+/// `None` when no goal is reachable or `from` is off the map. Among equally near goals the
+/// first found wins, searching neighbours up, left, down, right.
 pub fn nearest(map: &TileMap, from: Pos, is_goal: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
     let pad = Padded::of(map);
     let start = pad.index(from)?;
@@ -21,7 +22,7 @@ pub fn nearest(map: &TileMap, from: Pos, is_goal: impl Fn(Pos) -> bool) -> Optio
     // One array is both the visited mark and the parent link (the computer rival's
     // breadth-first search reuses its cell value the same way).
     let mut parent = Vec::new();
-    pad.fill(map, &mut parent, UNSEEN, BLOCKED);
+    pad.fill_where(map, &mut parent, UNSEEN, BLOCKED, TerrainRules::safe);
     parent[start] = start as u32;
     let mut queue = vec![start as u32];
     let mut head = 0;

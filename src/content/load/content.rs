@@ -192,7 +192,8 @@ impl Content {
         self.items.get(id)
     }
 
-    /// The shown name of whatever an id names (an ability, item, modifier, trap, creature).
+    /// The shown name of whatever an id names (an ability, item, modifier, trap, creature,
+    /// terrain: the lava that killed the hero).
     pub fn display_name(&self, id: &str) -> String {
         let names = [
             self.abilities.get(id).map(|a| &a.name),
@@ -200,6 +201,7 @@ impl Content {
             self.modifiers.get(id).map(|a| &a.name),
             self.traps.get(id).map(|a| &a.name),
             self.creatures.get(id).map(|a| &a.name),
+            self.terrain.get(id).map(|a| &a.name),
         ];
         match names.into_iter().flatten().next() {
             Some(n) => n.clone(),
@@ -212,8 +214,13 @@ impl Content {
     }
 
     /// The generator's profile of floor `k`, prefabs resolved.
+    /// The last floor has nothing below it, so no chasm opens there.
     pub fn generator_profile(&self, k: u32) -> Option<crate::dungeon::FloorProfile> {
-        self.floor_profile(k).map(|f| f.profile(&self.prefabs))
+        let mut profile = self.floor_profile(k).map(|f| f.profile(&self.prefabs))?;
+        if k >= self.balance.floors {
+            profile.chasm_chance = 0.0;
+        }
+        Some(profile)
     }
 
     /// The profile of floor `k`: the last one whose depth is ≤ k.

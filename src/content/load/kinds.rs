@@ -359,8 +359,11 @@ kinds! {
             Ok(TerrainKind { picture: art.picture(&d.icon, &None)?, ..kind })
         },
         uses |e, out| {
-            for id in [&e.opens_to, &e.closes_to, &e.found_as].into_iter().flatten() {
+            for id in [&e.opens_to, &e.closes_to, &e.found_as, &e.trampled_to].into_iter().flatten() {
                 out(RefKind::Terrain, id);
+            }
+            if let Some(on) = &e.on_enter && on.damage > 0 {
+                out(RefKind::DamageType, &on.damage_type);
             }
         },
         check resolve::terrain,

@@ -369,10 +369,21 @@ pub(super) fn terrain(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diag
             ("opens_to", &t.opens_to),
             ("closes_to", &t.closes_to),
             ("found_as", &t.found_as),
+            ("trampled_to", &t.trampled_to),
         ] {
             if let Some(id) = id {
                 r.check(Kind::Terrain, id, || format!("terrain[{i}].{field}"));
             }
+        }
+        if let Some(on) = &t.on_enter
+            && on.damage > 0
+        {
+            r.check_at(
+                Kind::DamageType,
+                &damage_type_id(on.damage_type.get_ref()),
+                || on.damage_type.span(),
+                || format!("terrain[{i}].on_enter.damage_type"),
+            );
         }
     }
 }

@@ -67,4 +67,7 @@ pub struct BalancePatch {
     /// The damage factor of a sneak attack: the hero's bump on a sleeping or unaware monster,
     /// which always hits. A class's `sneak_attack` replaces it.
     pub sneak_attack: Option<f64>,
+    /// Damage falling into a chasm deals (physical, less the faller's resistance to it),
+    /// on top of landing on the floor below.
+    pub fall_damage: Option<f64>,
 }

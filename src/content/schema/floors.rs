@@ -73,6 +73,28 @@ pub struct FloorDef {
     /// it would, it stays a plain door, so secret doors only ever shorten loops.
     #[serde(default = "default_secret_door_chance")]
     pub secret_door_chance: f64,
+    /// Chance, 0..=1, that an ordinary room holds a lake: deep water (`core:deep_water`)
+    /// ringed by shallows (`core:shallow_water`). Each room holds at most one of the lake,
+    /// pool, chasm, lava and grass, so their chances add up to at most 1. None is placed
+    /// where it would cut the stairs, treasure, items or monsters off from the up stairs,
+    /// nor in the room the hero arrives in (grass and pools excepted), nor where a pack
+    /// lacks its terrain.
+    #[serde(default)]
+    pub lake_chance: f64,
+    /// Chance, 0..=1, that an ordinary room holds a pool of shallow water.
+    #[serde(default)]
+    pub pool_chance: f64,
+    /// Chance, 0..=1, that an ordinary room holds a chasm (`core:chasm`); never on the last
+    /// floor.
+    #[serde(default)]
+    pub chasm_chance: f64,
+    /// Chance, 0..=1, that an ordinary room holds a small pool of lava (`core:lava`).
+    #[serde(default)]
+    pub lava_chance: f64,
+    /// Chance, 0..=1, that an ordinary room holds a patch of grass (`core:grass`) with tall
+    /// grass (`core:tall_grass`) in the middle.
+    #[serde(default)]
+    pub grass_chance: f64,
     /// Item piles placed on the floor, each one roll of `loot`; at most 1000.
     #[serde(default)]
     pub items: u32,
@@ -196,6 +218,11 @@ impl FloorDef {
             prefab_count: self.prefab_count,
             door_chance: self.door_chance,
             secret_door_chance: self.secret_door_chance,
+            lake_chance: self.lake_chance,
+            pool_chance: self.pool_chance,
+            chasm_chance: self.chasm_chance,
+            lava_chance: self.lava_chance,
+            grass_chance: self.grass_chance,
         }
     }
 }
@@ -228,5 +255,40 @@ mod tests {
         };
         assert_eq!(chances(1), Some((0.7, 0.0)));
         assert_eq!(chances(2), Some((0.7, 0.1)));
+    }
+
+    #[test]
+    fn hazard_chances_default_to_none_and_the_last_floor_has_no_chasm() {
+        let def: FloorDef = toml::from_str("depth = 1\nwidth = 21\nheight = 21\n").unwrap();
+        let p = def.profile(&BTreeMap::new());
+        let all = [
+            p.lake_chance,
+            p.pool_chance,
+            p.chasm_chance,
+            p.lava_chance,
+            p.grass_chance,
+        ];
+        assert_eq!(
+            all, [0.0; 5],
+            "a mod's floors get no hazards unless they ask"
+        );
+        let core = crate::content::Content::core().unwrap();
+        let profile = |k| core.generator_profile(k).unwrap();
+        // Floor 1 is gentle: grass and shallows only; lava from floor 4.
+        let first = profile(1);
+        assert!(first.grass_chance > 0.0 && first.pool_chance > 0.0);
+        assert_eq!(
+            (first.lake_chance, first.chasm_chance, first.lava_chance),
+            (0.0, 0.0, 0.0)
+        );
+        assert_eq!(profile(3).lava_chance, 0.0);
+        assert!(profile(5).lava_chance > 0.0);
+        let last = core.balance.floors;
+        assert!(profile(last - 1).chasm_chance > 0.0);
+        assert_eq!(
+            profile(last).chasm_chance,
+            0.0,
+            "nothing below the last floor"
+        );
     }
 }

@@ -105,7 +105,8 @@ pub struct ContentFile {
     #[serde(default)]
     #[schemars(with = "Vec<ClassDef>")]
     pub classes: Vec<Spanned<ClassDef>>,
-    /// What the tiles of a floor are made of: walls, floor, doors, stairs.
+    /// What the tiles of a floor are made of: walls, floor, doors, stairs, water, chasms,
+    /// lava and grass.
     #[serde(default)]
     #[schemars(with = "Vec<TerrainDef>")]
     pub terrain: Vec<Spanned<TerrainDef>>,

@@ -56,6 +56,61 @@ pub struct TerrainDef {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub found_as: Option<Spanned<String>>,
+    /// Arrows, bolts and thrown things stop at it. Nothing sets it for you: walls and closed
+    /// doors set it, deep water and chasms leave it off (things fly over them).
+    #[serde(default)]
+    pub blocks_projectiles: bool,
+    /// The sound underfoot, for footsteps: `"stone"` (the default), `"water"`, `"grass"` or
+    /// `"wood"`.
+    #[serde(default = "stone")]
+    #[schemars(with = "String")]
+    pub material: Spanned<String>,
+    /// How far, in tiles, a step onto it can be heard (0 to 20; 0, the default, is quiet):
+    /// shallow water splashes.
+    #[serde(default)]
+    pub noise: u32,
+    /// Walking onto it leaves this terrain behind (tall grass is trampled to grass), after
+    /// what `on_enter` does.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub trampled_to: Option<Spanned<String>>,
+    /// What happens to the hero who walks onto it. Terrain that hurts or drops is a hazard:
+    /// monsters never step onto it, travel and auto-explore go round it, generation keeps
+    /// the stairs, treasure and items reachable without crossing it, and nothing is put on
+    /// it.
+    #[serde(default)]
+    pub on_enter: Option<OnEnterDef>,
+}
+
+/// What entering a terrain does: `damage` (of `damage_type`, less the walker's resistance
+/// to it), or `fall` to the next floor. One of the two.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OnEnterDef {
+    /// Damage dealt on entering, before resistance (at most 1000).
+    #[serde(default)]
+    pub damage: u32,
+    /// Its damage type: `"core:fire"` (a core type may be written bare, `"fire"`).
+    #[serde(default = "physical")]
+    #[schemars(with = "String")]
+    pub damage_type: Spanned<String>,
+    /// The walker falls to the next floor, taking `[balance]`'s `fall_damage`, and lands on
+    /// a random floor tile there. Never placed on the last floor, where it only hurts.
+    #[serde(default)]
+    pub fall: bool,
+    /// The log line, `{amount}` standing for the damage dealt: `"The lava burns you for
+    /// {amount}!"`. By default `"The <name> hurts you for {amount}!"`, or for a fall
+    /// `"You fall into the <name>!"`.
+    #[serde(default)]
+    pub message: Option<String>,
+}
+
+fn stone() -> Spanned<String> {
+    Spanned::new(0..0, "stone".into())
+}
+
+fn physical() -> Spanned<String> {
+    Spanned::new(0..0, "core:physical".into())
 }
 
 fn floor_surface() -> Spanned<String> {

@@ -36,7 +36,8 @@ impl Cells {
             for (row, tiles) in map.tiles().chunks(width.max(1) as usize).enumerate() {
                 let start = (row + 1) * stride + 1;
                 for (c, t) in walls[start..start + tiles.len()].iter_mut().zip(tiles) {
-                    *c = if kinds[usize::from(t.0)].walkable {
+                    // Monsters never step onto a hazard (lava, a chasm).
+                    *c = if kinds[usize::from(t.0)].safe() {
                         0
                     } else {
                         WALL
