@@ -20,11 +20,11 @@ export DELVE_SETTINGS="$dir/settings.toml"
 # resolves shared dependencies without the dev-dependencies' features and rebuilds Bevy).
 cargo test --locked --features app --no-run
 target="${CARGO_TARGET_DIR:-target}"
-# Seed 19 as a rogue: with the bundled mods (the game loads them) and the fixture that puts a
-# shop on floor 1 (`--mods tests/fixtures/shop_mods`), the explore bot fights on floor 1 and
-# dies at turn 154 (`delve sim --mods DIR --seed 19 --class rogue`, DIR holding both), so the
-# run reaches every screen.
-SEED="${SMOKE_SEED:-19}"
+# Seed 29 as a rogue: with the bundled mods (the game loads them) and the fixture that puts a
+# shop, doors, pools and grass on floor 1 (`--mods tests/fixtures/shop_mods`), the explore bot
+# sees doors, shallows and grass at turn 84, fights on floor 1 and dies at turn 327 (`delve
+# sim --mods DIR --seed 29 --class rogue`, DIR holding both), so the run reaches every screen.
+SEED="${SMOKE_SEED:-29}"
 CLASS="${SMOKE_CLASS:-rogue}"
 start=$(date +%s)
 WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
@@ -34,7 +34,7 @@ WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-shots=(menu mods classes floor ai history help inventory shop settings contrast combat gameover records daily watch)
+shots=(menu mods classes floor terrain ai history help inventory shop settings contrast combat gameover records daily watch)
 for shot in "${shots[@]}"; do
   [ -f "$dir/$shot.png" ] || { echo "smoke: $shot.png was not taken; see $dir/smoke.log" >&2; exit 1; }
 done

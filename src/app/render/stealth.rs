@@ -36,7 +36,10 @@ pub(super) fn plugin(app: &mut App) {
         redraw
             .in_set(RenderSystems::Actors)
             .run_if(in_state(RunShown))
-            .run_if(resource_changed::<GameRes>.or_else(resource_changed::<StealthRangeShown>)),
+            .run_if(
+                resource_exists_and_changed::<GameRes>
+                    .or_else(resource_changed::<StealthRangeShown>),
+            ),
     );
 }
 

@@ -21,6 +21,9 @@ use bevy::window::PrimaryWindow;
 const SETTLE: u32 = 20;
 /// Give up on reaching a fight or the end after this many bot turns.
 const MAX_TURNS: u64 = 500;
+/// Turns played (fights too) before the terrain's screenshot: with the smoke's seed and
+/// fixture, the hero then sees doors, shallows, grass and tall grass from a quiet corridor.
+const TERRAIN_TURNS: u64 = 84;
 /// Turns played with the AI overlay on before its screenshot.
 const AI_TURNS: u64 = 6;
 /// Extra bot turns allowed for reaching GameOver, so the whole run stays well inside two minutes.
@@ -41,6 +44,9 @@ enum Stage {
     /// The class choice, with its detail pane.
     Classes,
     Floor,
+    /// A few turns of exploring, then the terrain in view (the fixture's doors, pools and
+    /// grass on floor 1) under the stealth range's tint.
+    Terrain,
     /// A few turns with the AI debug overlay on, then its picture.
     Ai,
     /// The screenshot is taken after this frame renders; the overlay goes off after that.
@@ -154,14 +160,32 @@ fn drive(
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "floor.png");
             log_pictures(&counted, "floor.png");
-            smoke.stage = Stage::Ai;
+            smoke.stage = Stage::Terrain;
             smoke.frames = 0;
-            overlay.0 = true;
+        }
+        (Stage::Terrain, Screen::InGame) => {
+            let (Some(game), Some(content)) = (game, content) else {
+                return;
+            };
+            if game.turn < TERRAIN_TURNS && !game.is_over() {
+                smoke.frames = 0;
+                play(&game, &content);
+            } else if smoke.frames == 1 {
+                // The bot's bump on the shopkeeper may have left the shop open.
+                commands.set_state(Overlay::None);
+            } else if smoke.frames > SETTLE {
+                let dir = smoke.dir.clone();
+                shot(&mut commands, &dir, "terrain.png");
+                smoke.stage = Stage::Ai;
+                smoke.frames = 0;
+            }
         }
         (Stage::Ai, Screen::InGame) => {
             let (Some(game), Some(content)) = (game, content) else {
                 return;
             };
+            // On only now: the terrain's picture, taken the frame before, shows no overlay.
+            overlay.0 = true;
             if game.turn < AI_TURNS && !game.in_combat() && !game.is_over() {
                 smoke.frames = 0;
                 play(&game, &content);
