@@ -10,8 +10,13 @@ pub fn passable_count(map: &TileMap) -> usize {
 
 /// Path distances from `from` over passable tiles (None where unreachable).
 pub fn distances(map: &TileMap, from: Pos) -> Vec<Option<u32>> {
+    distances_over(map, from, |p| map.is_passable(p))
+}
+
+/// Path distances from `from` over the tiles where `pass` holds, breadth first.
+fn distances_over(map: &TileMap, from: Pos, pass: impl Fn(Pos) -> bool) -> Vec<Option<u32>> {
     let mut dist = vec![None; map.len()];
-    let Some(start) = map.idx(from).filter(|_| map.is_passable(from)) else {
+    let Some(start) = map.idx(from).filter(|_| pass(from)) else {
         return dist;
     };
     dist[start] = Some(0);
@@ -21,7 +26,7 @@ pub fn distances(map: &TileMap, from: Pos) -> Vec<Option<u32>> {
         for dir in Dir::ALL {
             let q = p.offset(dir);
             if let Some(j) = map.idx(q)
-                && map.is_passable(q)
+                && pass(q)
                 && dist[j].is_none()
             {
                 dist[j] = Some(d + 1);
@@ -168,22 +173,7 @@ pub fn core_terrains() -> std::sync::Arc<crate::map::Terrains> {
 /// Path distances from `from` over tiles safe to walk (walkable and no hazard: not deep
 /// water, a chasm, lava or a secret door), the plain way.
 pub fn safe_distances(map: &TileMap, from: Pos) -> Vec<Option<u32>> {
-    let safe = |p: Pos| map.in_bounds(p) && map.rules(map.get(p)).safe();
-    let mut dist = vec![None; map.len()];
-    let Some(start) = map.idx(from).filter(|_| safe(from)) else {
-        return dist;
-    };
-    dist[start] = Some(0);
-    let mut queue = VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        let d = dist[map.idx(p).unwrap()].unwrap();
-        for dir in Dir::ALL {
-            let q = p.offset(dir);
-            if safe(q) && dist[map.idx(q).unwrap()].is_none() {
-                dist[map.idx(q).unwrap()] = Some(d + 1);
-                queue.push_back(q);
-            }
-        }
-    }
-    dist
+    distances_over(map, from, |p| {
+        map.in_bounds(p) && map.rules(map.get(p)).safe()
+    })
 }

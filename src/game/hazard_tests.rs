@@ -7,7 +7,7 @@ use super::pipeline_tests::content_with;
 use super::travel::{TravelGoal, known_path, travel_step};
 use super::{Command, Game, Outcome, RunOutcome};
 use crate::content::Content;
-use crate::map::{Dir, Pos, Tile, TileMap};
+use crate::map::{Dir, Pos, Tile};
 
 fn core() -> Content {
     Content::core().unwrap_or_else(|r| panic!("core content broken:\n{r}"))
@@ -20,22 +20,12 @@ fn kind(content: &Content, id: &str) -> Tile {
 /// A game on `ascii` (`@` the hero; `=` lava, `:` a chasm, `~` deep water) holding only the
 /// hero, every tile explored, sight recomputed.
 fn world(ascii: &str, content: &Content) -> Game {
-    let mut g = Game::new(7, content).expect("a run starts");
-    g.map = TileMap::from_ascii(ascii);
-    g.bind_terrain(content).expect("engine terrain");
-    let hero = g.hero;
-    g.creatures.retain(|&id, _| id == hero);
-    g.treasure.clear();
-    g.traps.clear();
-    g.ground.clear();
-    g.enemies.clear();
+    let mut g = super::door_tests::world(ascii, content);
     g.encounter_rooms.clear();
-    g.shop = None;
     for (y, row) in ascii.lines().filter(|l| !l.is_empty()).enumerate() {
         for (x, c) in row.chars().enumerate() {
             let p = Pos::new(x as i32, y as i32);
             match c {
-                '@' => g.creatures.get_mut(&hero).unwrap().pos = p,
                 '=' => g.map.set(p, kind(content, "core:lava")),
                 ':' => g.map.set(p, kind(content, "core:chasm")),
                 '~' => g.map.set(p, kind(content, "core:deep_water")),

@@ -91,7 +91,8 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         owner: StepOwner::Turn,
         acts_in: EXPLORING,
         does: "The hero's command: a move (onto gold, a trap, into a prefab room, which starts \
-               its fight; into a monster, which starts a fight), a wait, or an item. Its \
+               its fight; into a monster, which starts a fight, with a sneak attack first when \
+               it sleeps or has not noticed the hero), a wait, or an item. Its \
                events are processed, then the hero's field of view is updated.",
     },
     StepInfo {
@@ -107,8 +108,10 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         name: "monster movement",
         owner: StepOwner::Ai,
         acts_in: EXPLORING,
-        does: "Unless a fight has started, every monster moves once, in id order (the ghosts' \
-               greedy steps, the forager's run for treasure); fear that runs out fires \
+        does: "Unless a fight has started, every monster moves once, in id order, after its \
+               awareness is brought up to date (a sleeper may wake and does not move, the \
+               unaware may notice the hero, a hunter may lose track): the ghosts' greedy \
+               steps, the forager's run for treasure; fear that runs out fires \
                `modifier_expired`. Then the hero's field of view is updated.",
     },
     StepInfo {
@@ -117,8 +120,9 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         owner: StepOwner::Combat,
         acts_in: EXPLORING,
         does: "Unless a fight has started, a hostile monster orthogonally next to the hero \
-               starts one, joined by the hostiles within the encounter radius that see the \
-               hero: initiative is rolled now, `combat_started` fires in the next turn.",
+               that hunts it starts one, joined by the awake hostiles within the encounter \
+               radius that see the hero: initiative is rolled now, `combat_started` fires in \
+               the next turn. The fight is heard `fight_noise` tiles around.",
     },
     StepInfo {
         step: TurnStep::ExplorationTicks,
