@@ -1,7 +1,7 @@
 //! What the player learns by pointing at a tile: terrain, treasure, and a creature's health
 //! and hit chances. Only what the hero has seen; a tile never seen tells nothing.
 use super::combat::Attr;
-use super::state::Game;
+use super::state::{Awareness, Game};
 use crate::content::Content;
 use crate::map::Pos;
 
@@ -53,6 +53,17 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
         100.0 * game.hit_chance_against(game.hero, c.id, content),
         100.0 * game.hit_chance_against(c.id, game.hero, content)
     ));
+    if kind.hostile {
+        lines.push(
+            match c.ai.awareness {
+                Awareness::Asleep => "Asleep: walk into it for a sneak attack.",
+                Awareness::Unaware => "It has not noticed you: walk into it for a sneak attack.",
+                Awareness::Hunting => "It is hunting you.",
+                Awareness::LostTrack => "It has lost you and is searching.",
+            }
+            .into(),
+        );
+    }
     if c.frightened > 0 {
         lines.push(format!("Frightened for {} more turns.", c.frightened));
     }

@@ -65,9 +65,9 @@ pub fn doing(game: &Game, content: &Content, id: CreatureId) -> &'static str {
         _ if game.enemies.contains(&id) => "fighting",
         _ if forager => "foraging",
         _ if c.ai.awareness == Awareness::Asleep => "asleep",
-        _ if c.ai.awareness == Awareness::Unaware => "unaware",
-        _ if c.ai.awareness == Awareness::LostTrack => "searching",
-        AiMode::Chase => "hunting",
+        _ if c.ai.awareness == Awareness::Unaware => "has not noticed you",
+        _ if c.ai.awareness == Awareness::LostTrack => "lost you",
+        AiMode::Chase => "hunting you",
         AiMode::Away => "keeping away",
         AiMode::Scatter => "circling",
         AiMode::Wander => "wandering",
@@ -272,7 +272,7 @@ mod tests {
         assert!(
             lines
                 .iter()
-                .any(|l| l.starts_with("Goblin: 2 south, 2 west, 4 away, unaware")),
+                .any(|l| l.starts_with("Goblin: 2 south, 2 west, 4 away, has not noticed you")),
             "{text}"
         );
         assert!(
