@@ -50,6 +50,11 @@ impl Game {
         }
     }
 
+    /// Whether `id` has noticed the hero and hunts it.
+    pub fn hunts_hero(&self, id: CreatureId) -> bool {
+        (self.creatures.get(&id)).is_some_and(|c| c.ai.awareness == Awareness::Hunting)
+    }
+
     /// Whether bumping `id` is a sneak attack: a monster that sleeps or has not noticed the
     /// hero.
     pub fn catches_unaware(&self, id: CreatureId) -> bool {

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::bot::{first_step, frontier_step, step_towards, treasure_step};
 use super::combat::Attr;
-use super::state::{Awareness, CreatureId, Game};
+use super::state::{CreatureId, Game};
 use crate::content::Content;
 use crate::grid::nearest;
 use crate::map::{Dir, Pos, Tile, TileMap};
@@ -64,10 +64,7 @@ pub fn hostiles_in_view(game: &Game, content: &Content) -> BTreeSet<CreatureId> 
 /// and resting.
 pub fn watchers(game: &Game, content: &Content) -> BTreeSet<CreatureId> {
     let mut ids = hostiles_in_view(game, content);
-    ids.retain(|id| {
-        game.creature(*id)
-            .is_some_and(|c| c.ai.awareness == Awareness::Hunting)
-    });
+    ids.retain(|id| game.hunts_hero(*id));
     ids
 }
 

@@ -172,7 +172,7 @@ pub(super) fn step(
     // a door or a corner hides them.
     known
         .0
-        .retain(|id| in_view.contains(id) || !watchers_include(g, *id));
+        .retain(|id| in_view.contains(id) || !g.hunts_hero(*id));
     watched.0.retain(|id| watching.contains(id));
     let noticed = watching.difference(&watched.0).next().is_some();
     if let Some((repeat, left)) = repeating.0 {
@@ -240,12 +240,6 @@ pub(super) fn step(
             }
         }
     }
-}
-
-/// Whether `id` hunts the hero (a monster in view that does stops travel when it comes back).
-fn watchers_include(game: &Game, id: CreatureId) -> bool {
-    game.creature(id)
-        .is_some_and(|c| c.ai.awareness == crate::game::Awareness::Hunting)
 }
 
 /// Why the rest key cannot rest now, if it cannot: already rested, or watched.
