@@ -51,6 +51,10 @@ pub struct Balance {
     pub lose_track_turns: u32,
     /// How far a fight is heard, in tiles: sleepers wake, and the unaware come to look.
     pub fight_noise: u32,
+    /// How far opening or closing a door is heard, in tiles.
+    pub door_noise: u32,
+    /// How far the hero's shout is heard, in tiles.
+    pub shout_noise: u32,
     /// The damage factor of a sneak attack (a bump on a sleeping or unaware monster).
     pub sneak_attack: f64,
     /// Damage falling into a chasm deals, before resistance.
@@ -84,9 +88,11 @@ impl Default for Balance {
             stealth_range: 7.0,
             asleep_chance: 0.4,
             wake_chance: 0.1,
-            notice_chance: 0.5,
+            notice_chance: 0.7,
             lose_track_turns: 20,
             fight_noise: 10,
+            door_noise: 4,
+            shout_noise: 15,
             sneak_attack: 3.0,
             fall_damage: 6.0,
         }
@@ -160,6 +166,8 @@ pub const BALANCE_RANGES: &[KnobRange] = {
         knob("notice_chance", Number, 0.0, 1.0),
         knob("lose_track_turns", Count, 1.0, 10000.0),
         knob("fight_noise", Count, 0.0, 100.0),
+        knob("door_noise", Count, 0.0, 100.0),
+        knob("shout_noise", Count, 0.0, 100.0),
         knob("sneak_attack", Number, 1.0, 100.0),
         knob("fall_damage", Number, 0.0, 1000.0),
     ]
@@ -290,6 +298,8 @@ impl Balance {
             notice_chance,
             lose_track_turns,
             fight_noise,
+            door_noise,
+            shout_noise,
             sneak_attack,
             fall_damage
         );
@@ -372,6 +382,8 @@ mod tests {
             notice_chance: Some(d.notice_chance),
             lose_track_turns: Some(d.lose_track_turns),
             fight_noise: Some(d.fight_noise),
+            door_noise: Some(d.door_noise),
+            shout_noise: Some(d.shout_noise),
             sneak_attack: Some(d.sneak_attack),
             fall_damage: Some(d.fall_damage),
         };

@@ -63,7 +63,7 @@ pub struct Effect {
     pub condition: Vec<Condition>,
 }
 
-/// The eleven events a trigger can listen to.
+/// The twelve events a trigger can listen to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum EventKind {
     TurnStarted,
@@ -77,9 +77,10 @@ pub enum EventKind {
     ModifierApplied,
     ModifierExpired,
     FloorEntered,
+    HeroNoticed,
 }
 
-pub const EVENT_NAMES: [(&str, EventKind); 11] = [
+pub const EVENT_NAMES: [(&str, EventKind); 12] = [
     ("turn_started", EventKind::TurnStarted),
     ("turn_ended", EventKind::TurnEnded),
     ("combat_started", EventKind::CombatStarted),
@@ -91,6 +92,7 @@ pub const EVENT_NAMES: [(&str, EventKind); 11] = [
     ("modifier_applied", EventKind::ModifierApplied),
     ("modifier_expired", EventKind::ModifierExpired),
     ("floor_entered", EventKind::FloorEntered),
+    ("hero_noticed", EventKind::HeroNoticed),
 ];
 
 /// The part a trigger's holder plays in its event.
@@ -117,7 +119,10 @@ impl Role {
             Role::Target => {
                 "The one hurt, healed, given or rid of a modifier, or aimed at by an ability."
             }
-            Role::Creature => "The one that died; its own triggers still run.",
+            Role::Creature => {
+                "The one that died (its own triggers still run), or the one that noticed the \
+                 hero."
+            }
             Role::Killer => "The one whose blow killed it (a trap kills with nobody behind it).",
         }
     }
@@ -175,6 +180,11 @@ impl EventKind {
                 "The hero arrived on a floor, the first one included; the creatures of the new \
                  floor take part."
             }
+            EventKind::HeroNoticed => {
+                "A monster noticed the hero (woke and saw it, or saw it while unaware or \
+                 looking for it) and hunts it now, before the fight rules apply; its other \
+                 party is the hero. Not when a noise, a fight or an item alerts it."
+            }
         }
     }
 
@@ -183,6 +193,7 @@ impl EventKind {
         match self {
             EventKind::DamageDealt => &[("target", Role::Target), ("source", Role::Source)],
             EventKind::CreatureDied => &[("creature", Role::Creature), ("killer", Role::Killer)],
+            EventKind::HeroNoticed => &[("creature", Role::Creature)],
             EventKind::AbilityUsed => &[("source", Role::Source), ("target", Role::Target)],
             EventKind::Healed | EventKind::ModifierApplied | EventKind::ModifierExpired => {
                 &[("target", Role::Target)]

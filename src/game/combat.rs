@@ -178,7 +178,7 @@ impl Game {
     }
 
     /// Forms a fight with `trigger`, the `guards` of a prefab room, and every hostile within
-    /// the radius that sees the hero.
+    /// the radius that hunts the hero and that the hero sees.
     pub(super) fn start_combat(
         &mut self,
         trigger: CreatureId,
@@ -197,10 +197,11 @@ impl Game {
                 continue;
             }
             let hostile = content.creature(&c.kind).is_some_and(|k| k.hostile);
-            // A sleeper sleeps through it (the noise below may wake it, too late to join).
-            let awake = c.ai.awareness != Awareness::Asleep;
+            // Only a hunter joins: a sleeper sleeps through it, and the unaware have not
+            // noticed (the noise below sends them to look, too late to join).
+            let hunting = c.ai.awareness == Awareness::Hunting;
             if hostile
-                && awake
+                && hunting
                 && c.pos.dist2(hero_pos) <= radius * radius
                 && self.is_visible(c.pos)
             {
@@ -290,6 +291,7 @@ impl Game {
             | Command::Drop(_)
             | Command::CloseDoor(_)
             | Command::Search
+            | Command::Shout
             // Done before any turn is judged (`Game::execute_no_turn`).
             | Command::Call { .. }
             | Command::Buy(_)

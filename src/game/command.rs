@@ -49,6 +49,8 @@ pub enum Command {
     CloseDoor(Dir),
     /// Search the tiles around for hidden doors, one turn.
     Search,
+    /// Shout, one turn: a loud noise that wakes sleepers and brings the unaware to look.
+    Shout,
 }
 
 impl Command {

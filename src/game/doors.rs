@@ -1,7 +1,7 @@
 //! Doors and hidden doors: walking into a closed door opens it (that is the move), the hero
 //! closes an open one beside it, and searching (or standing beside one) finds a hidden one.
 //! What opens, closes or hides is the terrain's (`opens_to`, `closes_to`, `found_as`).
-use super::command::Reason;
+use super::command::{Command, Reason};
 use super::state::Game;
 use crate::content::Content;
 use crate::map::{Dir, Pos, Tile};
@@ -13,10 +13,22 @@ impl Game {
         self.map.rules(self.map.get(p)).opens_to
     }
 
-    /// The hero's move into a closed door: it opens, and the hero stays.
-    pub(super) fn hero_opens(&mut self, at: Pos, to: Tile) {
+    /// The hero's move into a closed door: it opens, and the hero stays. It is heard
+    /// `door_noise` tiles around.
+    pub(super) fn hero_opens(&mut self, at: Pos, to: Tile, content: &Content) {
         self.map.set(at, to);
         self.log("You open the door.");
+        self.make_noise(at, content.balance.door_noise);
+    }
+
+    /// Whether the hero's `cmd` is loud this turn (the stealth range doubles): it opens or
+    /// closes a door, or shouts. Judged before the command runs.
+    pub(super) fn loud_command(&self, cmd: &Command) -> bool {
+        match cmd {
+            Command::CloseDoor(_) | Command::Shout => true,
+            Command::Move(d) => self.opens_to(self.hero_pos().offset(*d)).is_some(),
+            _ => false,
+        }
     }
 
     /// Why the hero cannot close a door towards `d`, if it cannot.
@@ -31,12 +43,14 @@ impl Game {
         taken.then_some(Reason::DoorBlocked)
     }
 
-    /// Closes the open door towards `d` (judged by `close_refusal`).
-    pub(super) fn close_door(&mut self, d: Dir) {
+    /// Closes the open door towards `d` (judged by `close_refusal`), heard `door_noise`
+    /// tiles around.
+    pub(super) fn close_door(&mut self, d: Dir, content: &Content) {
         let at = self.hero_pos().offset(d);
         if let Some(closed) = self.map.rules(self.map.get(at)).closes_to {
             self.map.set(at, closed);
             self.log("You close the door.");
+            self.make_noise(at, content.balance.door_noise);
         }
     }
 

@@ -1,4 +1,4 @@
-//! The eleven events triggers can listen to; they run through one queue inside the core.
+//! The twelve events triggers can listen to; they run through one queue inside the core.
 use serde::{Deserialize, Serialize};
 
 use super::state::CreatureId;
@@ -56,5 +56,9 @@ pub enum Event {
     },
     FloorEntered {
         floor: u32,
+    },
+    /// A monster noticed the hero (woke to it, or saw it) and hunts it now.
+    HeroNoticed {
+        creature: CreatureId,
     },
 }

@@ -31,7 +31,8 @@ impl Game {
             | Command::Call { .. }
             | Command::Buy(_)
             | Command::Sell(_)
-            | Command::Search => None,
+            | Command::Search
+            | Command::Shout => None,
         }
     }
 
@@ -55,7 +56,7 @@ impl Game {
                 }
                 // Nobody stands in a closed doorway: opening it is the move.
                 if let Some(open) = self.opens_to(to) {
-                    self.hero_opens(to, open);
+                    self.hero_opens(to, open, content);
                     return;
                 }
                 match self.creature_at(to).map(|c| c.id) {
@@ -74,8 +75,12 @@ impl Game {
                 }
             }
             Command::Wait | Command::Descend => {}
-            Command::CloseDoor(d) => self.close_door(*d),
+            Command::CloseDoor(d) => self.close_door(*d, content),
             Command::Search => self.search(content),
+            Command::Shout => {
+                self.log("You shout!");
+                self.make_noise(self.hero_pos(), content.balance.shout_noise);
+            }
             Command::PickUp | Command::Equip(_) | Command::Unequip(_) | Command::Drop(_) => {
                 self.handle_item(cmd, content)
             }

@@ -54,7 +54,8 @@ mod triggers;
 /// hero's death stops the turn (no `turn_ended`, the turn count stays); the hero's ability
 /// lock checked again at its slot. 5: classes (the hero's kind, kit, gold and growth come
 /// from its class). 6: terrain as content: doors that open when walked into, close and hide
-/// (searching finds them); closed doors block sight; items' looks and shops.
+/// (searching finds them); closed doors block sight; items' looks and shops; monsters' awareness
+/// (asleep, unaware, hunting, lost track), stealth, noise and sneak attacks; hazard terrain.
 pub const RULES_VERSION: u32 = 6;
 
 pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};

@@ -8,7 +8,7 @@ use super::command::{Command, RunOutcome};
 use super::events::Event;
 use super::identify::Identification;
 use crate::content::Content;
-use crate::content::schema::Slot;
+use crate::content::schema::{Slot, Starts};
 use crate::dungeon;
 use crate::grid::{VisibleSet, field_of_view};
 use crate::map::{Dir, Pos, TileMap};
@@ -523,11 +523,8 @@ impl Game {
                     .position(|e| Some(e.room) == spawn.room);
                 if let Some(k) = encounter {
                     self.encounter_rooms[k].guards.push(id);
-                } else if sleeps(kind)
-                    && rng::unit(&mut self.rng) < content.balance.asleep_chance
-                    && let Some(c) = self.creatures.get_mut(&id)
-                {
-                    c.ai.awareness = Awareness::Asleep;
+                } else {
+                    self.place_awake_or_asleep(id, kind, content);
                 }
             }
         }
@@ -674,8 +671,36 @@ impl Game {
     }
 }
 
-/// Whether a kind may be placed asleep: a hostile that hunts (a prefab room's guards stand
-/// ready, the forager is busy with its treasure, shopkeepers keep shop).
+impl Game {
+    /// A monster just placed on a new floor starts as its kind's `starts` says (by default
+    /// asleep with `asleep_chance`, drawn only for a kind that may sleep).
+    pub(super) fn place_awake_or_asleep(
+        &mut self,
+        id: CreatureId,
+        kind: &crate::content::CreatureKind,
+        content: &Content,
+    ) {
+        let awareness = match kind.starts {
+            Starts::Either => (sleeps(kind)
+                && rng::unit(&mut self.rng) < content.balance.asleep_chance)
+                .then_some(Awareness::Asleep),
+            Starts::Asleep => Some(Awareness::Asleep),
+            Starts::Unaware => None,
+            Starts::Hunting => Some(Awareness::Hunting),
+        };
+        let up = self.up;
+        if let Some(c) = self.creatures.get_mut(&id) {
+            match awareness {
+                Some(Awareness::Hunting) => c.alert(up),
+                Some(a) => c.ai.awareness = a,
+                None => {}
+            }
+        }
+    }
+}
+
+/// Whether a kind may be placed asleep by chance: a hostile that hunts (a prefab room's
+/// guards stand ready, the forager is busy with its treasure, shopkeepers keep shop).
 pub(super) fn sleeps(kind: &crate::content::CreatureKind) -> bool {
     kind.hostile
         && !kind.shopkeeper

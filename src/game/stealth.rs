@@ -9,14 +9,20 @@ use crate::map::Pos;
 /// The hero's basic attack: what a sneak attack strikes with when the hero knows it.
 const BASIC_ATTACK: &str = "core:attack";
 
+/// How the log begins a noise the hero hears but does not see (resting stops for one).
+const HEARD: &str = "You hear ";
+/// A monster opening a door out of the hero's sight, within `door_noise` of it.
+pub(super) const HEARD_DOOR: &str = "You hear a door open.";
+
 impl Game {
     /// How far, in tiles, a monster that sees the hero may notice it this turn, when the
-    /// hero's command is `cmd`: `[balance]`'s `stealth_range` scaled by the class's
-    /// `stealth`, halved when the hero keeps still (waits or searches), doubled in a fight.
-    pub fn stealth_range(&self, cmd: Option<&Command>, content: &Content) -> f64 {
+    /// hero's command is `cmd` and `loud` says whether it was a loud one (a door, a shout):
+    /// `[balance]`'s `stealth_range` scaled by the class's `stealth`, halved when the hero
+    /// keeps still (waits or searches), doubled in a fight or a loud turn.
+    pub fn stealth_range(&self, cmd: Option<&Command>, loud: bool, content: &Content) -> f64 {
         let class = content.classes.get(&self.class).map_or(1.0, |c| c.stealth);
         let mut range = content.balance.stealth_range * class;
-        if self.in_combat() || self.combat_starting {
+        if self.in_combat() || self.combat_starting || loud {
             range *= 2.0;
         } else if matches!(cmd, Some(Command::Wait | Command::Search)) {
             range *= 0.5;
@@ -24,9 +30,10 @@ impl Game {
         range
     }
 
-    /// The stealth range as the last turn played it (what the map shades).
+    /// The stealth range of a quiet turn like the last one (what the map shades: a loud turn
+    /// is the hero's choice, and passes).
     pub fn last_stealth_range(&self, content: &Content) -> f64 {
-        self.stealth_range(self.record.last(), content)
+        self.stealth_range(self.record.last(), false, content)
     }
 
     /// A noise at `at` heard `radius` tiles around: sleepers within it wake, and every monster
@@ -48,6 +55,14 @@ impl Game {
             c.ai.last_seen = at;
             c.ai.unseen = 0;
         }
+    }
+
+    /// Whether the last turn's log says the hero heard something it could not see.
+    pub fn heard_last_turn(&self) -> bool {
+        let last = self.turn.saturating_sub(1);
+        (self.log.iter().rev())
+            .take_while(|l| l.turn >= last)
+            .any(|l| l.turn == last && l.text.starts_with(HEARD))
     }
 
     /// Whether `id` has noticed the hero and hunts it.

@@ -226,3 +226,193 @@ fn a_splash_in_the_shallows_is_heard() {
     assert_eq!(g.creatures[&near].ai.awareness, Awareness::Hunting);
     assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
 }
+
+#[test]
+fn an_unaware_monster_in_view_does_not_join_a_fight() {
+    let mut content = core();
+    content.balance.notice_chance = 0.0;
+    let mut g = world(HALL, &content);
+    let foe = goblin(&mut g, &content, Pos::new(2, 1), Awareness::Hunting);
+    let idle = goblin(&mut g, &content, Pos::new(4, 1), Awareness::Unaware);
+    g.execute(&Command::Wait, &content);
+    assert_eq!(g.enemies, vec![foe], "only a hunter joins");
+    // The fight's noise sends it to look.
+    assert_eq!(g.creatures[&idle].ai.awareness, Awareness::LostTrack);
+}
+
+#[test]
+fn opening_or_closing_a_door_is_heard_door_noise_tiles_around() {
+    let mut content = core();
+    content.balance.wake_chance = 0.0;
+    content.balance.door_noise = 5;
+    let mut g = world(HALL, &content);
+    let door = g.map.terrains().tile("core:door").expect("the core's door");
+    g.map.set(Pos::new(2, 1), door);
+    let near = goblin(&mut g, &content, Pos::new(7, 1), Awareness::Asleep);
+    let far = goblin(&mut g, &content, Pos::new(9, 1), Awareness::Asleep);
+    assert!(
+        g.loud_command(&Command::Move(Dir::Right)),
+        "walking into a door"
+    );
+    g.execute(&Command::Move(Dir::Right), &content);
+    assert_eq!(g.hero_pos(), Pos::new(1, 1), "opening is the move");
+    assert_ne!(g.creatures[&near].ai.awareness, Awareness::Asleep);
+    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
+    // Closing it again is as loud.
+    assert!(g.loud_command(&Command::CloseDoor(Dir::Right)));
+    let far_pos = g.creatures[&far].pos;
+    g.creatures.get_mut(&far).unwrap().pos = Pos::new(6, 1);
+    g.execute(&Command::CloseDoor(Dir::Right), &content);
+    assert_ne!(
+        g.creatures[&far].ai.awareness,
+        Awareness::Asleep,
+        "{far_pos:?}"
+    );
+    assert!(!g.loud_command(&Command::Wait));
+}
+
+#[test]
+fn a_shout_wakes_sleepers_in_its_radius_and_costs_a_turn() {
+    let mut content = core();
+    content.balance.wake_chance = 0.0;
+    content.balance.shout_noise = 12;
+    let mut g = world(HALL, &content);
+    let near = goblin(&mut g, &content, Pos::new(13, 1), Awareness::Asleep);
+    let far = goblin(&mut g, &content, Pos::new(15, 1), Awareness::Asleep);
+    let turn = g.turn;
+    assert_eq!(g.execute(&Command::Shout, &content), Outcome::TurnPassed);
+    assert_eq!(g.turn, turn + 1);
+    assert!(g.log.iter().any(|l| l.text == "You shout!"));
+    assert_ne!(g.creatures[&near].ai.awareness, Awareness::Asleep);
+    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
+}
+
+#[test]
+fn a_door_opened_out_of_sight_near_by_is_heard() {
+    let content = core();
+    let map = "\
+###########
+#@........#
+#######.###
+#######.###
+#######.###
+###########";
+    let mut g = world(map, &content);
+    let door = g.map.terrains().tile("core:door").expect("the core's door");
+    g.map.set(Pos::new(7, 3), door);
+    g.update_sight(&content);
+    let id = goblin(&mut g, &content, Pos::new(7, 4), Awareness::Hunting);
+    g.creatures.get_mut(&id).unwrap().ai.last_seen = Pos::new(7, 1);
+    let hero = g.hero;
+    g.creatures.get_mut(&hero).unwrap().pos = Pos::new(5, 1);
+    g.update_sight(&content);
+    assert!(!g.is_visible(Pos::new(7, 3)), "the door is out of sight");
+    // Its mode cycle may send it away first: it comes within a few turns.
+    let opened = (0..40).find(|_| {
+        assert!(!g.heard_last_turn(), "nothing heard before the door opens");
+        g.execute(&Command::Wait, &content);
+        g.opens_to(Pos::new(7, 3)).is_none()
+    });
+    assert!(opened.is_some(), "it opened the door");
+    assert!(g.heard_last_turn(), "{:?}", g.log.last());
+    g.execute(&Command::Wait, &content);
+    assert!(!g.heard_last_turn(), "only the turn it happened");
+}
+
+/// Turns until an unaware goblin 3 tiles off notices the waiting hero, with `perception`.
+fn turns_to_notice_with(seed: u64, perception: f64) -> u32 {
+    let mut content = core();
+    content
+        .creatures
+        .get_mut("core:goblin")
+        .expect("core goblin")
+        .perception = perception;
+    let mut g = world(HALL, &content);
+    g.rng = crate::rng::game_rng(seed);
+    let id = goblin(&mut g, &content, Pos::new(4, 1), Awareness::Unaware);
+    g.creatures.get_mut(&id).unwrap().ai.home = Pos::new(4, 1);
+    (0..200)
+        .find(|_| {
+            let hunting = g.creatures[&id].ai.awareness == Awareness::Hunting;
+            g.execute(&Command::Wait, &content);
+            hunting
+        })
+        .unwrap_or(200)
+}
+
+#[test]
+fn a_keener_monster_notices_sooner_and_one_without_perception_never() {
+    let (mut plain, mut keen) = (0, 0);
+    for seed in 0..60 {
+        plain += turns_to_notice_with(seed, 1.0);
+        keen += turns_to_notice_with(seed, 2.0);
+    }
+    assert!(keen * 3 / 2 < plain, "keen {keen} turns, plain {plain}");
+    assert_eq!(turns_to_notice_with(1, 0.0), 200);
+}
+
+/// The core with a mod's creature file.
+fn with_creatures(text: &str) -> Content {
+    let pack = crate::content::Pack {
+        id: "m".into(),
+        files: vec![("creatures.toml".into(), text.as_bytes().to_vec())],
+    };
+    let (content, report) = crate::content::load_packs(&[crate::content::core_pack(), pack]);
+    assert!(!report.has_errors(), "{report}");
+    content
+}
+
+#[test]
+fn content_sets_how_a_creature_starts_and_a_trigger_hears_it_notice() {
+    let content = with_creatures(
+        r#"
+[[creatures]]
+id = "m:watcher"
+name = "Watcher"
+symbol = "w"
+color = "red"
+starts = "unaware"
+perception = 10
+movement = { target = "hero" }
+triggers = [ { event = "hero_noticed", actions = [ { action = "apply_modifier", modifier = "core:weakened", target = "target" } ] } ]
+
+[[creatures]]
+id = "m:sleeper"
+name = "Sleeper"
+symbol = "z"
+color = "blue"
+starts = "asleep"
+
+[[creatures]]
+id = "m:hunter"
+name = "Hunter"
+symbol = "h"
+color = "red"
+starts = "hunting"
+"#,
+    );
+    let mut g = world(HALL, &content);
+    let kind = |id: &str| content.creature(id).expect(id).clone();
+    for (id, want) in [
+        ("m:watcher", Awareness::Unaware),
+        ("m:sleeper", Awareness::Asleep),
+        ("m:hunter", Awareness::Hunting),
+    ] {
+        let k = kind(id);
+        let c = g.spawn(&k, Pos::new(20, 1));
+        g.place_awake_or_asleep(c, &k, &content);
+        assert_eq!(g.creatures[&c].ai.awareness, want, "{id}");
+        g.creatures.remove(&c);
+    }
+    let k = kind("m:watcher");
+    let w = g.spawn(&k, Pos::new(4, 1));
+    g.execute(&Command::Wait, &content);
+    // Perception 10 makes the chance certain within the stealth range.
+    assert_eq!(g.creatures[&w].ai.awareness, Awareness::Hunting);
+    assert!(
+        (g.last_events.iter())
+            .any(|e| matches!(e, super::events::Event::HeroNoticed { creature } if *creature == w))
+    );
+    assert!(g.hero().has_modifier("core:weakened"), "its trigger ran");
+    assert!(g.log.iter().any(|l| l.text == "The Watcher notices you!"));
+}

@@ -19,6 +19,7 @@ impl Event {
             Event::ModifierApplied { .. } => EventKind::ModifierApplied,
             Event::ModifierExpired { .. } => EventKind::ModifierExpired,
             Event::FloorEntered { .. } => EventKind::FloorEntered,
+            Event::HeroNoticed { .. } => EventKind::HeroNoticed,
         }
     }
 }
@@ -52,6 +53,7 @@ impl Game {
                 }
                 v
             }
+            Event::HeroNoticed { creature } => vec![(*creature, Role::Creature, Some(self.hero))],
             Event::Healed { target, .. }
             | Event::ModifierApplied { target, .. }
             | Event::ModifierExpired { target, .. } => vec![(*target, Role::Target, None)],

@@ -92,7 +92,8 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         acts_in: EXPLORING,
         does: "The hero's command: a move (onto gold, a trap, into a prefab room, which starts \
                its fight; into a monster, which starts a fight, with a sneak attack first when \
-               it sleeps or has not noticed the hero), a wait, or an item. Its \
+               it sleeps or has not noticed the hero; into a door, which opens it; into a \
+               chasm, whose fall ends the turn), a wait, a search, a shout, or an item. Its \
                events are processed, then the hero's field of view is updated.",
     },
     StepInfo {
@@ -110,7 +111,8 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         acts_in: EXPLORING,
         does: "Unless a fight has started, every monster moves once, in id order, after its \
                awareness is brought up to date (a sleeper may wake and does not move, the \
-               unaware may notice the hero, a hunter may lose track): the ghosts' greedy \
+               unaware may notice the hero and fire `hero_noticed`, a hunter may lose \
+               track): the ghosts' greedy \
                steps, the forager's run for treasure; fear that runs out fires \
                `modifier_expired`. Then the hero's field of view is updated.",
     },
@@ -120,8 +122,8 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         owner: StepOwner::Combat,
         acts_in: EXPLORING,
         does: "Unless a fight has started, a hostile monster orthogonally next to the hero \
-               that hunts it starts one, joined by the awake hostiles within the encounter \
-               radius that see the hero: initiative is rolled now, `combat_started` fires in \
+               that hunts it starts one, joined by the hostiles hunting it within the \
+               encounter radius that the hero sees: initiative is rolled now, `combat_started` fires in \
                the next turn. The fight is heard `fight_noise` tiles around.",
     },
     StepInfo {
@@ -167,8 +169,10 @@ pub struct TurnContext {
     kind: TurnKind,
     /// In a fight: what the hero does at its place in the initiative order.
     hero_action: Option<HeroAction>,
-    /// Descending ended the turn: the steps up to `End` pass.
+    /// Descending (or a fall) ended the turn: the steps up to `End` pass.
     floor_changed: bool,
+    /// The hero's command was loud (a door, a shout): the stealth range doubles this turn.
+    loud: bool,
     outcome: Outcome,
     /// The steps that have run so far, in order (the app's order test reads it).
     ran: Vec<TurnStep>,
@@ -275,6 +279,7 @@ impl Game {
             kind,
             hero_action,
             floor_changed: false,
+            loud: false,
             outcome: Outcome::TurnPassed,
             ran: Vec::with_capacity(TURN_STEPS.len()),
         })
@@ -419,7 +424,11 @@ impl Game {
         if !ctx.acts(TurnStep::HeroCommand, self.is_over()) || ctx.command == Command::Descend {
             return;
         }
+        ctx.loud = self.loud_command(&ctx.command);
+        let floor = self.floor;
         self.explore_command(&ctx.command, content);
+        // A fall to the floor below ends the turn as the stairs do.
+        ctx.floor_changed |= self.floor != floor;
         self.drain(content);
         self.update_sight(content);
     }
@@ -451,7 +460,7 @@ impl Game {
             return;
         }
         if !self.in_combat() {
-            let stealth = self.stealth_range(Some(&ctx.command), content);
+            let stealth = self.stealth_range(Some(&ctx.command), ctx.loud, content);
             self.monsters_act_with(content, stealth);
         }
         self.update_sight(content);

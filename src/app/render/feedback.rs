@@ -88,6 +88,12 @@ pub fn feedback_of(
                     out.push((p, "miss".into(), [0.7, 0.72, 0.8], 15.0));
                 }
             }
+            // The mark of a monster that has just noticed the hero.
+            Event::HeroNoticed { creature } => {
+                if let Some(p) = at(creature) {
+                    out.push((p, "!".into(), [1.0, 0.85, 0.2], 26.0));
+                }
+            }
             Event::Healed { target, amount } if *amount >= 0.5 => {
                 if let Some(p) = at(target) {
                     out.push((p, format!("+{amount:.0}"), [0.4, 0.95, 0.45], 17.0));

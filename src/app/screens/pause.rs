@@ -111,6 +111,7 @@ Exploring
   Space or .             wait a turn
   Z                      rest until healed, or something shows up
   U                      show / hide the stealth range (tinted tiles)
+  Y                      shout: wake what sleeps near by, and bring it to you
   > or Enter             take the stairs down
   X                      auto-explore until something comes into view
   G                      travel to the stairs down

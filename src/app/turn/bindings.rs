@@ -42,10 +42,12 @@ pub enum Action {
     Rest,
     /// Show or hide the stealth range on the map.
     ToggleStealthRange,
+    /// Shout: a loud noise that wakes sleepers and brings the unaware to look.
+    Shout,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 21] = [
+const NAMES: [(&str, Action); 22] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -67,6 +69,7 @@ const NAMES: [(&str, Action); 21] = [
     ("search", Action::Search),
     ("rest", Action::Rest),
     ("toggle_stealth_range", Action::ToggleStealthRange),
+    ("shout", Action::Shout),
 ];
 
 /// The letter keys A–Z (also the inventory's item letters).
@@ -291,6 +294,7 @@ impl Default for Bindings {
         bind(&[KeyCode::KeyR], SayAgain);
         bind(&[KeyCode::KeyZ], Rest);
         bind(&[KeyCode::KeyU], ToggleStealthRange);
+        bind(&[KeyCode::KeyY], Shout);
         let shift = Mods {
             shift: true,
             ..Mods::NONE

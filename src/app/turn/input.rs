@@ -83,6 +83,7 @@ pub fn key_command(
         Action::Wait => Some(Command::Wait),
         Action::PickUp => Some(Command::PickUp),
         Action::CloseDoor => Some(Command::CloseDoor(door_to_close(game))),
+        Action::Shout => Some(Command::Shout),
         // Five turns of it: the travel system repeats it.
         Action::Search
         | Action::Rest

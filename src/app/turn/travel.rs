@@ -182,8 +182,8 @@ pub(super) fn step(
             Some(Some(TravelStop::InCombat))
         } else if let Some(&id) = in_view.difference(&known.0).next() {
             Some(Some(TravelStop::MonsterComesIntoView(id)))
-        } else if noticed {
-            // The log has said who noticed the hero.
+        } else if noticed || g.heard_last_turn() {
+            // The log has said who noticed the hero, or what it heard.
             Some(None)
         } else if repeat == Repeat::Rest && rested(g, &content.0) {
             Some(Some(TravelStop::Arrived))

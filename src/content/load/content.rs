@@ -12,7 +12,7 @@ use crate::content::identify::{Appearance, ItemKind};
 use crate::content::registry::{
     Affix, AttrKey, DamageType, Item, LootTable, Modifier, Progression, Tag, Trap, Trigger,
 };
-use crate::content::schema::{ActionDef, Condition, FloorDef, Movement};
+use crate::content::schema::{ActionDef, Condition, FloorDef, Movement, Starts};
 use crate::content::terrain::TerrainKind;
 use crate::dungeon::Prefab;
 use crate::map::Terrains;
@@ -58,6 +58,9 @@ pub struct CreatureKind {
     pub shopkeeper: bool,
     pub opens_doors: bool,
     pub movement: Movement,
+    /// Scales its chances to wake and to notice the hero.
+    pub perception: f64,
+    pub starts: Starts,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

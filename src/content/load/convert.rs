@@ -83,6 +83,12 @@ pub(super) fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldErro
         shopkeeper: def.shopkeeper,
         opens_doors: def.opens_doors,
         movement: def.movement.clone(),
+        perception: match &def.perception {
+            Some(p) => numbers::number_in("perception", *p.get_ref(), 0.0, 10.0)
+                .map_err(|m| (p.span(), "perception".to_string(), m))?,
+            None => 1.0,
+        },
+        starts: def.starts,
     })
 }
 

@@ -64,6 +64,12 @@ pub struct BalancePatch {
     /// How far a fight is heard, in tiles: sleepers within it wake, and the unaware come to
     /// look.
     pub fight_noise: Option<u32>,
+    /// How far the hero opening or closing a door is heard, in tiles (and the stealth range
+    /// doubles that turn).
+    pub door_noise: Option<u32>,
+    /// How far the hero's shout is heard, in tiles: it wakes sleepers and brings the unaware
+    /// to look.
+    pub shout_noise: Option<u32>,
     /// The damage factor of a sneak attack: the hero's bump on a sleeping or unaware monster,
     /// which always hits. A class's `sneak_attack` replaces it.
     pub sneak_attack: Option<f64>,

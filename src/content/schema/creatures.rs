@@ -76,10 +76,36 @@ pub struct CreatureDef {
     /// How it moves on the map.
     #[serde(default)]
     pub movement: Movement,
+    /// How keenly it notices the hero: it scales the chance each turn that it wakes
+    /// (`[balance]`'s `wake_chance`) or notices the hero (`notice_chance`); 1 when unset,
+    /// from 0 (never) to 10. See Stealth.
+    #[serde(default)]
+    #[schemars(with = "Option<f64>")]
+    pub perception: Option<Spanned<f64>>,
+    /// What it knows of the hero when a floor is made: see Starts.
+    #[serde(default)]
+    pub starts: Starts,
     /// Where it appears: each rule adds it to the spawn table of the floors in its
     /// `depths`, with its `weight`, without copying a floor (see "Adding without copying").
     #[serde(default)]
     pub spawn: Vec<SpawnRule>,
+}
+
+/// How a creature is placed on a new floor (a prefab room's guards always stand awake, and
+/// a monster a summon or an item brings hunts at once).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Starts {
+    /// Asleep with `[balance]`'s `asleep_chance`, else awake and unaware (a forager and a
+    /// shopkeeper are always awake: they have work to do).
+    #[default]
+    Either,
+    /// Always asleep.
+    Asleep,
+    /// Awake, not yet aware of the hero: it idles about home.
+    Unaware,
+    /// Already hunting the hero, from the up stairs where the hero arrives.
+    Hunting,
 }
 
 pub(super) fn yes() -> bool {

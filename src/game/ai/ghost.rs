@@ -25,7 +25,7 @@ impl Phase<'_> {
     /// A ghost's move: mode, target, step.
     pub(super) fn ghost(&mut self, c: &mut Creature, slot: usize, kind: &Kind) {
         let mv = &kind.movement;
-        if !self.perceive(c, mv.sight) {
+        if !self.perceive(c, mv.sight, kind.perception) {
             return;
         }
         let hunting = c.ai.awareness == Awareness::Hunting;

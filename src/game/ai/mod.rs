@@ -76,6 +76,8 @@ struct Kind {
     movement: Movement,
     max_health: f64,
     opens_doors: bool,
+    /// Scales its chances to wake and to notice the hero.
+    perception: f64,
 }
 
 /// The hero as the monsters see it this turn.
@@ -150,8 +152,11 @@ impl Phase<'_> {
         }
         if opens_doors {
             self.opened.push((to, open));
+            let heard = i64::from(self.balance.door_noise);
             if self.map.idx(to).is_some_and(|i| self.visible[i]) {
                 self.logs.push("A door opens.");
+            } else if self.hero.pos.dist2(to) <= heard * heard {
+                self.logs.push(super::stealth::HEARD_DOOR);
             }
         }
         true
@@ -162,7 +167,7 @@ impl Game {
     /// Every monster not in the fight moves once, in id order.
     /// Every monster not in the fight moves once, as if the hero had moved.
     pub(super) fn monsters_act(&mut self, content: &Content) {
-        let stealth = self.stealth_range(None, content);
+        let stealth = self.stealth_range(None, false, content);
         self.monsters_act_with(content, stealth);
     }
 
@@ -191,7 +196,7 @@ impl Game {
     /// monster's) found by the monster's own breadth-first search instead of shared fields.
     #[doc(hidden)]
     pub fn bench_ai_turn_per_monster_bfs(&mut self, content: &Content) {
-        let stealth = self.stealth_range(None, content);
+        let stealth = self.stealth_range(None, false, content);
         self.monster_phase(content, Planner::PerMonsterBfs, stealth);
     }
 
@@ -272,6 +277,7 @@ impl Game {
                         movement: k.movement.clone(),
                         max_health: k.base.max_health,
                         opens_doors: k.opens_doors,
+                        perception: k.perception,
                     });
                     kinds.push((key(), name, kind));
                     kinds.len() - 1
@@ -352,7 +358,7 @@ impl Game {
                 ending.push(c.id);
             }
             if kind.movement.target == TargetRule::Treasure {
-                if phase.perceive(c, kind.movement.sight) {
+                if phase.perceive(c, kind.movement.sight, kind.perception) {
                     phase.forage(c, kind.opens_doors);
                 }
             } else {
@@ -401,6 +407,8 @@ impl Game {
                 let name = self.name(id, content);
                 self.log(format!("The {name} notices you!"));
             }
+            self.queue
+                .push_back(super::events::Event::HeroNoticed { creature: id });
         }
         // Moving queues no events, so draining once here is draining after every actor.
         self.drain(content);
