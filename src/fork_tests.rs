@@ -153,6 +153,9 @@ fn the_fork_survives_replay_files_and_saves() {
     assert_eq!(back.fork, game.fork);
     assert_eq!(back.run(&content).unwrap().state_hash(), game.state_hash());
     assert_eq!(Replay::peek(&bytes).unwrap().fork, game.fork);
+    let shared = crate::runs::share::result_line(&game, &content);
+    let origin = format!(", {}: ", game.fork.as_ref().unwrap());
+    assert!(shared.contains(&origin), "{shared}");
 
     let loaded = crate::save::decode(&crate::save::encode(&game, &content).unwrap(), &content)
         .unwrap()
