@@ -3,6 +3,9 @@ pub mod cli;
 pub mod content;
 pub mod daily;
 pub mod dungeon;
+pub mod fork;
+#[cfg(test)]
+mod fork_tests;
 pub mod game;
 pub mod grid;
 pub mod map;

@@ -8,8 +8,9 @@ use crate::content::Content;
 use crate::game::{Command, ContentReload, Game, Outcome, RULES_VERSION, Reason, outcome_name};
 use crate::save::{FrameError, frame, unframe};
 
-/// 2: the start record names the hero's class. 3: and the daily run's date.
-pub const FORMAT_VERSION: u32 = 3;
+/// 2: the start record names the hero's class. 3: and the daily run's date. 4: and the fork
+/// origin, for a run that took over another's replay.
+pub const FORMAT_VERSION: u32 = 4;
 const MAGIC: &str = "DELVE-REPLAY";
 
 /// Everything needed to play a run again: the rules and the content do the rest.
@@ -34,6 +35,9 @@ pub struct Replay {
     /// The daily challenge's date, for a daily run.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
+    /// The replay this run took over, and at which turn (`Replay::fork_at`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fork: Option<crate::fork::Fork>,
     /// What the run claims, for `delve verify`: how it ended (`won`, `died`; absent while
     /// alive) and its score (the records' formula), checked by playing it again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,6 +82,15 @@ pub enum ReplayError {
     SpansReload {
         turn: u64,
     },
+    /// A fork asked for at a turn the replay does not reach (`last`: its last turn).
+    NoSuchTurn {
+        turn: u64,
+        last: u64,
+    },
+    /// A fork asked for where the run is already over: nothing is left to play.
+    ForkOfEnded {
+        turn: u64,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -113,6 +126,14 @@ impl fmt::Display for ReplayError {
                 f,
                 "the run's content was reloaded at turn {turn} while it was played: a replay can only check a run played on one content"
             ),
+            ReplayError::NoSuchTurn { turn, last } => write!(
+                f,
+                "the replay ends at turn {last}: there is no turn {turn} to play from"
+            ),
+            ReplayError::ForkOfEnded { turn } => write!(
+                f,
+                "the run is over at turn {turn}: there is nothing left to play from there"
+            ),
         }
     }
 }
@@ -120,11 +141,11 @@ impl fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 /// A replay's framing in this format or an older one (version 1 has no class, 2 no daily
-/// date; what they lack reads as absent, and the rules version says whether they can still
-/// be played).
+/// date, 3 no fork origin; what they lack reads as absent, and the rules version says whether
+/// they can still be played).
 fn unframe_any(bytes: &[u8]) -> Result<(u64, &[u8]), FrameError> {
     match unframe(bytes, MAGIC, FORMAT_VERSION) {
-        Err(FrameError::Version(v)) if v == "1" || v == "2" => {
+        Err(FrameError::Version(v)) if ["1", "2", "3"].contains(&v.as_str()) => {
             unframe(bytes, MAGIC, v.parse().unwrap_or(1))
         }
         other => other,
@@ -147,6 +168,7 @@ impl Replay {
             rules: game.rules,
             class: game.class.clone(),
             daily: game.daily.clone(),
+            fork: game.fork.clone(),
             outcome: game.outcome.map(|o| outcome_name(Some(o)).to_string()),
             score: Some(crate::runs::score(
                 game.floor,
@@ -233,6 +255,7 @@ impl Replay {
         let mut game = Game::new_as(self.seed, &self.class, content)
             .map_err(|e| ReplayError::BadSeed(e.to_string()))?;
         game.daily = self.daily.clone();
+        game.fork = self.fork.clone();
         Ok(game)
     }
 
@@ -240,10 +263,21 @@ impl Replay {
     pub fn run_with(
         &self,
         content: &Content,
+        execute: impl FnMut(&mut Game, &Command) -> Outcome,
+    ) -> Result<Game, ReplayError> {
+        self.run_first(self.commands.len(), content, execute)
+    }
+
+    /// As `run_with`, stopping after the first `count` commands (at most all of them): the
+    /// state at the viewer's turn `count`.
+    pub(crate) fn run_first(
+        &self,
+        count: usize,
+        content: &Content,
         mut execute: impl FnMut(&mut Game, &Command) -> Outcome,
     ) -> Result<Game, ReplayError> {
         let mut game = self.start(content)?;
-        for (index, command) in self.commands.iter().enumerate() {
+        for (index, command) in self.commands.iter().take(count).enumerate() {
             if let Outcome::Rejected(reason) = execute(&mut game, command) {
                 return Err(ReplayError::Diverged {
                     index,

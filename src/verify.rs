@@ -1,9 +1,10 @@
 //! Verifying a replay: play it again headless and say what it proves (seed, daily date,
-//! rules, class, outcome, floor, turn, score, final hash), or why it is refused, with an exit
+//! fork origin, rules, class, outcome, floor, turn, score, final hash), or why it is refused, with an exit
 //! code per kind of refusal. A result is a replay file; anyone can check it this way.
 use std::fmt;
 
 use crate::content::Content;
+use crate::fork::Fork;
 use crate::game::{RunOutcome, outcome_name};
 use crate::replay::{CHECKPOINT_TURNS, Replay, ReplayError};
 
@@ -12,6 +13,8 @@ use crate::replay::{CHECKPOINT_TURNS, Replay, ReplayError};
 pub struct Verified {
     pub seed: u64,
     pub daily: Option<String>,
+    /// The run it took over, for a fork (what the replay says: the source is not checked).
+    pub fork: Option<Fork>,
     pub rules: u32,
     pub class: String,
     /// `won`, `died` or `alive`.
@@ -43,6 +46,9 @@ impl fmt::Display for Verified {
         write!(f, "seed {}", self.seed)?;
         if let Some(d) = &self.daily {
             write!(f, " (daily {d})")?;
+        }
+        if let Some(fork) = &self.fork {
+            write!(f, ", {fork}")?;
         }
         write!(f, ", rules {}", self.rules)?;
         if !self.class.is_empty() {
@@ -79,6 +85,25 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
         }
         _ => refuse(DAMAGED, e.to_string()),
     })?;
+    if let Some(fork) = &replay.fork {
+        // A fork's first commands are its source's: at most all of its own.
+        if fork.turn > replay.commands.len() as u64 {
+            return Err(refuse(
+                FALSE,
+                format!(
+                    "it claims a fork at turn {}, but it has {} turns",
+                    fork.turn,
+                    replay.commands.len()
+                ),
+            ));
+        }
+        if replay.daily.is_some() {
+            return Err(refuse(
+                FALSE,
+                "it claims both a daily run and a fork, and a fork is never a daily run",
+            ));
+        }
+    }
     if let Some(date) = &replay.daily {
         let parsed = crate::daily::Date::parse(date)
             .map_err(|e| refuse(FALSE, format!("its daily date: {e}")))?;
@@ -160,6 +185,7 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
     Ok(Verified {
         seed: replay.seed,
         daily: replay.daily.clone(),
+        fork: replay.fork.clone(),
         rules: replay.rules,
         class: replay.class.clone(),
         outcome,

@@ -90,6 +90,9 @@ pub struct Row {
     pub file: String,
     pub seed: String,
     pub daily: Option<String>,
+    /// "forked from …, turn N", for a run that took over another's replay (never ranked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fork: Option<String>,
     pub class: String,
     pub outcome: String,
     pub floor: u32,
@@ -128,6 +131,7 @@ pub fn write_table(dir: &Path, out: &Path, content: &Content) -> Result<Results,
                     file: name,
                     seed: v.seed.to_string(),
                     daily: v.daily,
+                    fork: v.fork.as_ref().map(ToString::to_string),
                     class: v.class,
                     outcome: v.outcome.to_string(),
                     floor: v.floor,
@@ -181,7 +185,8 @@ fn page(r: &Results) -> String {
             turn = v.turn,
             class = escape(&v.class),
             seed = escape(&v.seed),
-            daily = escape(v.daily.as_deref().unwrap_or("")),
+            // A fork is never a daily: its column says where the fork came from instead.
+            daily = escape(v.daily.as_deref().or(v.fork.as_deref()).unwrap_or("")),
             hash = escape(&v.hash),
         );
     }
@@ -201,7 +206,7 @@ fn page(r: &Results) -> String {
          <body><h1>Delve results</h1>\n<p>Every run below was played again from its replay by \
          <code>delve verify</code> and ended where it says. It does not prove a first try, or a person at the keys.</p>\n\
          <table id=\"runs\"><thead><tr><th onclick=\"sortByScore()\">Score</th><th>Outcome</th><th>Floor</th>\
-         <th>Turn</th><th>Class</th><th>Seed</th><th>Daily</th><th>Hash</th><th>Replay</th></tr></thead>\n\
+         <th>Turn</th><th>Class</th><th>Seed</th><th>Daily or fork</th><th>Hash</th><th>Replay</th></tr></thead>\n\
          <tbody>\n{rows}</tbody></table>\n{}{}\
          <script>let down=true;function sortByScore(){{const b=document.querySelector('#runs tbody');\
          const rows=[...b.rows];down=!down;rows.sort((x,y)=>(down?-1:1)*(x.cells[0].dataset.n-y.cells[0].dataset.n));\
@@ -231,6 +236,16 @@ mod tests {
             }
             let bytes = Replay::of(&g, &content).encode(&content).unwrap();
             std::fs::write(replays.join(format!("run{seed}.replay")), &bytes).unwrap();
+            if seed == 4 {
+                // Run 4 taken over at turn 100 and played on: verified, and named a fork.
+                let mut fork = Replay::of(&g, &content).fork_at(100, &content).unwrap();
+                while fork.turn < 300 && !fork.is_over() {
+                    let cmd = bot::explore(&fork, &content);
+                    fork.execute(&cmd, &content);
+                }
+                let r = Replay::of(&fork, &content).encode(&content).unwrap();
+                std::fs::write(replays.join("fork.replay"), r).unwrap();
+            }
             if seed == 5 {
                 let mut other = content.clone();
                 other.balance.evasion += 0.01;
@@ -241,18 +256,32 @@ mod tests {
         }
         let results = write_table(&replays, &out, &content).unwrap();
         let files = |v: &[Apart]| v.iter().map(|a| a.file.clone()).collect::<Vec<_>>();
-        assert_eq!(results.verified.len(), 2);
+        assert_eq!(results.verified.len(), 3);
         assert!(results.verified[0].score >= results.verified[1].score);
+        let forks: Vec<(&str, &str)> = (results.verified.iter())
+            .filter_map(|r| Some((r.file.as_str(), r.fork.as_deref()?)))
+            .collect();
+        assert_eq!(forks.len(), 1, "{forks:?}");
+        assert_eq!(forks[0].0, "fork.replay");
+        assert!(
+            forks[0].1.starts_with("forked from seed 4 (hash "),
+            "{forks:?}"
+        );
+        assert!(forks[0].1.ends_with(", turn 100"), "{forks:?}");
         assert_eq!(files(&results.not_checked_here), ["other.replay"]);
         assert_eq!(files(&results.refused), ["cut.replay"]);
         let html = std::fs::read_to_string(out.join("index.html")).unwrap();
         assert!(html.contains("href=\"replays/run4.replay\""));
+        assert!(
+            html.contains(forks[0].1),
+            "the page names the fork's origin"
+        );
         assert!(out.join("replays/run5.replay").is_file());
         assert!(!out.join("replays/cut.replay").exists());
         let json: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap())
                 .unwrap();
-        assert_eq!(json["verified"].as_array().unwrap().len(), 2);
+        assert_eq!(json["verified"].as_array().unwrap().len(), 3);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

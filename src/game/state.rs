@@ -278,6 +278,12 @@ pub struct Game {
     /// date's (`daily::daily_seed`). Not written for other runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
+    /// The replay this run took over, and at which turn (`Replay::fork_at`): a fork is never
+    /// ranked. Not written for other runs. Like the daily date it is in the state hash, so a
+    /// forked replay's hashes say it is one: strip the mark and its own replay no longer
+    /// verifies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fork: Option<crate::fork::Fork>,
     /// What the hero knows of unknown items: their looks this run, what it has learned and
     /// the names the player gave (not written for runs without unidentified kinds).
     #[serde(default, skip_serializing_if = "Identification::is_empty")]
@@ -424,6 +430,7 @@ impl Game {
             rules: super::RULES_VERSION,
             class: class.to_string(),
             daily: None,
+            fork: None,
             ident: Identification::deal(seed, content),
             shop: None,
             gold_spent: 0,

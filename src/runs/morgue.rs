@@ -57,6 +57,9 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     if !game.class.is_empty() {
         let _ = writeln!(w, "Class:       {}", game.class);
     }
+    if let Some(fork) = &game.fork {
+        let _ = writeln!(w, "Fork:        {fork} (unranked)");
+    }
     let _ = writeln!(w, "Rules:       version {}", game.rules);
     let _ = writeln!(w, "Game:        Delve {}", crate::VERSION);
     let _ = writeln!(w, "Content:     {:016x}", content.fingerprint());

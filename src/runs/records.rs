@@ -64,13 +64,17 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
     /// A daily run that was not this install's first try of its date (honest play only: no
-    /// file can prove a first try).
+    /// file can prove a first try), or a fork: both rank below every ranked run.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unranked: bool,
     /// Its replay was played again when it was kept and proved what it claims
     /// (`crate::verify`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub verified: bool,
+    /// The replay this run took over, and at which turn ("forked from …, turn N"). Last, as
+    /// a table of its own in the TOML.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fork: Option<crate::fork::Fork>,
 }
 
 impl Record {
@@ -102,16 +106,18 @@ impl Record {
             morgue,
             replay,
             daily: game.daily.clone(),
-            unranked: false,
+            // A fork played on from someone's replay: its score is not the player's alone.
+            unranked: game.fork.is_some(),
             verified: false,
+            fork: game.fork.clone(),
         }
     }
 
-    /// Best first: higher score, then fewer turns, then the earlier run.
+    /// Best first: a ranked run before an unranked one, then higher score, then fewer turns,
+    /// then the earlier run.
     fn rank(&self, other: &Record) -> Ordering {
-        other
-            .score
-            .cmp(&self.score)
+        (self.unranked.cmp(&other.unranked))
+            .then(other.score.cmp(&self.score))
             .then(self.turns.cmp(&other.turns))
             .then(self.number.cmp(&other.number))
     }
@@ -180,7 +186,8 @@ impl Records {
         if record.daily.is_none() {
             return false;
         }
-        record.unranked = self.dailies.iter().any(|r| r.daily == record.daily);
+        record.unranked =
+            record.fork.is_some() || self.dailies.iter().any(|r| r.daily == record.daily);
         let ranked = !record.unranked;
         self.dailies.push(record);
         self.dailies.sort_by(daily_order);
@@ -220,6 +227,7 @@ mod tests {
             daily: None,
             unranked: false,
             verified: false,
+            fork: None,
         }
     }
 

@@ -28,6 +28,10 @@ pub fn result_line(game: &Game, content: &Content) -> String {
             super::class_name(&game.class, content)
         ),
     };
+    let run = match &game.fork {
+        Some(fork) => format!("{run}, {fork}"),
+        None => run,
+    };
     let how = match game.outcome {
         Some(RunOutcome::Won) => "escaped the dungeon".to_string(),
         Some(RunOutcome::Died) => format!("died on floor {}", game.floor),
