@@ -214,7 +214,7 @@ pub struct SuspendedRun(pub Option<Game>);
 /// Asks for a run to be opened: the run plugin alone builds its game and shows the game
 /// screen, so the game resource exists before any system of the run runs. A run that cannot
 /// be opened leaves the screen as it is, with the reason in `RunNotice`.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
+#[derive(Message, Debug, Clone, PartialEq)]
 pub enum OpenRun {
     /// A new run with this seed and class (it replaces a suspended one); no class: the
     /// content's first (`Content::classes_in_order`).
@@ -227,6 +227,9 @@ pub enum OpenRun {
         date: crate::daily::Date,
         class: Option<String>,
     },
+    /// A replay taken over at a turn ("Play from here"): the game `Replay::fork_at` made,
+    /// an unranked run of its own (it replaces a suspended one, as a new run does).
+    Fork(Box<crate::game::Game>),
 }
 
 /// The daily challenge the class choice is for, when the menu's Daily entry opened it (the

@@ -199,6 +199,45 @@ fn watching_plays_steps_and_jumps_and_gives_the_players_run_back() {
     assert_eq!(game(&app).state_hash(), own.state_hash(), "and continues");
 }
 
+#[test]
+fn play_from_here_takes_over_the_turn_on_screen_as_an_unranked_run_of_the_players() {
+    let mut app = app(5);
+    set_screen(&mut app, Screen::MainMenu);
+    let replay = request(&mut app, 13, 400);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Watch);
+    press(&mut app, KeyCode::Space);
+    for key in [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit0,
+        KeyCode::Enter,
+    ] {
+        press(&mut app, key);
+    }
+    let shown = game(&app).clone();
+    assert_eq!(shown.record.len(), 120);
+    press(&mut app, KeyCode::KeyP);
+    app.update();
+    assert_eq!(screen(&app), Screen::InGame, "the player plays on");
+    let g = game(&app).clone();
+    assert_eq!(
+        g.record,
+        replay.commands[..120].to_vec(),
+        "its first commands"
+    );
+    let fork = g.fork.clone().expect("marked as a fork");
+    assert_eq!(fork.turn, 120);
+    assert!(fork.to_string().contains("seed 13"), "{fork}");
+    // The same state but for the mark, and it plays on as any run.
+    let mut unmarked = g.clone();
+    unmarked.fork = None;
+    assert_eq!(unmarked.state_hash(), shown.state_hash());
+    press(&mut app, KeyCode::Space);
+    assert!(game(&app).turn > g.turn, "a turn was played");
+}
+
 /// The run's game exists exactly while a run is open, and every screen on the way runs
 /// without it missing (in the browser a missing resource ends the page): menu → new run →
 /// turns → GameOver → menu, then menu → replay viewer → menu.

@@ -73,6 +73,10 @@ fn open_run(
                 }
             }
         }
+        OpenRun::Fork(game) => {
+            suspended.0 = None;
+            *game
+        }
         OpenRun::Continue => match suspended.0.take() {
             Some(game) => game,
             None => {

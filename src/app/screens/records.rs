@@ -169,7 +169,7 @@ pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
                 r.cause
             ))
             .detail(format!(
-                "{} turns, {} gold collected ({} spent), {} kills, seed {}{}",
+                "{} turns, {} gold collected ({} spent), {} kills, seed {}{}{}",
                 r.turns,
                 r.gold,
                 r.spent,
@@ -179,7 +179,10 @@ pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
                     " (content reloaded: no replay)"
                 } else {
                     ""
-                }
+                },
+                r.fork
+                    .as_ref()
+                    .map_or(String::new(), |f| format!("; unranked, {f}")),
             ))
         })
         .collect()

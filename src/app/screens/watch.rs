@@ -177,6 +177,16 @@ fn watch_input(
         commands.set_state(w.from.screen());
         return;
     }
+    if keys.just_pressed(KeyCode::KeyP) {
+        // Play from here: the turn on screen becomes a new, unranked run of the player's.
+        match w.viewer.play_from_here() {
+            Ok(game) => {
+                commands.write_message(crate::app::shared::OpenRun::Fork(Box::new(game)));
+            }
+            Err(e) => w.status = Some(format!("Cannot play from here: {e}")),
+        }
+        return;
+    }
     if keys.just_pressed(KeyCode::Space) {
         if w.viewer.at_end() {
             // At the end, Space plays the run again from its start.
@@ -342,7 +352,7 @@ pub fn bar_text(w: &Watching) -> String {
         .map_or(String::new(), |t| format!("   jump to turn {t}_ (Enter)"));
     let mut text = format!(
         "Watching {}   turn {} of {}   {state} x{}{typed}\n\
-         Space play/pause (at the end: again)   Left/Right a turn   PgUp/PgDn 100   Home/End   Z/X/C speed x1/x4/x16   digits+Enter jump   F3 AI   Esc back",
+         Space play/pause (at the end: again)   Left/Right a turn   PgUp/PgDn 100   Home/End   Z/X/C speed x1/x4/x16   digits+Enter jump   P play from here   F3 AI   Esc back",
         w.title,
         w.viewer.turn(),
         w.viewer.last_turn(),
