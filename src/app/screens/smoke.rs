@@ -21,9 +21,13 @@ use bevy::window::PrimaryWindow;
 const SETTLE: u32 = 20;
 /// Give up on reaching a fight or the end after this many bot turns.
 const MAX_TURNS: u64 = 500;
-/// Turns played (fights too) before the terrain's screenshot: with the smoke's seed and
-/// fixture, the hero then sees doors, shallows, grass and tall grass from a quiet corridor.
-const TERRAIN_TURNS: u64 = 84;
+/// The terrain the terrain's screenshot waits to see at once (the fixture puts doors, pools
+/// and grass on floor 1): a door, shallow water and grass of either height.
+const TERRAIN_SHOWN: [&[&str]; 3] = [
+    &["core:door", "core:open_door"],
+    &["core:shallow_water"],
+    &["core:grass", "core:tall_grass"],
+];
 /// Turns played with the AI overlay on before its screenshot.
 const AI_TURNS: u64 = 6;
 /// Extra bot turns allowed for reaching GameOver, so the whole run stays well inside two minutes.
@@ -167,7 +171,7 @@ fn drive(
             let (Some(game), Some(content)) = (game, content) else {
                 return;
             };
-            if game.turn < TERRAIN_TURNS && !game.is_over() {
+            if !shows_terrain(game.game()) && game.turn < MAX_TURNS && !game.is_over() {
                 smoke.frames = 0;
                 play(&game, &content);
             } else if smoke.frames == 1 {
@@ -406,4 +410,16 @@ fn point_at_known_tile(
     if let Ok(at) = camera.0.world_to_viewport(camera.1, world) {
         window.set_cursor_position(Some(at));
     }
+}
+
+/// Whether the hero sees one tile of each of `TERRAIN_SHOWN`'s groups.
+fn shows_terrain(game: &crate::game::Game) -> bool {
+    let terrains = game.map.terrains();
+    let seen: std::collections::BTreeSet<&str> = (0..game.map.len())
+        .filter(|&i| game.visible[i])
+        .filter_map(|i| terrains.id(game.map.get(game.map.pos(i))))
+        .collect();
+    TERRAIN_SHOWN
+        .iter()
+        .all(|group| group.iter().any(|id| seen.contains(id)))
 }
