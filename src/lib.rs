@@ -10,6 +10,9 @@ pub mod game;
 pub mod grid;
 pub mod map;
 pub mod places;
+pub mod race;
+#[cfg(test)]
+mod race_tests;
 pub mod replay;
 pub mod rng;
 pub mod runs;

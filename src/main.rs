@@ -16,7 +16,13 @@ fn main() -> ExitCode {
         Some(Cmd::CheckMods(args)) => delve::cli::run_check_mods(&args),
         Some(Cmd::NewMod(args)) => delve::cli::run_new_mod(&args),
         Some(Cmd::ModdingDoc) => delve::cli::run_modding_doc(),
-        Some(Cmd::Play(args)) => play(args),
+        Some(Cmd::Play(args)) => match delve::cli::play_args(args) {
+            Ok(play_args) => play(play_args),
+            Err(e) => {
+                eprintln!("delve play: {e}");
+                ExitCode::from(1)
+            }
+        },
         Some(Cmd::Watch(args)) => match delve::cli::watch_args(&args) {
             Ok(play_args) => play(play_args),
             Err(e) => {

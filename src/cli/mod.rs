@@ -2,6 +2,7 @@
 //! `delve new-mod`, `delve modding-doc`.
 mod new_mod;
 mod plot;
+mod race;
 mod replay;
 mod sim;
 // Desktop only: verifying folders and writing results pages has no place in the browser.
@@ -15,6 +16,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::content::Content;
 
 pub use new_mod::{NewModArgs, NewModError, new_mod, run_new_mod};
+pub use race::play_args;
 pub use replay::{ReplayArgs, run_replay};
 pub use sim::{
     RunsSummary, SimArgs, SimReport, class_id, class_of, run_sim, simulate, simulate_as,
@@ -111,6 +113,10 @@ pub struct PlayArgs {
     /// Also load the mods in this folder (a folder of mod folders), after the usual ones.
     #[arg(long, value_name = "DIR")]
     pub mods: Option<std::path::PathBuf>,
+    /// Race these replays of one seed: their heroes play beside yours as ghosts (at most
+    /// 8); without `--seed`, a new run of their seed starts right away.
+    #[arg(long, value_name = "FILE", num_args = 1..=crate::race::MAX_GHOSTS)]
+    pub race: Vec<std::path::PathBuf>,
     /// A replay to watch instead of the menu (`delve watch FILE`).
     #[arg(skip)]
     pub watch: Option<std::path::PathBuf>,

@@ -308,6 +308,11 @@ pub struct KeptReplay {
     pub refused: Option<String>,
     /// Its record, when it has one.
     pub record: Option<Record>,
+    /// Its score: its record's, else what the replay claims (none from replays older than
+    /// the claims).
+    pub score: Option<u64>,
+    /// A fork of another replay (never ranked, so never "my best" before a ranked run).
+    pub forked: bool,
 }
 
 /// The kept replays, newest first, each read far enough to say whether it can be watched.
@@ -338,12 +343,13 @@ pub fn list_replays(
             .iter()
             .find(|r| r.replay.as_deref() == Some(name.as_str()))
             .cloned();
-        let (seed, turns, packs, refused) = match Replay::decode(&bytes, content) {
-            Ok(r) => (r.seed, r.final_turn, r.packs, None),
-            Err(e) => match Replay::peek(&bytes) {
-                Some(r) => (r.seed, r.final_turn, r.packs, Some(e.to_string())),
-                None => (0, 0, Vec::new(), Some(e.to_string())),
-            },
+        let (replay, refused) = match Replay::decode(&bytes, content) {
+            Ok(r) => (Some(r), None),
+            Err(e) => (Replay::peek(&bytes), Some(e.to_string())),
+        };
+        let (seed, turns, packs, claimed, forked) = match replay {
+            Some(r) => (r.seed, r.final_turn, r.packs, r.score, r.fork.is_some()),
+            None => (0, 0, Vec::new(), None, false),
         };
         out.push(KeptReplay {
             number: run_number(&name).unwrap_or(0),
@@ -352,6 +358,8 @@ pub fn list_replays(
             turns,
             packs,
             refused,
+            score: record.as_ref().map(|r| r.score).or(claimed),
+            forked,
             record,
         });
     }
