@@ -12,7 +12,7 @@ pub mod ai;
 mod audio;
 mod combat;
 pub mod content;
-mod dungeon;
+pub mod dungeon;
 mod idle;
 pub mod render;
 pub mod save;
@@ -164,6 +164,19 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
         if args.smoke.is_none() {
             app.insert_resource(screens::SkipMenu);
         }
+    }
+    if !args.race.is_empty() {
+        let mut files = Vec::new();
+        for path in &args.race {
+            match std::fs::read(path) {
+                Ok(bytes) => files.push((crate::race::ghost_name(path), bytes)),
+                Err(e) => {
+                    eprintln!("--race {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        app.insert_resource(dungeon::race::RaceFiles(files));
     }
     if let Some(file) = args.watch {
         app.insert_resource(screens::watch::WatchFile(file));

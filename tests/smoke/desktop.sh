@@ -27,15 +27,26 @@ target="${CARGO_TARGET_DIR:-target}"
 # sees a door, shallows and grass at once.
 SEED="${SMOKE_SEED:-23}"
 CLASS="${SMOKE_CLASS:-rogue}"
+# Two ghosts for the race's picture: the explore bot's runs of the same seed as a fighter and
+# an arcanist, recorded under the game's content (the bundled mods and the fixture, as `sim
+# --mods` loads one folder holding both).
+both=$(mktemp -d)
+for m in mods/* tests/fixtures/shop_mods/*; do ln -s "$PWD/$m" "$both/$(basename "$m")"; done
+for ghost in fighter arcanist; do
+  "$target/debug/delve" sim --mods "$both" --seed "$SEED" --class "$ghost" --turns 400 \
+    --record "$dir/ghost-$ghost.replay" > /dev/null
+done
+rm -r "$both"
 start=$(date +%s)
 WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
-  "$target/debug/delve" play --seed "$SEED" --class "$CLASS" --mods tests/fixtures/shop_mods --smoke "$dir" > "$dir/smoke.log" 2>&1 || {
+  "$target/debug/delve" play --seed "$SEED" --class "$CLASS" --mods tests/fixtures/shop_mods \
+  --race "$dir/ghost-fighter.replay" "$dir/ghost-arcanist.replay" --smoke "$dir" > "$dir/smoke.log" 2>&1 || {
   echo "smoke: the game failed or timed out; last lines of $dir/smoke.log:" >&2
   tail -20 "$dir/smoke.log" >&2
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-shots=(menu mods classes floor terrain ai history help inventory shop settings contrast combat gameover records daily watch)
+shots=(menu mods classes floor race terrain ai history help inventory shop settings contrast combat gameover records daily watch)
 for shot in "${shots[@]}"; do
   [ -f "$dir/$shot.png" ] || { echo "smoke: $shot.png was not taken; see $dir/smoke.log" >&2; exit 1; }
 done

@@ -491,3 +491,101 @@ fn save_for_sharing_writes_the_replay_and_its_result_line_beside_the_save() {
     let back = Replay::decode(&replay, &content(&app)).expect("a replay this build reads");
     assert_eq!(back.commands, g.record);
 }
+
+/// A bot's replay of `seed` as `class`, `turns` long, as a file's bytes.
+fn bot_replay_bytes(seed: u64, class: &str, turns: u64, c: &delve::content::Content) -> Vec<u8> {
+    let mut g = Game::new_as(seed, class, c).unwrap();
+    while g.turn < turns && !g.is_over() {
+        let cmd = bot::explore(&g, c);
+        g.execute(&cmd, c);
+    }
+    Replay::of(&g, c).encode(c).unwrap()
+}
+
+/// The app on its menu, with `seed` for the next run, and the race of `replays` (seed, class,
+/// name) made with the app's own content to start with it.
+fn racing(seed: u64, replays: &[(u64, &str, &str)]) -> App {
+    let mut app = headless(|app| {
+        app.insert_resource(delve::app::shared::NewRun { seed, class: None });
+    });
+    app.update();
+    app.update();
+    let c = content(&app);
+    let files = (replays.iter())
+        .map(|&(s, class, name)| (name.to_string(), bot_replay_bytes(s, class, 300, &c)))
+        .collect();
+    app.insert_resource(delve::app::dungeon::race::RaceFiles(files));
+    super::app_headless::open_new_run(&mut app, seed);
+    assert_eq!(screen(&app), Screen::InGame);
+    app
+}
+
+/// The notices the log was handed lately.
+fn notices(app: &App) -> Vec<String> {
+    let messages = app
+        .world()
+        .resource::<Messages<delve::app::shared::Notice>>();
+    messages
+        .get_cursor()
+        .read(messages)
+        .map(|n| n.0.clone())
+        .collect()
+}
+
+#[test]
+fn a_race_starts_with_the_run_and_its_ghosts_keep_the_players_pace() {
+    use delve::app::dungeon::race::RaceRes;
+    let mut app = racing(
+        9,
+        &[(9, "core:rogue", "rogue"), (9, "core:arcanist", "arcanist")],
+    );
+    assert!(
+        notices(&app).contains(&"Racing rogue, arcanist.".to_string()),
+        "{:?}",
+        notices(&app)
+    );
+    let ghosts = |app: &App| {
+        let race = app
+            .world()
+            .resource::<RaceRes>()
+            .0
+            .as_ref()
+            .expect("racing");
+        race.views(game(app).floor)
+    };
+    assert_eq!(ghosts(&app).len(), 2);
+    let before = game(&app).clone();
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Space);
+    }
+    let turn = game(&app).turn;
+    assert!(turn >= 5);
+    for v in ghosts(&app) {
+        assert!(
+            v.end.is_some() || v.turn >= turn,
+            "{} at turn {}",
+            v.name,
+            v.turn
+        );
+    }
+    // The player's run is what the same commands make without a race.
+    let c = content(&app);
+    let mut alone = before;
+    for cmd in &game(&app).record[alone.record.len()..] {
+        alone.execute(cmd, &c);
+    }
+    assert_eq!(alone.state_hash(), game(&app).state_hash());
+}
+
+#[test]
+fn a_race_of_another_seed_is_refused_in_the_log_and_the_run_plays_alone() {
+    use delve::app::dungeon::race::RaceRes;
+    let app = racing(9, &[(10, "core:fighter", "other")]);
+    assert!(app.world().resource::<RaceRes>().0.is_none());
+    let said = notices(&app);
+    assert!(
+        said.iter()
+            .any(|n| n.starts_with("No race: other: the replay is of seed 10")),
+        "{said:?}"
+    );
+}

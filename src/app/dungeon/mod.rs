@@ -2,6 +2,7 @@
 //! for Continue) and closed, the descend step of the turn, and each floor entered announced
 //! for the world to be rebuilt.
 mod floor;
+pub mod race;
 mod run;
 
 use bevy::prelude::*;
@@ -11,5 +12,5 @@ use crate::game::TurnStep;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_turn_step(TurnStep::EnterFloor);
-    app.add_plugins((run::plugin, floor::plugin));
+    app.add_plugins((run::plugin, floor::plugin, race::plugin));
 }

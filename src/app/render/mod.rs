@@ -7,6 +7,7 @@ mod ai_overlay;
 pub mod body;
 mod camera;
 mod feedback;
+mod ghosts;
 pub mod item_sprites;
 pub mod map;
 pub mod palette;
@@ -61,6 +62,7 @@ pub(super) fn plugin(app: &mut App) {
         feedback::plugin,
         item_sprites::plugin,
         stealth::plugin,
+        ghosts::plugin,
         picture::plugin,
     ));
 }

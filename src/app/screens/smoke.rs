@@ -48,6 +48,9 @@ enum Stage {
     /// The class choice, with its detail pane.
     Classes,
     Floor,
+    /// With a race (the smoke script passes two ghosts' replays): exploring until two ghosts
+    /// stand in view apart from the hero and each other, then their picture.
+    Race,
     /// A few turns of exploring, then the terrain in view (the fixture's doors, pools and
     /// grass on floor 1) under the stealth range's tint.
     Terrain,
@@ -99,6 +102,7 @@ type KeptRuns<'w> = (
     Option<ResMut<'w, super::records::RecordsView>>,
     Option<ResMut<'w, super::watch::Watching>>,
     Option<Res<'w, crate::app::save::RunArchive>>,
+    Res<'w, crate::app::dungeon::race::RaceRes>,
 );
 
 fn drive(
@@ -117,7 +121,7 @@ fn drive(
     mut window: Single<&mut Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
     counted: Res<PictureCount>,
-    (mut records, watching, archive): KeptRuns,
+    (mut records, watching, archive, race): KeptRuns,
     mut settings: ResMut<crate::app::settings::Settings>,
 ) {
     smoke.frames += 1;
@@ -164,8 +168,28 @@ fn drive(
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "floor.png");
             log_pictures(&counted, "floor.png");
-            smoke.stage = Stage::Terrain;
+            smoke.stage = if race.0.is_some() {
+                Stage::Race
+            } else {
+                Stage::Terrain
+            };
             smoke.frames = 0;
+        }
+        (Stage::Race, Screen::InGame) => {
+            let (Some(game), Some(race)) = (game, race.0.as_ref()) else {
+                return;
+            };
+            if !ghosts_apart(game.game(), race) && game.turn < MAX_TURNS && !game.is_over() {
+                smoke.frames = 0;
+                if let Some(content) = content {
+                    play(&game, &content);
+                }
+            } else if smoke.frames > SETTLE {
+                let dir = smoke.dir.clone();
+                shot(&mut commands, &dir, "race.png");
+                smoke.stage = Stage::Terrain;
+                smoke.frames = 0;
+            }
         }
         (Stage::Terrain, Screen::InGame) => {
             let (Some(game), Some(content)) = (game, content) else {
@@ -422,4 +446,15 @@ fn shows_terrain(game: &crate::game::Game) -> bool {
     TERRAIN_SHOWN
         .iter()
         .all(|group| group.iter().any(|id| seen.contains(id)))
+}
+
+/// Whether two ghosts stand where the hero sees them, apart from the hero and each other.
+fn ghosts_apart(game: &crate::game::Game, race: &crate::race::Race) -> bool {
+    let mut at: Vec<crate::map::Pos> = (race.views(game.floor).into_iter())
+        .filter_map(|v| v.pos)
+        .filter(|&p| game.is_visible(p) && p != game.hero_pos())
+        .collect();
+    at.sort();
+    at.dedup();
+    at.len() >= 2
 }

@@ -27,6 +27,8 @@ enum Part {
     Xp,
     /// What the hero is under (confused, in darkness, poisoned …) and for how long.
     StatusLine,
+    /// Where each ghost of a race is, a line each (empty without a race).
+    RaceLines,
     Worn,
     ViewLine,
     InView,
@@ -137,6 +139,7 @@ fn spawn_sidebar(mut commands: Commands) {
     }
     commands.entity(sidebar).with_children(|p| {
         p.spawn((Part::StatusLine, label("", 15.0, STATUS)));
+        p.spawn((Part::RaceLines, label("", 14.0, GHOSTS)));
         p.spawn(label("Worn", 15.0, DIM));
         p.spawn(column(Part::Worn));
         p.spawn((Part::ViewLine, label("", 15.0, DIM)));
@@ -146,6 +149,7 @@ fn spawn_sidebar(mut commands: Commands) {
 
 const TEXT: Color = Color::srgb(0.88, 0.86, 0.8);
 const STATUS: Color = Color::srgb(0.95, 0.72, 0.5);
+const GHOSTS: Color = Color::srgb(0.75, 0.82, 0.95);
 
 /// The hero's modifiers with the turns they have left ("Confused 5, In darkness 28"); empty
 /// when it has none. What it wears is not listed: the Worn rows show that.
@@ -273,6 +277,7 @@ fn update(
     pictures: Option<Res<Pictures>>,
     mut q: SidebarParts,
     mut drawn: Local<Option<Entity>>,
+    race: Res<crate::app::dungeon::race::RaceRes>,
 ) {
     let pictures_changed = pictures.as_ref().is_some_and(|p| p.is_changed());
     let Some((worn, _)) = q.parts.iter().find(|(_, p)| **p == Part::Worn) else {
@@ -281,6 +286,7 @@ fn update(
     // A new sidebar (a new run shown) is filled at once.
     if *drawn == Some(worn)
         && !game.is_changed()
+        && !race.is_changed()
         && !content.is_changed()
         && !palette.is_changed()
         && !pictures_changed
@@ -303,6 +309,10 @@ fn update(
         Part::FloorLine => format!("Floor {} of {}   Turn {}", g.floor, g.floors, g.turn),
         Part::LevelLine => format!("{class}   Level {}   Gold {}", g.level, g.gold),
         Part::StatusLine => status_line(g, c),
+        Part::RaceLines => race.0.as_ref().map_or(String::new(), |r| {
+            let lines: Vec<String> = r.views(g.floor).iter().map(|v| v.line()).collect();
+            lines.join("\n")
+        }),
         Part::ViewLine if seen.is_empty() => "Nothing in view".to_string(),
         Part::ViewLine => format!("In view ({})", seen.len()),
         _ => String::new(),
@@ -310,9 +320,11 @@ fn update(
     let mut inview = None;
     for (e, part) in &q.parts {
         match part {
-            Part::FloorLine | Part::LevelLine | Part::ViewLine | Part::StatusLine => {
-                set_text(&mut q.texts, e, &lines(*part))
-            }
+            Part::FloorLine
+            | Part::LevelLine
+            | Part::ViewLine
+            | Part::StatusLine
+            | Part::RaceLines => set_text(&mut q.texts, e, &lines(*part)),
             Part::InView => inview = Some(e),
             _ => {}
         }
