@@ -589,3 +589,31 @@ fn a_race_of_another_seed_is_refused_in_the_log_and_the_run_plays_alone() {
         "{said:?}"
     );
 }
+
+#[test]
+fn race_my_best_on_the_replays_screen_races_the_best_kept_run_of_its_seed() {
+    use delve::app::dungeon::race::RaceRes;
+    let mut app = app(21);
+    die(&mut app);
+    let seed = game(&app).seed;
+    set_screen(&mut app, Screen::Replays);
+    press(&mut app, KeyCode::KeyR);
+    assert_eq!(
+        screen(&app),
+        Screen::ClassChoice,
+        "the race's run chooses its class"
+    );
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(screen(&app), Screen::InGame);
+    assert_eq!(game(&app).seed, seed);
+    let race = app
+        .world()
+        .resource::<RaceRes>()
+        .0
+        .as_ref()
+        .expect("racing");
+    let views = race.views(game(&app).floor);
+    assert_eq!(views.len(), 1);
+    assert!(views[0].name.starts_with("run #"), "{}", views[0].name);
+}

@@ -9,6 +9,8 @@ use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 use crate::app::web;
 
 use super::watch::{WatchFrom, WatchNotice, request_bytes, request_kept, run_title};
+use crate::app::dungeon::race::RaceFiles;
+use crate::app::shared::NewRun;
 use crate::runs::{KeptReplay, list_replays};
 
 /// The list as read on entering the screen, and the cursor.
@@ -89,15 +91,15 @@ fn spawn_screen(mut commands: Commands) {
     ));
     commands.spawn((
         Text::new(if cfg!(target_arch = "wasm32") {
-            "Up/Down  choose     Enter  watch     O  open a replay file     Esc  back"
+            "Up/Down  choose     Enter  watch     R  race my best of its seed     O  open a replay file     Esc  back"
         } else {
-            "Up/Down  choose     Enter  watch     Esc  back     (delve watch FILE opens any file)"
+            "Up/Down  choose     Enter  watch     R  race my best of its seed     Esc  back     (delve watch FILE opens any file)"
         }),
         TextFont::from_font_size(16.0),
         TextColor(Color::srgb(0.7, 0.7, 0.75)),
         ChildOf(root),
     ));
-    let mut keys = Vec::new();
+    let mut keys = vec![("Race my best".to_string(), KeyCode::KeyR)];
     if cfg!(target_arch = "wasm32") {
         keys.push(("Open a file".to_string(), KeyCode::KeyO));
     }
@@ -192,6 +194,19 @@ fn list_input(
             Err(e) => notice.0 = Some(format!("Cannot watch {name}: {e}")),
         }
     }
+    if keys.just_pressed(KeyCode::KeyR)
+        && let Some(seed) = list.entries.get(list.cursor).map(|e| e.seed)
+    {
+        match race_my_best(archive.0.as_ref(), &list.entries, seed) {
+            Ok(files) => {
+                commands.insert_resource(RaceFiles(files));
+                commands.insert_resource(NewRun { seed, class: None });
+                super::class_choice::start_new_run(&mut commands, &content.0, seed, None);
+            }
+            Err(why) => notice.0 = Some(why),
+        }
+        return;
+    }
     if let Some(e) = chosen.and_then(|i| list.entries.get(i)) {
         let title = run_title(e.number, e.seed);
         match request_kept(
@@ -207,4 +222,20 @@ fn list_input(
             Err(why) => notice.0 = Some(format!("Cannot watch #{}: {why}", e.number)),
         }
     }
+}
+
+/// "Race my best": the best kept replay of `seed` (`race::best_of_seed`) as the one ghost of
+/// a new run of that seed, or why there is none.
+pub fn race_my_best(
+    archive: &dyn crate::runs::Archive,
+    kept: &[KeptReplay],
+    seed: u64,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let best = crate::race::best_of_seed(kept, seed)
+        .ok_or_else(|| format!("No kept replay of seed {seed} can be raced here."))?;
+    let bytes = archive
+        .read(crate::runs::Shelf::Replays, &best.name)?
+        .ok_or_else(|| format!("{} is no longer kept", best.name))?;
+    let name = crate::race::ghost_name(std::path::Path::new(&best.name));
+    Ok(vec![(name, bytes)])
 }
