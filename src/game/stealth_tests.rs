@@ -13,6 +13,15 @@ fn goblin(g: &mut Game, content: &Content, at: Pos, awareness: Awareness) -> Cre
     id
 }
 
+/// The hall with the core's rules, sleepers that only a noise wakes, and `knobs` applied.
+fn quiet_hall(knobs: impl FnOnce(&mut crate::content::Balance)) -> (Content, Game) {
+    let mut content = core();
+    content.balance.wake_chance = 0.0;
+    knobs(&mut content.balance);
+    let g = world(HALL, &content);
+    (content, g)
+}
+
 const HALL: &str = "\
 ##############################
 #@...........................#
@@ -20,9 +29,7 @@ const HALL: &str = "\
 
 #[test]
 fn a_sleeper_stays_put_and_never_starts_a_fight() {
-    let mut content = core();
-    content.balance.wake_chance = 0.0;
-    let mut g = world(HALL, &content);
+    let (content, mut g) = quiet_hall(|_| {});
     let id = goblin(&mut g, &content, Pos::new(3, 1), Awareness::Asleep);
     for _ in 0..20 {
         assert_eq!(g.execute(&Command::Wait, &content), Outcome::TurnPassed);
@@ -58,10 +65,7 @@ fn a_noise_wakes_sleepers_within_its_radius_and_not_beyond() {
 
 #[test]
 fn a_fight_is_heard() {
-    let mut content = core();
-    content.balance.wake_chance = 0.0;
-    content.balance.fight_noise = 6;
-    let mut g = world(HALL, &content);
+    let (content, mut g) = quiet_hall(|b| b.fight_noise = 6);
     let foe = goblin(&mut g, &content, Pos::new(2, 1), Awareness::Hunting);
     let near = goblin(&mut g, &content, Pos::new(7, 1), Awareness::Asleep);
     let far = goblin(&mut g, &content, Pos::new(20, 1), Awareness::Asleep);
@@ -210,9 +214,7 @@ fn some_monsters_start_asleep_and_never_guards_foragers_or_shopkeepers() {
 
 #[test]
 fn a_splash_in_the_shallows_is_heard() {
-    let mut content = core();
-    content.balance.wake_chance = 0.0;
-    let mut g = world(HALL, &content);
+    let (content, mut g) = quiet_hall(|_| {});
     let water = (g.map.terrains().tile("core:shallow_water")).expect("the core's shallows");
     let noise = u32::from(g.map.rules(water).noise);
     assert!(noise > 0, "shallow water is loud");
@@ -242,10 +244,7 @@ fn an_unaware_monster_in_view_does_not_join_a_fight() {
 
 #[test]
 fn opening_or_closing_a_door_is_heard_door_noise_tiles_around() {
-    let mut content = core();
-    content.balance.wake_chance = 0.0;
-    content.balance.door_noise = 5;
-    let mut g = world(HALL, &content);
+    let (content, mut g) = quiet_hall(|b| b.door_noise = 5);
     let door = g.map.terrains().tile("core:door").expect("the core's door");
     g.map.set(Pos::new(2, 1), door);
     let near = goblin(&mut g, &content, Pos::new(7, 1), Awareness::Asleep);
@@ -273,10 +272,7 @@ fn opening_or_closing_a_door_is_heard_door_noise_tiles_around() {
 
 #[test]
 fn a_shout_wakes_sleepers_in_its_radius_and_costs_a_turn() {
-    let mut content = core();
-    content.balance.wake_chance = 0.0;
-    content.balance.shout_noise = 12;
-    let mut g = world(HALL, &content);
+    let (content, mut g) = quiet_hall(|b| b.shout_noise = 12);
     let near = goblin(&mut g, &content, Pos::new(13, 1), Awareness::Asleep);
     let far = goblin(&mut g, &content, Pos::new(15, 1), Awareness::Asleep);
     let turn = g.turn;

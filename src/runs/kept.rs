@@ -273,6 +273,41 @@ pub fn keep_run(
     kept
 }
 
+/// Imports someone's replay into the records: it is played again and must prove every claim
+/// it makes (`crate::verify`) before its run is kept as a finished run is, marked verified.
+/// Refused with the reason when it does not, or when it cannot be checked here.
+pub fn import_replay(
+    archive: &mut dyn Archive,
+    bytes: &[u8],
+    content: &Content,
+) -> Result<(crate::verify::Verified, Kept), crate::verify::Refused> {
+    let verified = crate::verify::verify(bytes, content)?;
+    let game = Replay::decode(bytes, content)
+        .and_then(|r| r.run(content))
+        .map_err(|e| crate::verify::Refused {
+            code: crate::verify::DAMAGED,
+            reason: e.to_string(),
+        })?;
+    let kept = keep_run(archive, &game, content, None);
+    let mut problems = Vec::new();
+    let mut records = read_records(archive, &mut problems);
+    let mut marked = false;
+    for r in records.runs.iter_mut().chain(records.dailies.iter_mut()) {
+        if r.number == kept.number {
+            r.verified = true;
+            marked = true;
+        }
+    }
+    let mut kept = kept;
+    kept.problems.append(&mut problems);
+    if marked
+        && let Err(e) = archive.write(Shelf::Records, RECORDS_FILE, records.to_text().as_bytes())
+    {
+        kept.problems.push(e);
+    }
+    Ok((verified, kept))
+}
+
 /// Removes the oldest replays past the archive's bound, never one a record names.
 fn prune_replays(archive: &mut dyn Archive, records: &Records, kept: &mut Kept) {
     let Ok(mut names) = archive.names(Shelf::Replays) else {
@@ -399,6 +434,39 @@ mod tests {
         let (plain, stats) = finished(7, &content);
         keep_run(&mut a, &plain, &content, Some(&stats));
         assert_eq!(read_records(&mut a, &mut Vec::new()).dailies.len(), 2);
+    }
+
+    #[test]
+    fn an_imported_replay_is_verified_before_it_enters_the_records() {
+        let content = Content::core().unwrap();
+        let (game, _) = finished(7, &content);
+        let bytes = Replay::of(&game, &content)
+            .with_checkpoints(&content)
+            .encode(&content)
+            .unwrap();
+        let mut a = MemoryArchive::default();
+        let (proved, kept) = import_replay(&mut a, &bytes, &content).expect("it verifies");
+        assert_eq!(proved.hash, game.state_hash());
+        assert!(
+            kept.replay.is_some(),
+            "its replay is kept: {:?}",
+            kept.problems
+        );
+        let records = read_records(&mut a, &mut Vec::new());
+        let r = (records.runs.iter())
+            .find(|r| r.number == kept.number)
+            .expect("in the records");
+        assert!(r.verified && r.seed == 7, "{r:?}");
+        // An edited claim is refused, and nothing enters the records.
+        let mut lie = Replay::decode(&bytes, &content).unwrap();
+        lie.score = lie.score.map(|s| s + 1);
+        let lie = lie.encode(&content).unwrap();
+        let mut b = MemoryArchive::default();
+        let refused = import_replay(&mut b, &lie, &content).expect_err("a lie");
+        assert_eq!(refused.code, crate::verify::FALSE);
+        assert!(read_records(&mut b, &mut Vec::new()).runs.is_empty());
+        let damaged = import_replay(&mut b, &bytes[..bytes.len() / 2], &content);
+        assert_eq!(damaged.expect_err("cut short").code, crate::verify::DAMAGED);
     }
 
     #[test]

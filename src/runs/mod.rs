@@ -8,7 +8,8 @@ pub mod stats;
 pub mod viewer;
 
 pub use kept::{
-    Archive, FolderArchive, Kept, KeptReplay, MemoryArchive, Shelf, keep_run, list_replays,
+    Archive, FolderArchive, Kept, KeptReplay, MemoryArchive, Shelf, import_replay, keep_run,
+    list_replays,
 };
 pub use morgue::morgue;
 pub use records::{Record, Records, score};

@@ -26,12 +26,15 @@ struct ListText;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReplayList>();
+    // The window's drops (registered by the window plugin; headless tests have none).
+    app.add_message::<FileDragAndDrop>();
     app.add_systems(OnEnter(Screen::Replays), (read_list, spawn_screen).chain());
     app.add_systems(
         Update,
         (
             // Each screen's systems run only on that screen: never beside another's.
-            list_input
+            (import_dropped, list_input)
+                .chain()
                 .in_set(ScreenInput)
                 .ambiguous_with(ScreenInput)
                 .ambiguous_with(super::records::records_input),
@@ -93,7 +96,8 @@ fn spawn_screen(mut commands: Commands) {
         Text::new(if cfg!(target_arch = "wasm32") {
             "Up/Down  choose     Enter  watch     R  race my best of its seed     O  open a replay file     Esc  back"
         } else {
-            "Up/Down  choose     Enter  watch     R  race my best of its seed     Esc  back     (delve watch FILE opens any file)"
+            "Up/Down  choose     Enter  watch     R  race my best of its seed     Esc  back\n\
+             Drop a replay file here to import it (played again first; kept only if it proves its claims).     delve watch FILE opens any file."
         }),
         TextFont::from_font_size(16.0),
         TextColor(Color::srgb(0.7, 0.7, 0.75)),
@@ -160,6 +164,37 @@ fn show_list(
     if shown.entries != entries {
         shown.set_entries(entries);
         shown.cursor = list.cursor.min(list.entries.len().saturating_sub(1));
+    }
+}
+
+/// A replay file dropped on the window is imported: played again, and kept in the records
+/// (marked verified) only when it proves what it claims; the notes say which, and why not.
+fn import_dropped(
+    mut drops: MessageReader<FileDragAndDrop>,
+    mut archive: ResMut<RunArchive>,
+    content: Res<ContentRes>,
+    mut list: ResMut<ReplayList>,
+    mut notice: ResMut<WatchNotice>,
+) {
+    for drop in drops.read() {
+        let FileDragAndDrop::DroppedFile { path_buf, .. } = drop else {
+            continue;
+        };
+        let name = path_buf.display();
+        notice.0 = Some(match std::fs::read(path_buf) {
+            Err(e) => format!("Cannot import {name}: {e}"),
+            Ok(bytes) => match crate::runs::import_replay(archive.0.as_mut(), &bytes, &content.0) {
+                Ok((proved, kept)) => {
+                    let (entries, problems) = list_replays(archive.0.as_mut(), &content.0);
+                    (list.entries, list.problems) = (entries, problems);
+                    format!(
+                        "Imported {name} as run #{}, verified: {proved}",
+                        kept.number
+                    )
+                }
+                Err(refused) => format!("Not imported: {name}: {}", refused.reason),
+            },
+        });
     }
 }
 
