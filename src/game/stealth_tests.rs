@@ -22,6 +22,15 @@ fn quiet_hall(knobs: impl FnOnce(&mut crate::content::Balance)) -> (Content, Gam
     (content, g)
 }
 
+/// A hall with a shaft going down from its middle, out of sight of most of the hall.
+const SHAFT: &str = "\
+###########
+#@........#
+#######.###
+#######.###
+#######.###
+###########";
+
 const HALL: &str = "\
 ##############################
 #@...........................#
@@ -112,14 +121,7 @@ fn a_stealthier_hero_is_noticed_later() {
 fn a_hunter_that_loses_sight_of_the_hero_loses_track_and_goes_to_look() {
     let mut content = core();
     content.balance.lose_track_turns = 3;
-    let map = "\
-###########
-#@........#
-#######.###
-#######.###
-#######.###
-###########";
-    let mut g = world(map, &content);
+    let mut g = world(SHAFT, &content);
     let id = goblin(&mut g, &content, Pos::new(7, 4), Awareness::Hunting);
     g.creatures.get_mut(&id).unwrap().ai.last_seen = Pos::new(7, 1);
     g.creatures.get_mut(&id).unwrap().ai.unseen = 2;
@@ -286,14 +288,7 @@ fn a_shout_wakes_sleepers_in_its_radius_and_costs_a_turn() {
 #[test]
 fn a_door_opened_out_of_sight_near_by_is_heard() {
     let content = core();
-    let map = "\
-###########
-#@........#
-#######.###
-#######.###
-#######.###
-###########";
-    let mut g = world(map, &content);
+    let mut g = world(SHAFT, &content);
     let door = g.map.terrains().tile("core:door").expect("the core's door");
     g.map.set(Pos::new(7, 3), door);
     g.update_sight(&content);

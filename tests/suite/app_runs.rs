@@ -126,6 +126,15 @@ fn request(app: &mut App, seed: u64, turns: u64) -> Replay {
     replay
 }
 
+/// Types `turn`'s digits and Enter in the viewer: the jump to that turn.
+fn jump_to(app: &mut App, turn: usize) {
+    for c in turn.to_string().chars() {
+        let digit = c.to_digit(10).expect("a digit") as usize;
+        press(app, delve::app::turn::DIGIT_KEYS[digit]);
+    }
+    press(app, KeyCode::Enter);
+}
+
 #[test]
 fn watching_plays_steps_and_jumps_and_gives_the_players_run_back() {
     let mut app = app(5);
@@ -146,14 +155,7 @@ fn watching_plays_steps_and_jumps_and_gives_the_players_run_back() {
     assert_eq!(app.world().resource::<Watching>().viewer.turn(), t + 2);
     assert_eq!(game(&app).turn, (t + 2) as u64);
     // Digits and Enter jump; the state equals playing that many turns.
-    for key in [
-        KeyCode::Digit2,
-        KeyCode::Digit5,
-        KeyCode::Digit0,
-        KeyCode::Enter,
-    ] {
-        press(&mut app, key);
-    }
+    jump_to(&mut app, 250);
     let c = content(&app);
     let mut played = Game::new(13, &c).unwrap();
     assert!(replay.commands.len() > 250, "the bot's run is long enough");
@@ -208,14 +210,7 @@ fn play_from_here_takes_over_the_turn_on_screen_as_an_unranked_run_of_the_player
     app.update();
     assert_eq!(screen(&app), Screen::Watch);
     press(&mut app, KeyCode::Space);
-    for key in [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit0,
-        KeyCode::Enter,
-    ] {
-        press(&mut app, key);
-    }
+    jump_to(&mut app, 120);
     let shown = game(&app).clone();
     assert_eq!(shown.record.len(), 120);
     press(&mut app, KeyCode::KeyP);
