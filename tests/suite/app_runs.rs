@@ -613,28 +613,29 @@ fn race_my_best_on_the_replays_screen_races_the_best_kept_run_of_its_seed() {
     assert!(views[0].name.starts_with("run #"), "{}", views[0].name);
 }
 
+/// Drops `file` on the window, as the desktop does; what the screen's notes then say.
+fn drop_file(app: &mut App, file: std::path::PathBuf) -> String {
+    app.world_mut()
+        .write_message(bevy::window::FileDragAndDrop::DroppedFile {
+            window: Entity::PLACEHOLDER,
+            path_buf: file,
+        });
+    app.update();
+    let notice = app
+        .world()
+        .resource::<delve::app::screens::watch::WatchNotice>();
+    notice.0.clone().unwrap_or_default()
+}
+
 #[test]
 fn a_replay_dropped_on_the_replays_screen_is_verified_then_kept_in_the_records() {
-    use delve::app::screens::watch::WatchNotice;
     let mut app = app(3);
     set_screen(&mut app, Screen::Replays);
     let c = content(&app);
     let dir = scratch("import");
     let good = dir.join("friend.replay");
     std::fs::write(&good, bot_replay_bytes(44, "core:rogue", 200, &c)).unwrap();
-    let window = Entity::PLACEHOLDER;
-    app.world_mut()
-        .write_message(bevy::window::FileDragAndDrop::DroppedFile {
-            window,
-            path_buf: good.clone(),
-        });
-    app.update();
-    let said = app
-        .world()
-        .resource::<WatchNotice>()
-        .0
-        .clone()
-        .unwrap_or_default();
+    let said = drop_file(&mut app, good);
     assert!(
         said.starts_with("Imported ") && said.contains("verified: seed 44"),
         "{said}"
@@ -649,17 +650,6 @@ fn a_replay_dropped_on_the_replays_screen_is_verified_then_kept_in_the_records()
     // A file that is not a replay is refused with the reason.
     let bad = dir.join("notes.txt");
     std::fs::write(&bad, b"not a replay").unwrap();
-    app.world_mut()
-        .write_message(bevy::window::FileDragAndDrop::DroppedFile {
-            window,
-            path_buf: bad,
-        });
-    app.update();
-    let said = app
-        .world()
-        .resource::<WatchNotice>()
-        .0
-        .clone()
-        .unwrap_or_default();
+    let said = drop_file(&mut app, bad);
     assert!(said.starts_with("Not imported: "), "{said}");
 }
