@@ -10,7 +10,7 @@ use crate::app::shared::{
 };
 
 use super::RenderSystems;
-use super::picture::{PictureNode, Pictures, WorldPicture};
+use super::picture::{PictureNode, Pictures, spawn_figure};
 
 use crate::game::{CreatureId, Event};
 
@@ -173,23 +173,15 @@ fn sync_glyphs(
             },
             DespawnOnExit(RunShown),
         );
-        match pictures.as_deref().map(|p| p.world(&pic, color, SIZE)) {
-            Some(WorldPicture::Sprite(sprite)) => {
-                commands.spawn((common, sprite));
-            }
-            _ => {
-                let symbol = match pic {
-                    PictureNode::Glyph(s) => s,
-                    _ => kind.symbol,
-                };
-                commands.spawn((
-                    common,
-                    Text2d::new(symbol.to_string()),
-                    TextFont::from_font_size(TILE * 0.85),
-                    TextColor(color),
-                ));
-            }
-        }
+        spawn_figure(
+            &mut commands,
+            pictures.as_deref(),
+            pic,
+            kind.symbol,
+            color,
+            SIZE,
+            common,
+        );
     }
     // Count what the map draws now, for the smoke log.
     let mut n = PictureCount::default();

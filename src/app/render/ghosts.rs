@@ -6,7 +6,7 @@ use crate::app::dungeon::race::RaceRes;
 use crate::app::shared::{ContentRes, GameRes, RunShown, TILE, world_of};
 
 use super::RenderSystems;
-use super::picture::{Pictures, WorldPicture};
+use super::picture::{PictureNode, Pictures, spawn_figure};
 
 /// How much of a ghost shows through: enough to follow, never mistaken for a creature.
 const GHOST_ALPHA: f32 = 0.45;
@@ -54,24 +54,21 @@ fn draw_ghosts(
             Transform::from_translation(at.extend(1.5)),
             DespawnOnExit(RunShown),
         );
-        let pic = pictures.as_deref().map(|pics| {
-            let node = pics.creature(&content.0, &view.class);
-            pics.world(&node, color, TILE * 0.9)
-        });
-        match pic {
-            Some(WorldPicture::Sprite(sprite)) => {
-                commands.spawn((figure, sprite));
-            }
-            _ => {
-                let symbol = kind.map_or('@', |k| k.symbol);
-                commands.spawn((
-                    figure,
-                    Text2d::new(symbol.to_string()),
-                    TextFont::from_font_size(TILE * 0.85),
-                    TextColor(color),
-                ));
-            }
-        }
+        let symbol = kind.map_or('@', |k| k.symbol);
+        let pic = pictures
+            .as_deref()
+            .map_or(PictureNode::Glyph(symbol), |pics| {
+                pics.creature(&content.0, &view.class)
+            });
+        spawn_figure(
+            &mut commands,
+            pictures.as_deref(),
+            pic,
+            symbol,
+            color,
+            TILE * 0.9,
+            figure,
+        );
         commands.spawn((
             Name::new("ghost name"),
             GhostFigure,

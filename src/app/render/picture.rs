@@ -113,6 +113,37 @@ pub enum WorldPicture {
     Glyph(String),
 }
 
+/// Spawns a figure on the map with `common`: `pic` as a sprite `size` pixels wide in
+/// `colour`, or (without `Pictures`, or for a glyph picture) its glyph, else `symbol`, as text
+/// in `colour`. Creatures and a race's ghosts are drawn alike.
+pub fn spawn_figure(
+    commands: &mut Commands,
+    pictures: Option<&Pictures>,
+    pic: PictureNode,
+    symbol: char,
+    colour: Color,
+    size: f32,
+    common: impl Bundle,
+) {
+    match pictures.map(|p| p.world(&pic, colour, size)) {
+        Some(WorldPicture::Sprite(sprite)) => {
+            commands.spawn((common, sprite));
+        }
+        _ => {
+            let symbol = match pic {
+                PictureNode::Glyph(s) => s,
+                _ => symbol,
+            };
+            commands.spawn((
+                common,
+                Text2d::new(symbol.to_string()),
+                TextFont::from_font_size(crate::app::shared::TILE * 0.85),
+                TextColor(colour),
+            ));
+        }
+    }
+}
+
 /// A UI picture `size` pixels square: the icon or sprite, else the glyph in `colour`
 /// (headless, without `Pictures`, always the glyph).
 pub fn picture_node(
