@@ -14,7 +14,9 @@ dir="${1:?usage: scripts/web-patches.sh DIR}"
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 entry() { awk -v n="$1" '/^\[\[package\]\]$/{p=0} $0=="name = \""n"\""{p=1} p' Cargo.lock; }
-PATH="/usr/bin:$PATH" cargo fetch --locked --target wasm32-unknown-unknown >/dev/null
+# Every package of the lock, not only the browser's: `cargo tree` below reads the whole
+# graph offline, and on a new machine nothing else may have fetched the native-only ones yet.
+PATH="/usr/bin:$PATH" cargo fetch --locked >/dev/null
 patch_lines=""
 patched=()
 for file in scripts/patches/*.patch; do
