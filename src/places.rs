@@ -79,6 +79,11 @@ impl Places {
     pub fn file(&self, var: &str, name: &str) -> PathBuf {
         std::env::var_os(var).map_or_else(|| self.data.join(name), PathBuf::from)
     }
+
+    /// The run's save (`DELVE_SAVE`, else `run.save`); finished runs are kept beside it.
+    pub fn save_file(&self) -> PathBuf {
+        self.file("DELVE_SAVE", "run.save")
+    }
 }
 
 /// A source checkout of the game: what `cargo run` starts from.

@@ -275,8 +275,9 @@ mod imp {
         call("pick", None)
     }
 
-    /// Opens the browser's file picker for a replay (`window.delveReplayFile`, web/index.html).
-    pub fn pick_replay_file() -> Result<(), String> {
+    /// Opens the browser's file picker for replays, for `purpose` (`window.delveReplayFile`,
+    /// web/index.html).
+    pub fn pick_replay_files(purpose: super::ReplayPick) -> Result<(), String> {
         let window = web_sys::window().ok_or("no window")?;
         let api = js_sys::Reflect::get(&window, &"delveReplayFile".into())
             .ok()
@@ -285,18 +286,29 @@ mod imp {
         let f: js_sys::Function = field(&api, "pick")
             .ok_or("the page has no `pick`")?
             .unchecked_into();
-        f.call0(&api).map(|_| ()).map_err(js)
+        f.call1(&api, &purpose.word().into())
+            .map(|_| ())
+            .map_err(js)
     }
 
-    /// The replay file the player opened since the last call (its name and bytes), taken.
-    pub fn take_opened_replay() -> Option<(String, Vec<u8>)> {
+    /// The replay files the player picked since the last call (what for, and each file's
+    /// name and bytes), taken.
+    pub fn take_picked_replays() -> Option<super::PickedReplays> {
         let window = web_sys::window()?;
         let api = js_sys::Reflect::get(&window, &"delveReplayFile".into()).ok()?;
         let opened = field(&api, "opened")?;
         let _ = js_sys::Reflect::set(&api, &"opened".into(), &wasm_bindgen::JsValue::NULL);
-        let name = field(&opened, "name")?.as_string()?;
-        let text = field(&opened, "text")?.as_string()?;
-        Some((name, text.into_bytes()))
+        let purpose = super::ReplayPick::from_word(&field(&opened, "purpose")?.as_string()?)?;
+        let files: js_sys::Array = field(&opened, "files")?.dyn_into().ok()?;
+        let files = files
+            .iter()
+            .filter_map(|f| {
+                let name = field(&f, "name")?.as_string()?;
+                let text = field(&f, "text")?.as_string()?;
+                Some((name, text.into_bytes()))
+            })
+            .collect();
+        Some((purpose, files))
     }
 
     /// Forgets a mod the player added in this browser.
@@ -397,11 +409,49 @@ mod imp {
     pub fn remove_user_mod(_: &str) -> Result<(), String> {
         Err("mods are removed by deleting their folders from `mods/`".into())
     }
-    pub fn pick_replay_file() -> Result<(), String> {
-        Err("on the desktop, `delve watch FILE` opens a replay file".into())
+    pub fn pick_replay_files(_: super::ReplayPick) -> Result<(), String> {
+        Err(
+            "on the desktop, `delve watch FILE` opens a replay file, and a file dropped on \
+             the window is imported"
+                .into(),
+        )
     }
-    pub fn take_opened_replay() -> Option<(String, Vec<u8>)> {
+    pub fn take_picked_replays() -> Option<super::PickedReplays> {
         None
+    }
+}
+
+/// What the player picks replay files for on the Watch list, in the browser (its keys: O, I,
+/// G). The page's picker takes several files but to watch one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayPick {
+    /// Open one in the replay viewer, as `delve watch FILE` does.
+    Watch,
+    /// Play each again, and keep it in the Records when it proves its claims.
+    Import,
+    /// Race them: a new run of their seed with each as a ghost.
+    Race,
+}
+
+/// Picked replay files: what for, and each file's name and bytes.
+pub type PickedReplays = (ReplayPick, Vec<(String, Vec<u8>)>);
+
+// Only the browser's page is spoken to in words.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+impl ReplayPick {
+    /// The word the page's picker is called with and hands back.
+    pub fn word(self) -> &'static str {
+        match self {
+            ReplayPick::Watch => "watch",
+            ReplayPick::Import => "import",
+            ReplayPick::Race => "race",
+        }
+    }
+
+    pub fn from_word(word: &str) -> Option<ReplayPick> {
+        [ReplayPick::Watch, ReplayPick::Import, ReplayPick::Race]
+            .into_iter()
+            .find(|p| p.word() == word)
     }
 }
 

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use crate::content::Content;
+use crate::runs::{FolderArchive, import_replay};
 use crate::verify::{DAMAGED, NOT_HERE, Refused, Verified, verify};
 
 #[derive(clap::Args, Debug)]
@@ -23,6 +24,10 @@ pub struct VerifyArgs {
     /// copy of each verified replay the page links to.
     #[arg(long, value_name = "OUT")]
     pub table: Option<PathBuf>,
+    /// Also keep each replay that verifies in the player's records, as a file dropped on the
+    /// Watch screen is kept: in the Records, marked verified, with its replay and morgue.
+    #[arg(long, conflicts_with = "table")]
+    pub import: bool,
 }
 
 pub fn run_verify(args: &VerifyArgs) -> ExitCode {
@@ -55,10 +60,17 @@ pub fn run_verify(args: &VerifyArgs) -> ExitCode {
             }
         };
     }
+    let mut archive = args
+        .import
+        .then(|| FolderArchive::beside(&crate::places::Places::here().save_file()));
     let mut worst = 0u8;
     for file in &args.files {
-        match verify_file(file, &content) {
-            Ok(v) => println!("{}: verified: {v}", file.display()),
+        let checked = match &mut archive {
+            Some(archive) => import_file(file, archive, &content),
+            None => verify_file(file, &content).map(|v| format!("verified: {v}")),
+        };
+        match checked {
+            Ok(said) => println!("{}: {said}", file.display()),
             Err(r) => {
                 println!("{}: refused: {}", file.display(), r.reason);
                 worst = worst.max(r.code);
@@ -68,12 +80,33 @@ pub fn run_verify(args: &VerifyArgs) -> ExitCode {
     ExitCode::from(worst)
 }
 
-fn verify_file(file: &Path, content: &Content) -> Result<Verified, Refused> {
-    let bytes = std::fs::read(file).map_err(|e| Refused {
+fn read_replay(file: &Path) -> Result<Vec<u8>, Refused> {
+    std::fs::read(file).map_err(|e| Refused {
         code: DAMAGED,
         reason: format!("cannot read it: {e}"),
-    })?;
-    verify(&bytes, content)
+    })
+}
+
+fn verify_file(file: &Path, content: &Content) -> Result<Verified, Refused> {
+    verify(&read_replay(file)?, content)
+}
+
+/// Verifies `file` and keeps its run in `archive`'s records (`runs::import_replay`): what it
+/// proved and where it was kept.
+fn import_file(
+    file: &Path,
+    archive: &mut FolderArchive,
+    content: &Content,
+) -> Result<String, Refused> {
+    let (proved, kept) = import_replay(archive, &read_replay(file)?, content)?;
+    let mut said = format!("verified: {proved}; kept as run #{}", kept.number);
+    if let Some(replay) = &kept.replay {
+        said += &format!(" ({replay})");
+    }
+    for problem in &kept.problems {
+        said += &format!("; problem: {problem}");
+    }
+    Ok(said)
 }
 
 /// The results page's data: one row per verified run, best score first; the files this
@@ -283,5 +316,53 @@ mod tests {
                 .unwrap();
         assert_eq!(json["verified"].as_array().unwrap().len(), 3);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn import_keeps_a_replay_that_proves_its_claims_and_refuses_a_cut_one() {
+        let content = Content::core().unwrap();
+        let dir = std::env::temp_dir().join(format!("delve-import-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut g = Game::new(6, &content).unwrap();
+        while g.turn < 200 && !g.is_over() {
+            let cmd = bot::explore(&g, &content);
+            g.execute(&cmd, &content);
+        }
+        let bytes = Replay::of(&g, &content).encode(&content).unwrap();
+        let (good, cut) = (dir.join("good.replay"), dir.join("cut.replay"));
+        std::fs::write(&good, &bytes).unwrap();
+        std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+        let mut archive = FolderArchive::beside(&dir.join("saves/run.save"));
+
+        let said = import_file(&good, &mut archive, &content).unwrap();
+        assert!(said.starts_with("verified: seed 6"), "{said}");
+        assert!(said.contains("kept as run #1"), "{said}");
+        let refused = import_file(&cut, &mut archive, &content).unwrap_err();
+        assert_eq!(refused.code, DAMAGED, "{}", refused.reason);
+
+        let mut problems = Vec::new();
+        let records = crate::runs::kept::read_records(&mut archive, &mut problems);
+        assert_eq!(problems, Vec::<String>::new());
+        let kept: Vec<(u64, bool)> = records
+            .runs
+            .iter()
+            .map(|r| (r.number, r.verified))
+            .collect();
+        assert_eq!(
+            kept,
+            [(1, true)],
+            "only the good replay is kept, marked verified"
+        );
+        assert!(dir.join("saves/replays").read_dir().unwrap().count() == 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn import_is_not_offered_with_a_results_page() {
+        use clap::Parser;
+        let parsed = crate::cli::Cli::try_parse_from([
+            "delve", "verify", "--import", "--table", "out", "dir",
+        ]);
+        assert!(parsed.is_err());
     }
 }

@@ -57,6 +57,15 @@ pub trait Archive {
 pub struct FolderArchive(pub PathBuf);
 
 impl FolderArchive {
+    /// The archive beside a save file: finished runs are kept in the save's folder.
+    pub fn beside(save: &Path) -> FolderArchive {
+        FolderArchive(
+            save.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+        )
+    }
+
     fn path(&self, shelf: Shelf, name: &str) -> PathBuf {
         self.0.join(shelf.folder()).join(name)
     }

@@ -5,7 +5,8 @@
 # tile on a touch screen (web-touch.png); on a phone held upright (390x844) opens Settings and
 # Records by taps alone from the main menu (web-settings-touch.png) and starts a run there
 # (web-portrait.png); watches the exported replay, opened as a file from
-# the Watch list (web-watch.png); adds a good and a broken mod through the Mods
+# the Watch list (web-watch.png), imports it there, verified (web-import.png), and races it as a
+# ghost; adds a good and a broken mod through the Mods
 # screen's folder picker (web-mods.png); fails when the page logged an error, a picture is
 # blank or the hashes differ.
 # Usage: tests/smoke/web.sh DIR      (WEB_PROFILE picks the build; CI uses web-ci)
@@ -38,7 +39,7 @@ cp -r tests/fixtures/mods/toml_syntax/* "$dir/mods-to-add/"
 status=0
 NODE_TOOLS="$tools" node tests/web/smoke.mjs "http://127.0.0.1:$port/?seed=7" "$dir" "$dir/mods-to-add" \
   | tee "$dir/web.json" || status=$?
-for shot in web web-touch web-portrait web-settings-touch web-watch web-mods; do
+for shot in web web-touch web-portrait web-settings-touch web-watch web-import web-mods; do
   [ -f "$dir/$shot.png" ] && python3 tests/smoke/check_png.py "$dir/$shot.png" || status=1
 done
 if [ -f "$dir/web.replay" ]; then

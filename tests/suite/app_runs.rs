@@ -613,6 +613,33 @@ fn race_my_best_on_the_replays_screen_races_the_best_kept_run_of_its_seed() {
     assert!(views[0].name.starts_with("run #"), "{}", views[0].name);
 }
 
+#[test]
+fn race_my_best_on_the_records_screen_races_its_seed_and_backing_out_drops_the_race() {
+    use delve::app::dungeon::race::{RaceFiles, RaceRes};
+    let mut app = app(22);
+    die(&mut app);
+    let seed = game(&app).seed;
+    set_screen(&mut app, Screen::Records);
+    press(&mut app, KeyCode::KeyR);
+    assert_eq!(screen(&app), Screen::ClassChoice);
+    assert!(app.world().contains_resource::<RaceFiles>());
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(screen(&app), Screen::MainMenu);
+    assert!(
+        !app.world().contains_resource::<RaceFiles>(),
+        "backing out of the race's run drops the race"
+    );
+    set_screen(&mut app, Screen::Records);
+    press(&mut app, KeyCode::KeyR);
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    assert_eq!(screen(&app), Screen::InGame);
+    assert_eq!(game(&app).seed, seed);
+    let race = (app.world().resource::<RaceRes>().0.as_ref()).expect("racing");
+    assert_eq!(race.views(game(&app).floor).len(), 1);
+}
+
 /// Drops `file` on the window, as the desktop does; what the screen's notes then say.
 fn drop_file(app: &mut App, file: std::path::PathBuf) -> String {
     app.world_mut()

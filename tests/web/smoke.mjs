@@ -1,8 +1,10 @@
 // Loads the served game in headless Chromium (SwiftShader WebGL2), waits for the first frame,
 // plays a few turns, saves a screenshot, hides the tab (the game must save to local storage),
 // exports the run's replay from the pause menu (a download); then, on a touch screen, taps a
-// tile next to the hero and checks the hero travelled (web-touch.png); then adds a folder of
-// mods through the Mods screen's folder picker (web-mods.png), reloads and finds them kept; reads
+// tile next to the hero and checks the hero travelled (web-touch.png); watches the exported
+// replay from the Watch list (web-watch.png), imports it there (web-import.png) and races it as
+// a ghost; then adds a folder of mods through the Mods screen's folder picker (web-mods.png),
+// reloads and finds them kept; reads
 // the page's live region (the turns' lines) and the main menu's focused entry from the page;
 // last, a failure while playing must show on the page.
 // Fails on any page error or console error.
@@ -255,6 +257,39 @@ if (replay) {
   }
 }
 
+// Importing and racing in the browser: I on the Watch list picks replay files, which the game
+// plays again and keeps in the Records only when they prove their claims (the run exported
+// above must); G picks replays of one seed to race: a new run of that seed with each as a
+// ghost, whose line the sidebar (the page's screen text) shows.
+const screenLines = (p) => p.evaluate(() => [...document.querySelectorAll("#a11y-screen p")].map((e) => e.textContent));
+let imported = null;
+let raced = null;
+if (replay) {
+  try {
+    const p = await menuPage();
+    await (await untilPicker(p, ["Escape", "KeyW", "KeyI"])).setFiles(replay);
+    await p.waitForFunction(() => [...document.querySelectorAll("#a11y-screen p")]
+      .some((e) => /^(Not )?[Ii]mported /.test(e.textContent)), null, { timeout: 60000 });
+    await p.waitForTimeout(1000);
+    await p.screenshot({ path: `${dir}/web-import.png` });
+    imported = (await screenLines(p)).filter((t) => /^(Not )?[Ii]mported /.test(t));
+    if (!imported.some((t) => t.startsWith("Imported web.replay as run #") && t.includes("verified: seed 7"))) {
+      errors.push(`the exported replay was not imported as verified: ${JSON.stringify(imported)}`);
+    }
+    await (await untilPicker(p, ["KeyG"])).setFiles(replay);
+    // The race's run chooses its class first (Enter: the one chosen last).
+    await p.waitForFunction(() => document.getElementById("a11y-title").textContent.includes("delver"), null, { timeout: 20000 })
+      .catch(() => {});
+    await p.keyboard.press("Enter");
+    await p.waitForFunction(() => [...document.querySelectorAll("#a11y-screen p")]
+      .some((e) => e.textContent.startsWith("web: ")), null, { timeout: 30000 });
+    raced = (await screenLines(p)).filter((t) => t.startsWith("web: "));
+    await p.close();
+  } catch (e) {
+    errors.push(`importing or racing replay files failed: ${e.message} (imported: ${JSON.stringify(imported)})`);
+  }
+}
+
 // Mods from the player's own folder: the Mods screen's picker (A), kept across a reload.
 if (modsDir) {
   try {
@@ -298,5 +333,5 @@ try {
   errors.push(`the failure check failed: ${e.message}`);
 }
 await browser.close();
-console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, files, total_ms: Date.now() - started, saved, replay, touch, portrait, watched, mods, news, a11y, stopped, errors }));
+console.log(JSON.stringify({ first_frame_ms: firstFrameMs, download, files, total_ms: Date.now() - started, saved, replay, touch, portrait, watched, imported, raced, mods, news, a11y, stopped, errors }));
 process.exit(errors.length ? 1 : 0);

@@ -17,13 +17,7 @@ pub struct RunArchive(pub Box<dyn Archive + Send + Sync>);
 impl RunArchive {
     pub fn for_store(store: &SaveStore) -> Self {
         match store {
-            SaveStore::File(save) => {
-                let dir = save
-                    .parent()
-                    .filter(|d| !d.as_os_str().is_empty())
-                    .map_or_else(|| std::path::PathBuf::from("."), |d| d.to_path_buf());
-                Self(Box::new(FolderArchive(dir)))
-            }
+            SaveStore::File(save) => Self(Box::new(FolderArchive::beside(save))),
             SaveStore::Browser(_) => Self(Box::new(BrowserArchive)),
             // Tests without saving keep runs in memory, where they can look at them.
             SaveStore::Off => Self(Box::new(MemoryArchive::default())),

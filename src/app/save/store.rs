@@ -23,7 +23,7 @@ impl Default for SaveStore {
         if cfg!(target_arch = "wasm32") {
             return Self::Browser("delve.run".into());
         }
-        Self::File(Places::here().file("DELVE_SAVE", "run.save"))
+        Self::File(Places::here().save_file())
     }
 }
 

@@ -240,6 +240,8 @@ fn choose(
     daily: Res<DailyPick>,
 ) {
     if keys.just_pressed(KeyCode::Escape) {
+        // A race waits for the run it was chosen with; backing out of that run drops it.
+        commands.remove_resource::<crate::app::dungeon::race::RaceFiles>();
         commands.set_state(Screen::MainMenu);
         return;
     }

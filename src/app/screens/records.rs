@@ -1,5 +1,6 @@
 //! The Records screen: the best finished runs by score, or (D) the Daily table; Enter opens
-//! the chosen run's morgue, W watches its replay.
+//! the chosen run's morgue, W watches its replay, R races the player's best replay of its
+//! seed.
 use bevy::prelude::*;
 
 use crate::app::save::RunArchive;
@@ -10,7 +11,7 @@ use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 use super::watch::{WatchFrom, WatchNotice, request_kept, run_title};
 use crate::content::Content;
 use crate::runs::kept::read_records;
-use crate::runs::{Record, Records, Shelf};
+use crate::runs::{Record, Records, Shelf, list_replays};
 
 /// The table as read on entering, the cursor, and the morgue open over it (its lines and the
 /// first one shown).
@@ -138,6 +139,7 @@ fn spawn_screen(mut commands: Commands) {
     commands.spawn((
         kit::key_row(vec![
             ("Watch its replay".into(), KeyCode::KeyW),
+            ("Race my best".into(), KeyCode::KeyR),
             ("Class filter".into(), KeyCode::KeyC),
             ("Daily / best".into(), KeyCode::KeyD),
             ("Back".into(), KeyCode::Escape),
@@ -169,7 +171,7 @@ pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
                 r.cause
             ))
             .detail(format!(
-                "{} turns, {} gold collected ({} spent), {} kills, seed {}{}{}",
+                "{} turns, {} gold collected ({} spent), {} kills, seed {}{}{}{}",
                 r.turns,
                 r.gold,
                 r.spent,
@@ -183,6 +185,11 @@ pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
                 r.fork
                     .as_ref()
                     .map_or(String::new(), |f| format!("; unranked, {f}")),
+                if r.verified {
+                    "; imported, its replay verified"
+                } else {
+                    ""
+                },
             ))
         })
         .collect()
@@ -242,8 +249,8 @@ pub fn table_text(view: &RecordsView, notice: Option<&str>) -> String {
         out.push("No finished runs yet.".into());
     }
     out.push(
-        "Up/Down  choose     Enter  its morgue     W  watch its replay     C  class filter     \
-         D  daily / best     Esc  back"
+        "Up/Down  choose     Enter  its morgue     W  watch its replay     R  race my best of its \
+         seed     C  class filter     D  daily / best     Esc  back"
             .into(),
     );
     if let Some(c) = &view.class {
@@ -310,7 +317,7 @@ pub(super) fn records_input(
     mut choices: MessageReader<ListChoice>,
     list: Single<(Entity, &ListMenu), With<RecordsList>>,
     mut view: ResMut<RecordsView>,
-    archive: Res<RunArchive>,
+    mut archive: ResMut<RunArchive>,
     content: Res<ContentRes>,
     mut notice: ResMut<WatchNotice>,
     mut commands: Commands,
@@ -363,6 +370,14 @@ pub(super) fn records_input(
             Ok(None) => notice.0 = Some(format!("The morgue {} is no longer kept.", r.morgue)),
             Err(e) => notice.0 = Some(format!("The morgue cannot be read: {e}")),
         }
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        let (kept, _) = list_replays(archive.0.as_mut(), &content.0);
+        match super::replays::race_my_best(archive.0.as_ref(), &kept, r.seed) {
+            Ok(files) => super::replays::start_race(&mut commands, &content.0, r.seed, files),
+            Err(why) => notice.0 = Some(why),
+        }
+        return;
     }
     if keys.just_pressed(KeyCode::KeyW) {
         let Some(name) = &r.replay else {

@@ -6,7 +6,7 @@ use crate::app::save::RunArchive;
 use crate::app::shared::{ContentRes, Screen, UiSystems};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
-use crate::app::web;
+use crate::app::web::{self, ReplayPick};
 
 use super::watch::{WatchFrom, WatchNotice, request_bytes, request_kept, run_title};
 use crate::app::dungeon::race::RaceFiles;
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             // Each screen's systems run only on that screen: never beside another's.
-            (import_dropped, list_input)
+            (open_files, list_input)
                 .chain()
                 .in_set(ScreenInput)
                 .ambiguous_with(ScreenInput)
@@ -94,7 +94,8 @@ fn spawn_screen(mut commands: Commands) {
     ));
     commands.spawn((
         Text::new(if cfg!(target_arch = "wasm32") {
-            "Up/Down  choose     Enter  watch     R  race my best of its seed     O  open a replay file     Esc  back"
+            "Up/Down  choose     Enter  watch     R  race my best of its seed     Esc  back\n\
+             O  watch a replay file     I  import replay files (played again first; kept only if they prove their claims)     G  race replay files of one seed"
         } else {
             "Up/Down  choose     Enter  watch     R  race my best of its seed     Esc  back\n\
              Drop a replay file here to import it (played again first; kept only if it proves its claims).     delve watch FILE opens any file."
@@ -105,7 +106,9 @@ fn spawn_screen(mut commands: Commands) {
     ));
     let mut keys = vec![("Race my best".to_string(), KeyCode::KeyR)];
     if cfg!(target_arch = "wasm32") {
-        keys.push(("Open a file".to_string(), KeyCode::KeyO));
+        keys.push(("Watch a file".to_string(), KeyCode::KeyO));
+        keys.push(("Import files".to_string(), KeyCode::KeyI));
+        keys.push(("Race files".to_string(), KeyCode::KeyG));
     }
     keys.push(("Back".to_string(), KeyCode::Escape));
     commands.spawn((kit::key_row(keys), ChildOf(root)));
@@ -167,35 +170,81 @@ fn show_list(
     }
 }
 
-/// A replay file dropped on the window is imported: played again, and kept in the records
-/// (marked verified) only when it proves what it claims; the notes say which, and why not.
-fn import_dropped(
+/// Replay files the player hands the screen: one dropped on the window is imported; the
+/// browser's picked files are watched, imported or raced, as the key that opened the picker
+/// asked (they arrive a few frames after it).
+fn open_files(
     mut drops: MessageReader<FileDragAndDrop>,
     mut archive: ResMut<RunArchive>,
     content: Res<ContentRes>,
     mut list: ResMut<ReplayList>,
     mut notice: ResMut<WatchNotice>,
+    mut commands: Commands,
 ) {
+    let mut imports = Vec::new();
     for drop in drops.read() {
-        let FileDragAndDrop::DroppedFile { path_buf, .. } = drop else {
-            continue;
-        };
-        let name = path_buf.display();
-        notice.0 = Some(match std::fs::read(path_buf) {
-            Err(e) => format!("Cannot import {name}: {e}"),
-            Ok(bytes) => match crate::runs::import_replay(archive.0.as_mut(), &bytes, &content.0) {
-                Ok((proved, kept)) => {
-                    let (entries, problems) = list_replays(archive.0.as_mut(), &content.0);
-                    (list.entries, list.problems) = (entries, problems);
-                    format!(
-                        "Imported {name} as run #{}, verified: {proved}",
-                        kept.number
-                    )
-                }
-                Err(refused) => format!("Not imported: {name}: {}", refused.reason),
-            },
-        });
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
+            let name = path_buf.display().to_string();
+            match std::fs::read(path_buf) {
+                Ok(bytes) => imports.push((name, bytes)),
+                Err(e) => notice.0 = Some(format!("Cannot import {name}: {e}")),
+            }
+        }
     }
+    match web::take_picked_replays() {
+        Some((ReplayPick::Import, files)) => imports.extend(files),
+        Some((ReplayPick::Watch, files)) => {
+            if let Some((name, bytes)) = files.into_iter().next() {
+                match request_bytes(&bytes, &content.0, name.clone(), WatchFrom::Replays) {
+                    Ok(request) => commands.insert_resource(request),
+                    Err(e) => notice.0 = Some(format!("Cannot watch {name}: {e}")),
+                }
+            }
+        }
+        Some((ReplayPick::Race, files)) => {
+            // Shown under their files' names, as `delve play --race` shows them.
+            let files: Vec<(String, Vec<u8>)> = (files.into_iter())
+                .map(|(n, b)| (crate::race::ghost_name(std::path::Path::new(&n)), b))
+                .collect();
+            match race_seed(&files, &content.0) {
+                Ok(seed) => start_race(&mut commands, &content.0, seed, files),
+                Err(why) => notice.0 = Some(format!("No race: {why}")),
+            }
+        }
+        None => {}
+    }
+    if imports.is_empty() {
+        return;
+    }
+    let said: Vec<String> = imports
+        .iter()
+        .map(|(name, bytes)| {
+            match crate::runs::import_replay(archive.0.as_mut(), bytes, &content.0) {
+                Ok((proved, kept)) => format!(
+                    "Imported {name} as run #{}, verified: {proved}",
+                    kept.number
+                ),
+                Err(refused) => format!("Not imported: {name}: {}", refused.reason),
+            }
+        })
+        .collect();
+    (list.entries, list.problems) = list_replays(archive.0.as_mut(), &content.0);
+    notice.0 = Some(said.join("\n"));
+}
+
+/// The seed a race of picked replay files runs on (the first one's), once every file is
+/// checked as the race will play it, so that a wrong file is named here and not after the
+/// class choice.
+fn race_seed(
+    files: &[(String, Vec<u8>)],
+    content: &crate::content::Content,
+) -> Result<u64, String> {
+    let (name, bytes) = files.first().ok_or("no replay was picked")?;
+    let seed = crate::replay::Replay::peek(bytes)
+        .map(|r| r.seed)
+        .ok_or_else(|| format!("{name}: this is not a Delve replay file (or it is damaged)"))?;
+    crate::race::Race::from_files(files.to_vec(), seed, content).map_err(|e| e.to_string())?;
+    Ok(seed)
 }
 
 fn list_input(
@@ -215,29 +264,22 @@ fn list_input(
     let (shown_e, shown) = *shown;
     list.cursor = shown.cursor;
     let chosen = choices.read().filter_map(|c| c.chosen_in(shown_e)).last();
-    if keys.just_pressed(KeyCode::KeyO)
-        && let Err(e) = web::pick_replay_file()
-    {
-        notice.0 = Some(e);
-    }
-    // A file the browser's picker opened (it arrives a few frames after the key).
-    if let Some((name, bytes)) = web::take_opened_replay() {
-        match request_bytes(&bytes, &content.0, name.clone(), WatchFrom::Replays) {
-            Ok(request) => {
-                commands.insert_resource(request);
-            }
-            Err(e) => notice.0 = Some(format!("Cannot watch {name}: {e}")),
+    for (key, purpose) in [
+        (KeyCode::KeyO, ReplayPick::Watch),
+        (KeyCode::KeyI, ReplayPick::Import),
+        (KeyCode::KeyG, ReplayPick::Race),
+    ] {
+        if keys.just_pressed(key)
+            && let Err(e) = web::pick_replay_files(purpose)
+        {
+            notice.0 = Some(e);
         }
     }
     if keys.just_pressed(KeyCode::KeyR)
         && let Some(seed) = list.entries.get(list.cursor).map(|e| e.seed)
     {
         match race_my_best(archive.0.as_ref(), &list.entries, seed) {
-            Ok(files) => {
-                commands.insert_resource(RaceFiles(files));
-                commands.insert_resource(NewRun { seed, class: None });
-                super::class_choice::start_new_run(&mut commands, &content.0, seed, None);
-            }
+            Ok(files) => start_race(&mut commands, &content.0, seed, files),
             Err(why) => notice.0 = Some(why),
         }
         return;
@@ -257,6 +299,18 @@ fn list_input(
             Err(why) => notice.0 = Some(format!("Cannot watch #{}: {why}", e.number)),
         }
     }
+}
+
+/// A new run of `seed` (after the class choice) with `files` as its ghosts.
+pub(super) fn start_race(
+    commands: &mut Commands,
+    content: &crate::content::Content,
+    seed: u64,
+    files: Vec<(String, Vec<u8>)>,
+) {
+    commands.insert_resource(RaceFiles(files));
+    commands.insert_resource(NewRun { seed, class: None });
+    super::class_choice::start_new_run(commands, content, seed, None);
 }
 
 /// "Race my best": the best kept replay of `seed` (`race::best_of_seed`) as the one ghost of
