@@ -150,6 +150,8 @@ pub enum Overlay {
     Discoveries,
     /// A shop's wares and prices, opened by bumping its keeper.
     Shop,
+    /// The look cursor over the map (`;`): no panel of its own, the map stays in view.
+    Look,
 }
 
 /// The turn phase: the world advances only between AwaitingInput and Resolving.

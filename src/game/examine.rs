@@ -84,6 +84,52 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
     Some(lines)
 }
 
+/// The look cursor's Tab order: the creatures the hero sees, nearest first, then the tiles
+/// with items it sees, nearest first; ties go by position (x, then y). Distance is counted in
+/// steps of eight directions, as a throw's range is, so the order is the one a player reads
+/// off the map.
+pub fn look_targets(game: &Game) -> Vec<Pos> {
+    let hero = game.hero_pos();
+    let near = |p: &Pos| ((p.x - hero.x).abs().max((p.y - hero.y).abs()), *p);
+    let mut creatures: Vec<Pos> = (game.creatures.values())
+        .filter(|c| c.id != game.hero && c.is_alive() && game.is_visible(c.pos))
+        .map(|c| c.pos)
+        .collect();
+    creatures.sort_by_key(near);
+    let mut items: Vec<Pos> = (game.ground.iter())
+        .filter(|(p, pile)| !pile.is_empty() && game.is_visible(**p))
+        .map(|(p, _)| *p)
+        .collect();
+    items.sort_by_key(near);
+    creatures.into_iter().chain(items).collect()
+}
+
+/// Where `p` lies from the hero, as a player says it: "3 east, 2 north", or "here".
+pub fn bearing(game: &Game, p: Pos) -> String {
+    let hero = game.hero_pos();
+    let (dx, dy) = (p.x - hero.x, p.y - hero.y);
+    let mut parts = Vec::new();
+    if dx != 0 {
+        parts.push(format!(
+            "{} {}",
+            dx.abs(),
+            if dx > 0 { "east" } else { "west" }
+        ));
+    }
+    if dy != 0 {
+        parts.push(format!(
+            "{} {}",
+            dy.abs(),
+            if dy > 0 { "south" } else { "north" }
+        ));
+    }
+    if parts.is_empty() {
+        "here".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,5 +167,56 @@ mod tests {
             lines[2].contains(&format!("You hit it {mine:.0}%")),
             "{lines:?}"
         );
+    }
+
+    #[test]
+    fn the_look_order_is_creatures_nearest_first_then_items_and_only_what_is_seen() {
+        let content = Content::core().unwrap();
+        let mut g = Game::new(21, &content).unwrap();
+        let hero = g.hero_pos();
+        // Every visible floor tile but the hero's, nearest first as the order counts it.
+        let mut free: Vec<Pos> = (0..g.map.len())
+            .map(|i| g.map.pos(i))
+            .filter(|&p| {
+                p != hero && g.is_visible(p) && g.map.is_passable(p) && g.creature_at(p).is_none()
+            })
+            .collect();
+        let steps = |p: &Pos| (p.x - hero.x).abs().max((p.y - hero.y).abs());
+        free.sort_by_key(|p| (steps(p), *p));
+        assert!(free.len() >= 4, "the start room has room");
+        let seen: Vec<Pos> = (0..g.map.len())
+            .map(|i| g.map.pos(i))
+            .filter(|&p| g.is_visible(p))
+            .collect();
+        let hero_id = g.hero;
+        g.creatures
+            .retain(|_, c| c.id == hero_id || !seen.contains(&c.pos));
+        g.ground.retain(|p, _| !seen.contains(p));
+        let skeleton = content.creature("core:skeleton").unwrap().clone();
+        let (far, near) = (free[free.len() - 1], free[0]);
+        g.spawn(&skeleton, far);
+        g.spawn(&skeleton, near);
+        let item = g
+            .inventory
+            .first()
+            .cloned()
+            .expect("the hero starts with a kit");
+        let (item_far, item_near) = (free[free.len() - 2], free[1]);
+        g.ground.insert(item_far, vec![item.clone()]);
+        g.ground.insert(item_near, vec![item]);
+        assert_eq!(look_targets(&g), [near, far, item_near, item_far]);
+        // A creature out of sight is not offered.
+        let unseen = (0..g.map.len())
+            .map(|i| g.map.pos(i))
+            .find(|&p| g.map.is_passable(p) && !g.is_visible(p))
+            .unwrap();
+        g.spawn(&skeleton, unseen);
+        assert_eq!(look_targets(&g).len(), 4);
+        assert_eq!(bearing(&g, hero), "here");
+        let east_north = Pos {
+            x: hero.x + 3,
+            y: hero.y - 2,
+        };
+        assert_eq!(bearing(&g, east_north), "3 east, 2 north");
     }
 }

@@ -258,6 +258,51 @@ fn v_reads_the_surroundings_into_a_panel_and_the_news() {
 }
 
 #[test]
+fn the_look_cursor_moves_cycles_what_is_seen_and_is_read_aloud() {
+    use delve::app::shared::Overlay;
+    use delve::app::turn::{Hovered, LookCursor};
+    use delve::game::examine::{describe, look_targets};
+    let mut app = app(7);
+    let hero = game(&app).hero_pos();
+    let content = app.world().resource::<delve::app::ContentRes>().0.clone();
+    press(&mut app, KeyCode::Semicolon);
+    app.update();
+    let state = |app: &App| *app.world().resource::<State<Overlay>>().get();
+    assert_eq!(state(&app), Overlay::Look);
+    let cursor = |app: &App| app.world().get_resource::<LookCursor>().map(|c| c.0);
+    assert_eq!(cursor(&app), Some(hero));
+    // A move key moves the cursor, not the hero, and the tile is read with its bearing.
+    let turn = game(&app).turn;
+    press(&mut app, KeyCode::KeyL);
+    let east = hero.offset(delve::map::Dir::Right);
+    assert_eq!(cursor(&app), Some(east));
+    assert_eq!(game(&app).turn, turn, "looking costs no turn");
+    assert_eq!(app.world().resource::<Hovered>().0, Some(east));
+    let heard = live(&mut app, Urgency::Polite);
+    let words =
+        describe(game(&app), &content, east).map_or("Unexplored.".to_string(), |l| l.join(" "));
+    assert_eq!(heard, format!("1 east: {words}"));
+    // Tab goes to what is in sight, in the fixed order; Shift+Tab back from the first wraps.
+    let targets = look_targets(game(&app));
+    if let Some(&first) = targets.first() {
+        press(&mut app, KeyCode::Tab);
+        assert_eq!(cursor(&app), Some(first));
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ShiftLeft);
+        press(&mut app, KeyCode::Tab);
+        assert_eq!(cursor(&app), targets.last().copied());
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::ShiftLeft);
+    }
+    // Escape leaves: no cursor, nothing pointed at, and the keys move the hero again.
+    press(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(state(&app), Overlay::None);
+    assert_eq!(cursor(&app), None);
+    assert_eq!(app.world().resource::<Hovered>().0, None);
+}
+
+#[test]
 fn the_first_thirty_turns_of_seed_7_are_all_heard() {
     let mut app = app(7);
     // What the new run logged before the first command is not news of a turn.

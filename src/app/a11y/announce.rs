@@ -89,7 +89,7 @@ pub fn is_alert(text: &str, kind: LineKind) -> bool {
 
 /// The turn's news: its log lines (a refused command's reason), the app's notices, a new run's
 /// welcome, and the hero's health crossing below a quarter.
-fn news(
+pub(super) fn news(
     mut turns: MessageReader<TurnResolved>,
     mut notices: MessageReader<Notice>,
     mut floors: MessageReader<FloorEntered>,
@@ -149,7 +149,7 @@ pub fn fold(lines: Vec<String>) -> Vec<String> {
 
 /// Puts each announcement in its live region (and the page's, in the browser). Words the same
 /// as the last said get a count, so the region changes and is said again.
-fn speak(
+pub(super) fn speak(
     mut said: MessageReader<Announce>,
     mut last: ResMut<LastSaid>,
     mut regions: Query<(&LiveRegion, &mut AccessibilityNode)>,

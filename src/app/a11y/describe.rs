@@ -1,19 +1,21 @@
 //! Reading on a key, for playing by ear: the surroundings (V; in a fight the fight first), the
 //! fight alone (C: enemies, hit chances, abilities with their locks), the log's last lines (N)
 //! and the last announcement again (R); `keys.toml` rebinds each. What is read is also shown in
-//! a panel over the map until the next turn.
+//! a panel over the map until the next turn. The look cursor is read as it moves.
 use bevy::prelude::*;
 
 use super::announce::{Announce, LastSaid, Urgency};
 use crate::app::shared::{
     AppSystems, ContentRes, GameRes, Overlay, RunShown, SIDEBAR_WIDTH, Screen, TurnResolved,
 };
-use crate::app::turn::{Action, Bindings, Mods, SelectedTarget, TurnInput};
+use crate::app::turn::{Action, Bindings, LookCursor, Mods, SelectedTarget, TurnInput};
 use crate::app::ui::combat_panel::panel_view;
 use crate::app::ui::log::MessageLog;
 use crate::content::Content;
 use crate::game::Game;
+use crate::game::examine::{bearing, describe};
 use crate::game::surroundings::surroundings;
+use crate::map::Pos;
 
 /// The panel that shows what was read.
 #[derive(Component, Debug)]
@@ -37,6 +39,36 @@ pub(super) fn plugin(app: &mut App) {
             .after(TurnInput)
             .run_if(in_state(Screen::InGame)),
     );
+    // Before the news is spoken, and after the turn's news was written.
+    app.add_systems(
+        Update,
+        read_look
+            .in_set(AppSystems::Present)
+            .after(super::announce::news)
+            .before(super::announce::speak)
+            .run_if(resource_exists_and_changed::<LookCursor>),
+    );
+}
+
+/// The look cursor's tile in words: where it is from the hero, then what the examine panel
+/// says of it ("3 east, 2 north: Floor. Skeleton (hostile): …").
+pub fn look_words(game: &Game, content: &Content, at: Pos) -> String {
+    let lines = describe(game, content, at).unwrap_or_else(|| vec!["Unexplored.".into()]);
+    format!("{}: {}", bearing(game, at), lines.join(" "))
+}
+
+/// Each tile the look cursor comes to is read out.
+fn read_look(
+    cursor: Res<LookCursor>,
+    game: Res<GameRes>,
+    content: Res<ContentRes>,
+    mut said: MessageWriter<Announce>,
+) {
+    said.write(Announce::polite(look_words(
+        game.game(),
+        &content.0,
+        cursor.0,
+    )));
 }
 
 fn spawn_panel(mut commands: Commands) {

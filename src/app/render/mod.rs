@@ -9,6 +9,7 @@ mod camera;
 mod feedback;
 mod ghosts;
 pub mod item_sprites;
+mod look;
 pub mod map;
 pub mod palette;
 pub mod picture;
@@ -64,5 +65,6 @@ pub(super) fn plugin(app: &mut App) {
         stealth::plugin,
         ghosts::plugin,
         picture::plugin,
+        look::plugin,
     ));
 }

@@ -117,6 +117,8 @@ Exploring
   G                      travel to the stairs down
   , or P                 pick up what lies here
   I or E                 inventory: use, wear, drop, take off
+  ;                      look: a cursor on the map (move keys move it, Tab / Shift+Tab the
+                         next / last thing in sight, Enter travels there, Esc or ; leaves)
   mouse                  point at a tile to examine it; click to travel there
 In a fight
   1-9                    use an ability on the selected enemy

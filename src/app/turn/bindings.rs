@@ -44,10 +44,12 @@ pub enum Action {
     ToggleStealthRange,
     /// Shout: a loud noise that wakes sleepers and brings the unaware to look.
     Shout,
+    /// The look cursor: point at any tile with the keys, and read what is there.
+    Look,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 22] = [
+const NAMES: [(&str, Action); 23] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -70,6 +72,7 @@ const NAMES: [(&str, Action); 22] = [
     ("rest", Action::Rest),
     ("toggle_stealth_range", Action::ToggleStealthRange),
     ("shout", Action::Shout),
+    ("look", Action::Look),
 ];
 
 /// The letter keys A–Z (also the inventory's item letters).
@@ -246,8 +249,7 @@ pub struct Bindings(pub BTreeMap<Chord, Action>);
 /// The actions the coming features add, with the chords the key plan gives them (see
 /// docs/DESIGN.md, "The key plan"). Each stays unbound in play until its feature lands; a
 /// keys file that names one is told so.
-pub const PLANNED: [(&str, &str); 5] = [
-    ("look", "Semicolon"),
+pub const PLANNED: [(&str, &str); 4] = [
     ("throw", "KeyT"),
     ("fire_again", "KeyQ"),
     ("find", "Ctrl+KeyF"),
@@ -295,6 +297,7 @@ impl Default for Bindings {
         bind(&[KeyCode::KeyZ], Rest);
         bind(&[KeyCode::KeyU], ToggleStealthRange);
         bind(&[KeyCode::KeyY], Shout);
+        bind(&[KeyCode::Semicolon], Look);
         let shift = Mods {
             shift: true,
             ..Mods::NONE

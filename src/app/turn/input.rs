@@ -97,7 +97,8 @@ pub fn key_command(
         | Action::Describe
         | Action::ReadFight
         | Action::ReadLog
-        | Action::SayAgain => None,
+        | Action::SayAgain
+        | Action::Look => None,
     }
 }
 
@@ -137,7 +138,7 @@ fn tapped_enemy_attack(
     ))
 }
 
-fn read_input(
+pub(super) fn read_input(
     keys: Res<ButtonInput<KeyCode>>,
     tapped: Res<super::pointer::Tapped>,
     game: Res<GameRes>,

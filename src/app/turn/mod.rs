@@ -2,6 +2,7 @@
 //! begin, the hero's command, the exploration ticks and the end), the phase returns.
 mod bindings;
 mod input;
+mod look;
 mod phase;
 mod pointer;
 mod steps;
@@ -12,6 +13,7 @@ pub use bindings::{
     Action, Bindings, Chord, KeysPath, LETTERS, Mods, PLANNED, is_modifier, name_of,
 };
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
+pub use look::{LookCursor, next_target};
 pub use pointer::{Hovered, Tapped, TouchesOnUi};
 pub use touch_bar::{PressedByButton, TouchSeen};
 pub use travel::{KnownInView, Travel, stop_line, travel_key};
@@ -27,5 +29,6 @@ pub(super) fn plugin(app: &mut App) {
         pointer::plugin,
         bindings::plugin,
         touch_bar::plugin,
+        look::plugin,
     ));
 }
