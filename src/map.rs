@@ -420,6 +420,12 @@ impl TileMap {
         self.rules(self.get(p)).blocks_sight
     }
 
+    /// Whether tile `p` stops arrows, bolts and thrown things (walls, closed doors; off the
+    /// map). Its own rule, not sight's: tall grass hides but lets a shot through.
+    pub fn blocks_projectiles(&self, p: Pos) -> bool {
+        self.rules(self.get(p)).blocks_projectiles
+    }
+
     /// Rows top to bottom, one char per tile.
     pub fn to_ascii(&self) -> String {
         let mut s = String::with_capacity(self.tiles.len() + self.height as usize);
