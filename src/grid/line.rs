@@ -9,9 +9,9 @@
 use crate::map::Pos;
 
 /// The tiles from `a` to `b`, both included, in that order: one per step along the longer
-/// axis, each the tile nearest the true line there (a tie goes to the larger coordinate,
-/// walking from the smaller endpoint). Consecutive tiles are 8-neighbours, so it holds
-/// `a.chebyshev(b) + 1` tiles.
+/// axis, each the tile nearest the true line there (at a tie, the step along the shorter
+/// axis comes early, walking from the smaller endpoint). Consecutive tiles are 8-neighbours,
+/// so it holds `a.chebyshev(b) + 1` tiles.
 pub fn line(a: Pos, b: Pos) -> Vec<Pos> {
     if b < a {
         let mut tiles = walk(b, a);
@@ -23,7 +23,7 @@ pub fn line(a: Pos, b: Pos) -> Vec<Pos> {
 }
 
 /// Bresenham from `from` to `to` in integers: step `i` of `n` lies `i·m/n` along the
-/// shorter axis (`m` its length), rounded to nearest with halves up.
+/// shorter axis (`m` its length), rounded to nearest with halves away from `from`.
 fn walk(from: Pos, to: Pos) -> Vec<Pos> {
     // i64: the error term reaches 4n, and tiles may lie off the map (targets can).
     let (dx, dy) = (
