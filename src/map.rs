@@ -30,6 +30,13 @@ impl Pos {
     pub const fn manhattan(self, other: Pos) -> u32 {
         self.x.abs_diff(other.x) + self.y.abs_diff(other.y)
     }
+
+    /// Steps apart when diagonal steps count one: the tiles of the line between them less
+    /// one, which is the range of a shot (`grid::line`).
+    pub const fn chebyshev(self, other: Pos) -> u32 {
+        let (dx, dy) = (self.x.abs_diff(other.x), self.y.abs_diff(other.y));
+        if dx > dy { dx } else { dy }
+    }
 }
 
 /// The four orthogonal directions, in the ghosts' tie-break order: up, left, down, right.
@@ -411,6 +418,12 @@ impl TileMap {
     /// Whether tile `p` stops sight (walls, closed doors; off the map).
     pub fn blocks_sight(&self, p: Pos) -> bool {
         self.rules(self.get(p)).blocks_sight
+    }
+
+    /// Whether tile `p` stops arrows, bolts and thrown things (walls, closed doors; off the
+    /// map). Its own rule, not sight's: tall grass hides but lets a shot through.
+    pub fn blocks_projectiles(&self, p: Pos) -> bool {
+        self.rules(self.get(p)).blocks_projectiles
     }
 
     /// Rows top to bottom, one char per tile.

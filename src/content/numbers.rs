@@ -15,6 +15,8 @@ pub const MAX_XP: u32 = 1_000_000;
 pub const MAX_FACTOR: f64 = 1000.0;
 /// Most creatures one `summon` calls, draws one loot table makes, or distance in tiles.
 pub const MAX_COUNT: u32 = 1000;
+/// Farthest an ability reaches, in tiles (1 is melee).
+pub const MAX_RANGE: u32 = 20;
 
 /// `v` when it is finite and in `min..=max`; else the message naming `what` and the range
 /// (a 0..1 range is called a probability).
@@ -56,11 +58,16 @@ pub fn as_toml(v: f64) -> String {
 
 /// A whole number at most `max`.
 pub fn count_at_most(what: &str, v: u32, max: u32) -> Result<u32, String> {
-    if v <= max {
+    count_in(what, v, 0, max)
+}
+
+/// A whole number in `min..=max`.
+pub fn count_in(what: &str, v: u32, min: u32, max: u32) -> Result<u32, String> {
+    if (min..=max).contains(&v) {
         Ok(v)
     } else {
         Err(format!(
-            "`{what}` = {v} is out of range: expected 0..={max}"
+            "`{what}` = {v} is out of range: expected {min}..={max}"
         ))
     }
 }

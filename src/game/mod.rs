@@ -22,6 +22,9 @@ pub mod identify;
 #[cfg(test)]
 mod identify_tests;
 pub mod items;
+mod line_of_fire;
+#[cfg(test)]
+mod line_of_fire_tests;
 mod modifiers;
 mod queue;
 mod reload;
@@ -61,6 +64,7 @@ pub const RULES_VERSION: u32 = 6;
 pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome, outcome_name};
 pub use events::{CombatEnd, Event};
+pub use line_of_fire::LineOfFire;
 pub use queue::QUEUE_LIMIT;
 pub use reload::ContentReload;
 pub use state::{

@@ -97,6 +97,8 @@ pub(super) fn ability(def: &AbilityDef) -> Result<Ability, FieldError> {
         .map_err(|m| (def.cost.span(), "cost".to_string(), m))?;
     numbers::conditions(&def.condition, &|| "condition".into())?;
     numbers::actions(&def.actions, &|| "actions".into())?;
+    let range = numbers::count_in("range", def.range, 1, numbers::MAX_RANGE)
+        .map_err(|m| numbers::unplaced("range".into(), m))?;
     let (symbol, color) = look(&def.symbol, &def.color)?;
     Ok(Ability {
         id: def.id.get_ref().clone(),
@@ -106,6 +108,7 @@ pub(super) fn ability(def: &AbilityDef) -> Result<Ability, FieldError> {
         picture: Picture::Glyph,
         cost,
         cooldown: def.cooldown,
+        range,
         condition: def.condition.clone(),
         actions: def.actions.iter().map(registry::normalize_action).collect(),
     })

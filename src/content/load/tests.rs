@@ -1,6 +1,6 @@
-//! Tests of loading: the core pack, located errors with hints, prefabs and floors, pictures
-//! (icons and sprites, outside the fingerprint), and arbitrary or mutated bytes that must
-//! never panic the loader.
+//! Tests of loading: the core pack, located errors with hints, an ability's `range`, prefabs
+//! and floors, pictures (icons and sprites, outside the fingerprint), and arbitrary or
+//! mutated bytes that must never panic the loader.
 use super::{Content, Pack, core_pack, load_packs};
 use crate::content::Severity;
 use crate::content::art::{Picture, atlas};
@@ -544,4 +544,31 @@ fn a_hostile_creature_without_ai_entries_is_a_warning() {
             "a hostile creature without `ai` entries always waits in a fight"
         )]
     );
+}
+
+const ZAP: &str = "[[abilities]]\nid = \"test:zap\"\nname = \"Zap\"\nactions = [{ action = \"damage\", amount = 1 }]\n";
+
+/// An ability is melee unless its `range` says otherwise; out of 1..=20 is an error at the key.
+#[test]
+fn an_ability_reaches_one_tile_unless_its_range_says_up_to_twenty() {
+    let range = |text: &str| {
+        let (content, report) = load_packs(&[core_pack(), pack(&[("t.toml", text)])]);
+        assert!(!report.has_errors(), "{report}");
+        content.ability("test:zap").expect("the zap").range
+    };
+    assert_eq!(range(ZAP), 1);
+    assert_eq!(range(&format!("{ZAP}range = 5\n")), 5);
+    assert_eq!(range(&format!("{ZAP}range = 20\n")), 20);
+    for bad in [0, 21] {
+        let d = first_error(&format!("{ZAP}range = {bad}\n"));
+        assert_eq!(
+            (d.file.as_str(), d.line, d.column, d.path.as_str()),
+            ("t.toml", 5, 1, "abilities[0].range"),
+            "range = {bad}"
+        );
+        assert_eq!(
+            d.message,
+            format!("`range` = {bad} is out of range: expected 1..=20")
+        );
+    }
 }

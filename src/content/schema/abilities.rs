@@ -38,6 +38,12 @@ pub struct AbilityDef {
     /// Turns until it can be used again: used on turn t, it is usable again on turn t + N (locked on the N − 1 turns between; 0 and 1 never lock). The same for the hero and monsters: cooldowns drop by one at the start of every fight turn, before anyone's choice is judged, and outside fights the hero's drop each turn (a monster's wait for the next fight).
     #[serde(default)]
     pub cooldown: u32,
+    /// How far it reaches, in tiles, 1..=20: 1, the default, is melee (the target beside the
+    /// user); more strikes from afar, a thrown dagger or an arrow, along the line of fire
+    /// (a diagonal step counts one tile). The rules do not read it yet: fights have no
+    /// positions, and range will decide who strikes first.
+    #[serde(default = "melee_range")]
+    pub range: u32,
     /// Conditions under which it may be used at all.
     #[serde(default)]
     pub condition: Vec<Condition>,
@@ -48,6 +54,10 @@ pub struct AbilityDef {
 
 pub(super) fn zero_cost() -> Spanned<f64> {
     Spanned::new(0..0, 0.0)
+}
+
+pub(super) fn melee_range() -> u32 {
+    1
 }
 
 pub(super) fn default_ability_symbol() -> Spanned<String> {
