@@ -54,7 +54,10 @@ async function menuPage() {
   const p = watch(await context.newPage());
   await p.goto(`${new URL(url).origin}/`);
   await firstFrame(p);
-  await p.waitForTimeout(1500);
+  // A slow machine draws its first frame before the menu: wait for the menu itself.
+  await p.waitForFunction(() => document.getElementById("a11y-title").textContent === "Main menu",
+    null, { timeout: 60000 });
+  await p.waitForTimeout(500);
   await p.focus("canvas#bevy");
   return p;
 }
