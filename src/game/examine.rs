@@ -70,7 +70,7 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
     for m in &c.modifiers {
         let name = content.display_name(&m.id);
         let stacks = if m.stacks > 1 {
-            format!(" ×{}", m.stacks)
+            format!(" x{}", m.stacks)
         } else {
             String::new()
         };
