@@ -219,6 +219,19 @@ def miss(rng):
     return out, LOUD, (0.004, 0.02)
 
 
+def throw(rng):
+    """A thrown thing's whistle: a thin band of noise gliding down as it passes, ~220 ms."""
+    n = n_samples(0.220)
+
+    def centre(i):
+        return 3800.0 - 2300.0 * (i / n)
+
+    sw = bandpass(noise(n, rng), centre, 6.0)
+    env = [math.sin(math.pi * (i / n) ** 0.6) ** 2 for i in range(n)]
+    out = lowpass(mul(sw, env), 7000.0)
+    return out, LOUD, (0.004, 0.02)
+
+
 def kill(rng):
     """A descending two-tone thump with a noise crunch, ~300 ms."""
     out = silence(0.300)
@@ -368,6 +381,7 @@ SOUNDS = {
     "death": (death, 1008),
     "alarm": (alarm, 1009),
     "menu": (menu, 1010),
+    "throw": (throw, 1011),
 }
 
 

@@ -49,6 +49,8 @@ impl std::error::Error for RaceError {}
 pub enum GhostEnd {
     Won,
     Died,
+    /// Its player gave the run up: it stays where it stopped.
+    Abandoned,
     /// Its commands ran out with its hero alive (a replay of a run left unfinished): it
     /// stays where it stopped.
     Stopped,
@@ -110,6 +112,7 @@ impl Ghost {
                 self.end = Some(match outcome {
                     RunOutcome::Won => GhostEnd::Won,
                     RunOutcome::Died => GhostEnd::Died,
+                    RunOutcome::Abandoned => GhostEnd::Abandoned,
                 });
             } else if self.game.turn >= turn {
                 return;
@@ -161,6 +164,9 @@ impl GhostView {
             None => format!("{name}: floor {floor}, turn {turn}"),
             Some(GhostEnd::Won) => format!("{name}: won, turn {turn}"),
             Some(GhostEnd::Died) => format!("{name}: died on floor {floor}, turn {turn}"),
+            Some(GhostEnd::Abandoned) => {
+                format!("{name}: abandoned on floor {floor}, turn {turn}")
+            }
             Some(GhostEnd::Stopped) => {
                 format!("{name}: replay ends on floor {floor}, turn {turn}")
             }

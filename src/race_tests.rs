@@ -123,6 +123,7 @@ fn a_finished_ghost_stays_where_it_ended_and_says_how() {
     let end = match game.outcome {
         Some(RunOutcome::Died) => GhostEnd::Died,
         Some(RunOutcome::Won) => GhostEnd::Won,
+        Some(RunOutcome::Abandoned) => GhostEnd::Abandoned,
         None => panic!("the bot's run did not end"),
     };
     let stopped = bot_replay("core:rogue", 100, &content);

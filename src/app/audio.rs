@@ -23,10 +23,11 @@ pub enum Sound {
     LevelUp,
     Death,
     Alarm,
+    Throw,
 }
 
 impl Sound {
-    pub const ALL: [Sound; 9] = [
+    pub const ALL: [Sound; 10] = [
         Sound::Step,
         Sound::Hit,
         Sound::Miss,
@@ -36,6 +37,7 @@ impl Sound {
         Sound::LevelUp,
         Sound::Death,
         Sound::Alarm,
+        Sound::Throw,
     ];
 
     /// Its file under `assets/`.
@@ -50,6 +52,7 @@ impl Sound {
             Sound::LevelUp => "sounds/levelup.ogg",
             Sound::Death => "sounds/death.ogg",
             Sound::Alarm => "sounds/alarm.ogg",
+            Sound::Throw => "sounds/throw.ogg",
         }
     }
 }
@@ -62,6 +65,8 @@ pub struct Before {
     pub gold: u64,
     pub pack: usize,
     pub alarm: bool,
+    /// In a fight: a monster's blow then is a blow, not a shot from across the map.
+    pub fighting: bool,
 }
 
 impl Before {
@@ -72,6 +77,7 @@ impl Before {
             gold: u64::from(g.gold),
             pack: g.inventory.len(),
             alarm: g.alarm,
+            fighting: g.in_combat(),
         }
     }
 }
@@ -98,6 +104,13 @@ pub fn sounds_of(before: Before, g: &Game, command: &Command, outcome: &Outcome)
     }
     if g.floor != before.floor {
         add(&mut out, Sound::Descend);
+    }
+    // The hero's throw, or a monster's shot (the only blow a monster strikes outside a fight).
+    let shot = (g.last_events.iter()).any(
+        |e| matches!(e, Event::AbilityUsed { source, .. } if *source != g.hero && !before.fighting),
+    );
+    if matches!(command, Command::Throw { .. }) || shot {
+        add(&mut out, Sound::Throw);
     }
     for e in &g.last_events {
         match e {

@@ -13,7 +13,7 @@ use crate::app::render::palette::Palette;
 use crate::app::render::stealth::StealthRangeShown;
 use crate::app::save::{SaveNotice, SaveStore};
 use crate::app::shared::{Overlay, Screen};
-use crate::app::turn::{Action, Bindings, Mods};
+use crate::app::turn::{Action, Bindings, Mods, Pinch};
 use bevy::input::mouse::MouseWheel;
 
 #[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -115,7 +115,9 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            keys.in_set(crate::app::shared::AppSystems::Input),
+            // After the map's gestures: a pinch is read the frame it is made.
+            keys.in_set(crate::app::shared::AppSystems::Input)
+                .after(crate::app::turn::TurnInput),
             (apply, store).chain().run_if(resource_changed::<Settings>),
         ),
     );
@@ -160,7 +162,19 @@ fn keys(
     bindings: Option<Res<Bindings>>,
     in_game: Option<Res<State<Screen>>>,
     mut settings: ResMut<Settings>,
+    (pinch, mut pinched_from): (Option<Res<Pinch>>, Local<Option<f32>>),
 ) {
+    // Two fingers scale the zoom the pinch began at, so it never drifts.
+    match pinch.and_then(|p| p.0) {
+        Some(spread) => {
+            let from = *pinched_from.get_or_insert(settings.zoom);
+            let zoom = pinch_zoom(from, spread);
+            if settings.zoom != zoom {
+                settings.zoom = zoom;
+            }
+        }
+        None => *pinched_from = None,
+    }
     if keys.just_pressed(KeyCode::F2) {
         settings.animations = !settings.animations;
     }
@@ -192,6 +206,13 @@ fn keys(
         // Kept to two decimals, as the file shows it.
         settings.zoom = (zoom * 100.0).round() / 100.0;
     }
+}
+
+/// The zoom a pinch asks for: the zoom it began at scaled by the fingers' spread, kept in
+/// range and to two decimals (as the file writes it).
+pub fn pinch_zoom(from: f32, spread: f32) -> f32 {
+    let zoom = (from * spread).clamp(ZOOM_MIN, ZOOM_MAX);
+    (zoom * 100.0).round() / 100.0
 }
 
 fn apply(
@@ -242,6 +263,19 @@ fn store(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pinch_zooms_by_the_spread_within_the_settings_range() {
+        assert_eq!(pinch_zoom(1.0, 1.5), 1.5);
+        assert_eq!(pinch_zoom(1.2, 0.5), 0.6);
+        assert_eq!(pinch_zoom(2.0, 4.0), ZOOM_MAX);
+        assert_eq!(pinch_zoom(1.0, 0.1), ZOOM_MIN);
+        assert_eq!(
+            pinch_zoom(1.25, 1.0),
+            1.25,
+            "fingers that have not moved change nothing"
+        );
+    }
 
     #[test]
     fn settings_round_trip_and_a_bad_file_is_moved_aside() {

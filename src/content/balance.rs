@@ -55,6 +55,10 @@ pub struct Balance {
     pub door_noise: u32,
     /// How far the hero's shout is heard, in tiles.
     pub shout_noise: u32,
+    /// How far a thrown item landing is heard, in tiles.
+    pub throw_noise: u32,
+    /// The share of its hit chance a shot or throw loses at its full range.
+    pub range_falloff: f64,
     /// The damage factor of a sneak attack (a bump on a sleeping or unaware monster).
     pub sneak_attack: f64,
     /// Damage falling into a chasm deals, before resistance.
@@ -70,7 +74,7 @@ impl Default for Balance {
             resistance_cap: 0.8,
             hit_clamp: (0.05, 0.95),
             luck_crit: 0.005,
-            encounter_radius: 6,
+            encounter_radius: 8,
             flee_fright_turns: 8,
             floors: 8,
             forager_alarm: 5,
@@ -88,11 +92,13 @@ impl Default for Balance {
             stealth_range: 7.0,
             asleep_chance: 0.4,
             wake_chance: 0.1,
-            notice_chance: 0.7,
+            notice_chance: 0.85,
             lose_track_turns: 20,
             fight_noise: 10,
             door_noise: 4,
             shout_noise: 15,
+            throw_noise: 4,
+            range_falloff: 0.3,
             sneak_attack: 3.0,
             fall_damage: 6.0,
         }
@@ -168,6 +174,8 @@ pub const BALANCE_RANGES: &[KnobRange] = {
         knob("fight_noise", Count, 0.0, 100.0),
         knob("door_noise", Count, 0.0, 100.0),
         knob("shout_noise", Count, 0.0, 100.0),
+        knob("throw_noise", Count, 0.0, 100.0),
+        knob("range_falloff", Number, 0.0, 1.0),
         knob("sneak_attack", Number, 1.0, 100.0),
         knob("fall_damage", Number, 0.0, 1000.0),
     ]
@@ -300,6 +308,8 @@ impl Balance {
             fight_noise,
             door_noise,
             shout_noise,
+            throw_noise,
+            range_falloff,
             sneak_attack,
             fall_damage
         );
@@ -321,7 +331,7 @@ mod tests {
         assert_eq!((b.hit_clamp, b.luck_crit), ((0.05, 0.95), 0.005));
         assert_eq!(
             (b.encounter_radius, b.flee_fright_turns, b.floors),
-            (6, 8, 8)
+            (8, 8, 8)
         );
         // Attribute defaults: a creature that sets none.
         let text = "[[creatures]]\nid = \"t:x\"\nname = \"X\"\nsymbol = \"x\"\ncolor = \"red\"\n";
@@ -384,6 +394,8 @@ mod tests {
             fight_noise: Some(d.fight_noise),
             door_noise: Some(d.door_noise),
             shout_noise: Some(d.shout_noise),
+            throw_noise: Some(d.throw_noise),
+            range_falloff: Some(d.range_falloff),
             sneak_attack: Some(d.sneak_attack),
             fall_damage: Some(d.fall_damage),
         };

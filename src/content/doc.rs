@@ -194,6 +194,73 @@ a kind with fewer leaves the extra items (the last by id) known from the start. 
 the items of its own kit. Using an item tells what it is, and so does the `identify` action;
 wearing one does not.
 
+## A ranged monster
+
+An ability with a `range` above 1 strikes from across the map: a monster that hunts the hero
+and has it in its sights within that range, along a line nothing blocks, shoots instead of
+stepping, and the fight opens with the shot as its action, before anyone's initiative (in a
+fight it is an ability like any other). A `shy` target keeps the monster about that far off:
+
+```toml
+# mods/mymod/spitter.toml
+[[abilities]]
+id = \"mymod:spit\"
+name = \"Acid spit\"
+symbol = \"*\"
+icon = \"acid-blob\"
+color = \"green\"
+cost = 2
+range = 4                         # 1 is melee; up to 20
+actions = [ { action = \"damage\", amount = 3, scale = 0.5, damage_type = \"poison\", target = \"target\" } ]
+
+[[creatures]]
+id = \"mymod:spitter\"
+name = \"Spitter\"
+symbol = \"s\"
+icon = \"acid-blob\"
+color = \"green\"
+base = { max_health = 12, max_stamina = 10, damage = 3, hit_chance = 0.7, dexterity = 4 }
+abilities = [\"core:bite\", \"mymod:spit\"]
+ai = [ { ability = \"mymod:spit\" }, { ability = \"core:bite\" } ]
+xp = 6
+movement = { target = { shy = 3 }, nav = \"path\" }   # stands off about 3 tiles, within range
+```
+
+A shot's hit chance falls off with distance: all of it next to the target, `range_falloff`
+less (`[balance]`, default 0.3) at the ability's full range.
+
+## A throwing item
+
+A `thrown` item is neither worn nor used: the hero throws it (`T`), it strikes with its
+`throw.ability` (whose `range` is how far it flies), comes down by whom it hit, may break
+(`break_chance`), and is gathered again by walking over it. Thrown items stack (`stack`, how
+many come in one find). A consumable may have a `throw` too: it shatters on whom it strikes
+and its own `actions` work on them.
+
+```toml
+# mods/mymod/shuriken.toml
+[[abilities]]
+id = \"mymod:shuriken_throw\"
+name = \"Shuriken\"
+symbol = \"*\"
+icon = \"thrown-daggers\"
+color = \"grey\"
+range = 5
+actions = [ { action = \"damage\", amount = 2, scale = 0.5, damage_type = \"slash\", target = \"target\" } ]
+
+[[items]]
+id = \"mymod:shuriken\"
+name = \"Shuriken\"
+symbol = \"*\"
+icon = \"thrown-daggers\"
+color = \"grey\"
+slot = \"thrown\"
+stack = 5
+throw = { ability = \"mymod:shuriken_throw\", break_chance = 0.15 }
+description = \"Sharp stars: a little damage from up to 5 tiles.\"
+loot = [ { table = \"core:floor_shallow\", weight = 2 } ]
+```
+
 ## A shop
 
 A floor profile's `shop` makes one room of some of its floors a shop: with `chance`, a room

@@ -244,10 +244,22 @@ pub struct Item {
     pub charges: u32,
     /// Its shop price; 0: not traded.
     pub value: u32,
+    /// How it flies when thrown, if it can be.
+    pub throw: Option<Throw>,
+    /// How many come in one find (thrown items; 1 for the rest).
+    pub stack: u32,
     pub modifiers: Vec<String>,
     pub actions: Vec<ActionDef>,
     pub triggers: Vec<Trigger>,
     pub description: String,
+}
+
+/// A throwable item's flight: the ability a hit strikes with (its `range` is the item's) and
+/// the chance the item breaks where it lands.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Throw {
+    pub ability: String,
+    pub break_chance: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -485,6 +497,30 @@ pub fn item(def: &ItemDef, symbol: char, color: [u8; 3]) -> Result<Item, FieldEr
     }
     count_at_most("charges", def.charges, 1000)
         .map_err(|m| (def.id.span(), "charges".into(), m))?;
+    let throw = match &def.throw {
+        None if def.slot == Slot::Thrown => {
+            let msg = "a thrown item needs `throw` (the ability it strikes with)".into();
+            return Err((def.id.span(), "throw".into(), msg));
+        }
+        Some(_) if def.slot.is_worn() => {
+            let msg = "only thrown items and consumables have `throw`".into();
+            return Err((def.id.span(), "throw".into(), msg));
+        }
+        None => None,
+        Some(t) => Some(Throw {
+            ability: t.ability.get_ref().clone(),
+            break_chance: number_in("break_chance", t.break_chance, 0.0, 1.0)
+                .map_err(|m| (def.id.span(), "throw.break_chance".into(), m))?,
+        }),
+    };
+    if !(1..=99).contains(&def.stack) {
+        let msg = format!("`stack` = {} is out of range: expected 1..=99", def.stack);
+        return Err((def.id.span(), "stack".into(), msg));
+    }
+    if def.stack > 1 && def.slot != Slot::Thrown {
+        let msg = "only thrown items stack".into();
+        return Err((def.id.span(), "stack".into(), msg));
+    }
     Ok(Item {
         id: def.id.get_ref().clone(),
         name: def.name.clone(),
@@ -497,6 +533,8 @@ pub fn item(def: &ItemDef, symbol: char, color: [u8; 3]) -> Result<Item, FieldEr
         charges: def.charges,
         value: count_at_most("value", def.value, super::numbers::MAX_GOLD)
             .map_err(|m| (def.id.span(), "value".into(), m))?,
+        throw,
+        stack: def.stack,
         modifiers: def.modifiers.iter().map(|m| m.get_ref().clone()).collect(),
         actions: def.actions.iter().map(normalize_action).collect(),
         triggers: triggers(&def.triggers, "triggers")?,
@@ -512,7 +550,7 @@ pub fn affix(def: &AffixDef) -> Result<Affix, FieldError> {
             "an affix has exactly one of `prefix` or `suffix`".into(),
         ));
     }
-    if def.slots.contains(&Slot::Consumable) {
+    if def.slots.iter().any(|s| !s.is_worn()) {
         return Err((
             def.id.span(),
             "slots".into(),

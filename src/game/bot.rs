@@ -48,6 +48,9 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     if health < REST_BELOW && !monster_in_view {
         return Command::Wait;
     }
+    if let Some(cmd) = throw_shot(game, content) {
+        return cmd;
+    }
     if let Some(d) = sneak_step(game, content) {
         return Command::Move(d);
     }
@@ -65,6 +68,36 @@ pub fn explore(game: &Game, content: &Content) -> Command {
         None if hero.pos == game.down => Command::Descend,
         None => Command::Wait,
     }
+}
+
+/// A throw of the pack's first thrown item (never a potion: those are for drinking) at the
+/// nearest hostile in view that its line of fire reaches first, within the item's range and
+/// not next to the hero (there a bump does better): the fight opens with a blow struck from
+/// afar.
+fn throw_shot(game: &Game, content: &Content) -> Option<Command> {
+    let index = (game.inventory.iter()).position(|it| {
+        content
+            .item(&it.item)
+            .is_some_and(|d| d.slot == Slot::Thrown)
+    })?;
+    let throw = content.item(&game.inventory[index].item)?.throw.as_ref()?;
+    let range = super::throwing::throw_range(throw, content);
+    let hero = game.hero_pos();
+    let mut targets: Vec<(u32, Pos, super::state::CreatureId)> = (game.creatures.values())
+        .filter(|c| c.id != game.hero && c.is_alive() && game.is_visible(c.pos))
+        .filter(|c| {
+            content
+                .creature(&c.kind)
+                .is_some_and(|k| k.hostile && !k.shopkeeper)
+        })
+        .map(|c| (hero.chebyshev(c.pos), c.pos, c.id))
+        .filter(|&(d, _, _)| (2..=range).contains(&d))
+        .collect();
+    targets.sort();
+    targets
+        .into_iter()
+        .find(|&(_, at, id)| game.line_of_fire(hero, at).first_creature() == Some(id))
+        .map(|(_, at, _)| Command::Throw { index, at })
 }
 
 /// Towards a hostile near by that sleeps or has not noticed the hero: the bump will be a
@@ -389,10 +422,7 @@ fn gear_up(game: &Game, content: &Content) -> Option<Command> {
     game.inventory
         .iter()
         .position(|it| {
-            content
-                .item(&it.item)
-                .is_some_and(|d| d.slot != Slot::Consumable)
-                && wanted(game, it, content)
+            content.item(&it.item).is_some_and(|d| d.slot.is_worn()) && wanted(game, it, content)
         })
         .map(Command::Equip)
 }

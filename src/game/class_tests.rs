@@ -8,7 +8,7 @@ use crate::game::combat::Attr;
 use crate::game::{Game, NewGameError};
 use crate::replay::Replay;
 
-const CORE_CLASSES: [&str; 3] = ["core:fighter", "core:rogue", "core:arcanist"];
+const CORE_CLASSES: [&str; 4] = ["core:fighter", "core:rogue", "core:arcanist", "core:hunter"];
 
 fn with_mod(text: &str) -> (Content, crate::content::LoadReport) {
     with_pack("m", text)
@@ -141,7 +141,7 @@ fn what_a_class_names_is_checked_where_it_is_written() {
         ),
         (
             "wear = [\"core:healing_potion\"]\n",
-            "is a consumable: put it in `carry`",
+            "is not worn: put it in `carry`",
         ),
         (
             "wear = [\"core:dagger\", \"core:spear\"]\n",

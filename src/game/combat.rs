@@ -281,6 +281,13 @@ impl Game {
                 }
                 HeroAction::Item(*index, target, *item)
             }
+            Command::Throw { index, at } => {
+                if let Some(reason) = self.throw_refusal(*index, *at, content) {
+                    return Err(reason);
+                }
+                let target = self.creature_at(*at).map(|c| c.id).ok_or(Reason::NotAnEnemy)?;
+                HeroAction::Throw(*index, target)
+            }
             Command::Flee => HeroAction::Ability("core:flee".into(), None),
             Command::Wait => HeroAction::Ability("core:wait".into(), None),
             Command::Move(_)
@@ -295,7 +302,8 @@ impl Game {
             // Done before any turn is judged (`Game::execute_no_turn`).
             | Command::Call { .. }
             | Command::Buy(_)
-            | Command::Sell(_) => return Err(Reason::InCombat),
+            | Command::Sell(_)
+            | Command::Abandon => return Err(Reason::InCombat),
         })
     }
 
@@ -346,6 +354,10 @@ impl Game {
                     }
                     HeroAction::Item(index, target, item) => {
                         self.use_item(*index, *target, *item, content)
+                    }
+                    HeroAction::Throw(index, target) => {
+                        self.throw_in_fight(*index, *target, content);
+                        false
                     }
                 };
             } else {
@@ -478,13 +490,18 @@ impl Game {
                 let Some(def) = content.ability(ability) else {
                     return false;
                 };
-                if let Some(c) = self.creatures.get_mut(&actor) {
-                    c.stamina -= def.cost;
-                    if def.cooldown > 0 {
-                        c.cooldowns.insert(ability.to_string(), def.cooldown);
-                    }
-                }
+                self.pay_for(actor, def);
                 self.use_ability(actor, def, target, Rolls::HitAndCrit, content)
+            }
+        }
+    }
+
+    /// `actor` pays for using `def`: its stamina cost, and its cooldown starts.
+    pub(super) fn pay_for(&mut self, actor: CreatureId, def: &Ability) {
+        if let Some(c) = self.creatures.get_mut(&actor) {
+            c.stamina -= def.cost;
+            if def.cooldown > 0 {
+                c.cooldowns.insert(def.id.clone(), def.cooldown);
             }
         }
     }
@@ -584,6 +601,8 @@ pub(super) enum HeroAction {
     Ability(String, Option<CreatureId>),
     /// The pack's item, the creature and the pack item it works on.
     Item(usize, Option<CreatureId>, Option<usize>),
+    /// One of the pack's item thrown at an enemy.
+    Throw(usize, CreatureId),
 }
 
 #[cfg(test)]

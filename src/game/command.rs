@@ -51,6 +51,16 @@ pub enum Command {
     Search,
     /// Shout, one turn: a loud noise that wakes sleepers and brings the unaware to look.
     Shout,
+    /// Throw one of the pack's item at this index at a tile: outside a fight one the hero
+    /// sees within the item's range (a creature there or on the way may be struck, and the
+    /// fight opens); in a fight, an enemy's tile (the hero's action).
+    Throw {
+        index: usize,
+        at: crate::map::Pos,
+    },
+    /// Give the run up: it ends at once, abandoned, and is kept like any ended run (its
+    /// replay, morgue and record). Costs no turn.
+    Abandon,
 }
 
 impl Command {
@@ -58,7 +68,7 @@ impl Command {
     pub fn costs_no_turn(&self) -> bool {
         matches!(
             self,
-            Command::Call { .. } | Command::Buy(_) | Command::Sell(_)
+            Command::Call { .. } | Command::Buy(_) | Command::Sell(_) | Command::Abandon
         )
     }
 }
@@ -67,15 +77,18 @@ impl Command {
 pub enum RunOutcome {
     Won,
     Died,
+    /// The player gave the run up (`Command::Abandon`).
+    Abandoned,
 }
 
-/// How a run stands in one word, as reports and replays write it: `won`, `died`, or `alive`
-/// for a run that goes on.
+/// How a run stands in one word, as reports and replays write it: `won`, `died`, `abandoned`,
+/// or `alive` for a run that goes on.
 pub fn outcome_name(outcome: Option<RunOutcome>) -> &'static str {
     match outcome {
         None => "alive",
         Some(RunOutcome::Died) => "died",
         Some(RunOutcome::Won) => "won",
+        Some(RunOutcome::Abandoned) => "abandoned",
     }
 }
 
@@ -122,6 +135,17 @@ pub enum Reason {
     NoDoor,
     /// Something stands or lies in the doorway.
     DoorBlocked,
+    /// Only items with a `throw` can be thrown.
+    NotThrowable,
+    /// A throw's tile the hero does not see.
+    TileNotInView,
+    /// A throw farther than the item flies.
+    OutOfRange {
+        distance: u32,
+        range: u32,
+    },
+    /// In a fight, a throw goes at one of its enemies.
+    NotAnEnemy,
 }
 
 impl fmt::Display for Reason {
@@ -156,6 +180,13 @@ impl fmt::Display for Reason {
             }
             Reason::NotTraded => write!(f, "Shops do not trade in that."),
             Reason::Shopkeeper => write!(f, "The shopkeeper is not to be harmed."),
+            Reason::NotThrowable => write!(f, "That cannot be thrown."),
+            Reason::TileNotInView => write!(f, "You cannot see there."),
+            Reason::OutOfRange { distance, range } => write!(
+                f,
+                "Too far: that is {distance} tiles away, and it flies {range} at most."
+            ),
+            Reason::NotAnEnemy => write!(f, "Throw at an enemy of the fight."),
             Reason::BadName => write!(
                 f,
                 "A name is at most {} letters, with no control characters.",

@@ -28,14 +28,27 @@ pub(super) enum Rolls {
     No,
     /// An ability's: to hit, then for a critical.
     HitAndCrit,
-    /// A sneak attack's: it always hits, rolls for a critical, and its damage is multiplied.
-    Sneak(f64),
+    /// A shot's from across the map: as `HitAndCrit`, its hit chance multiplied by the range
+    /// falloff (`throwing::falloff`).
+    Aimed(f64),
+    /// A blow already known to land (a sneak attack's, a throw's that struck): no hit roll,
+    /// a roll for a critical, and its damage multiplied (1: as written).
+    Landed(f64),
 }
 
 impl Rolls {
+    /// Whether it rolls to hit, and what its hit chance is multiplied by.
+    fn to_hit(self) -> Option<f64> {
+        match self {
+            Rolls::HitAndCrit => Some(1.0),
+            Rolls::Aimed(f) => Some(f),
+            Rolls::No | Rolls::Landed(_) => None,
+        }
+    }
+
     fn factor(self) -> f64 {
         match self {
-            Rolls::Sneak(f) => f,
+            Rolls::Landed(f) => f,
             _ => 1.0,
         }
     }
@@ -77,7 +90,7 @@ impl Game {
         let mut missed: Vec<CreatureId> = Vec::new();
         let mut any_hit = false;
         let mut fled = false;
-        if rolls == Rolls::HitAndCrit
+        if let Some(aim) = rolls.to_hit()
             && let Some(a) = actor
         {
             // One hit roll per target, before anything happens to it.
@@ -92,7 +105,7 @@ impl Game {
                         continue;
                     }
                     rolled.push(t);
-                    let p = self.hit_chance_against(a, t, content);
+                    let p = self.hit_chance_against(a, t, content) * aim;
                     if rng::unit(&mut self.rng) >= p {
                         missed.push(t);
                         let (an, bn) = (self.name(a, content), self.name(t, content));

@@ -22,6 +22,7 @@ impl Game {
             Command::Descend => (hero.pos != self.down).then_some(Reason::NoStairs),
             Command::CloseDoor(d) => self.close_refusal(*d),
             Command::Ability { .. } | Command::Flee => Some(Reason::NotInCombat),
+            Command::Throw { index, at } => self.throw_refusal(*index, *at, content),
             Command::Wait
             | Command::PickUp
             | Command::Equip(_)
@@ -31,6 +32,7 @@ impl Game {
             | Command::Call { .. }
             | Command::Buy(_)
             | Command::Sell(_)
+            | Command::Abandon
             | Command::Search
             | Command::Shout => None,
         }
@@ -91,13 +93,15 @@ impl Game {
             } => {
                 self.use_item(*index, *target, *item, content);
             }
+            Command::Throw { index, at } => self.throw_item(*index, *at, content),
             // Refused when judged: outside a fight these are `NotInCombat`; a call is done
             // before any turn (`Game::execute_no_turn`).
             Command::Ability { .. }
             | Command::Flee
             | Command::Call { .. }
             | Command::Buy(_)
-            | Command::Sell(_) => {}
+            | Command::Sell(_)
+            | Command::Abandon => {}
         }
     }
 
@@ -113,6 +117,7 @@ impl Game {
             self.gold = self.gold.saturating_add(gold);
             self.log(format!("You pick up {gold} gold."));
         }
+        self.gather_thrown(to, content);
         if let Some(kind) = self.traps.remove(&to) {
             // A trap acts with nobody behind it: `self` and `target` are the victim.
             let name = content.display_name(&kind);
@@ -149,9 +154,31 @@ impl Game {
         else {
             return;
         };
+        let guards = self.wake_encounter_room(k, content);
+        if let Some(&trigger) = guards.first() {
+            self.start_combat(trigger, &guards, content);
+        }
+    }
+
+    /// The guards that fight beside `target` when the hero strikes it from afar: a blow at one
+    /// guard of an encounter room wakes the whole room, as walking in would (else a thrower
+    /// would pick a den apart one by one). None for a creature that guards no room.
+    pub(super) fn guards_beside(
+        &mut self,
+        target: CreatureId,
+        content: &Content,
+    ) -> Vec<CreatureId> {
+        match (self.encounter_rooms.iter()).position(|e| e.guards.contains(&target)) {
+            Some(k) => self.wake_encounter_room(k, content),
+            None => Vec::new(),
+        }
+    }
+
+    /// Takes encounter room `k` off the floor (it triggers once) and gives its guards that
+    /// are still in the room, alive, hostile and not frightened.
+    fn wake_encounter_room(&mut self, k: usize, content: &Content) -> Vec<CreatureId> {
         let room = self.encounter_rooms.remove(k);
-        let guards: Vec<CreatureId> = room
-            .guards
+        room.guards
             .iter()
             .copied()
             .filter(|id| {
@@ -162,10 +189,7 @@ impl Game {
                         && content.creature(&c.kind).is_some_and(|k| k.hostile)
                 })
             })
-            .collect();
-        if let Some(&trigger) = guards.first() {
-            self.start_combat(trigger, &guards, content);
-        }
+            .collect()
     }
 
     /// The hostile, non-frightened monster orthogonally next to the hero with the lowest id.

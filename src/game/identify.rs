@@ -148,6 +148,9 @@ impl Game {
                 if def.is_some_and(|d| d.charges > 0) {
                     name += &format!(" ({})", it.charges);
                 }
+                if it.count > 1 {
+                    name += &format!(" x{}", it.count);
+                }
                 ItemLook {
                     name,
                     symbol,

@@ -33,7 +33,7 @@ pub fn roll_loot(table: &LootTable, content: &Content, rng: &mut Rng) -> Drop {
             continue;
         };
         let mut affixes = Vec::new();
-        if item.slot != Slot::Consumable && rng::unit(rng) < table.affix_chance {
+        if item.slot.is_worn() && rng::unit(rng) < table.affix_chance {
             let fits: Vec<_> = content
                 .affixes
                 .values()
@@ -150,19 +150,15 @@ impl Game {
     pub(super) fn item_refusal(&self, cmd: &super::Command, content: &Content) -> Option<Reason> {
         use super::Command;
         match cmd {
-            Command::PickUp => {
-                if !self.ground.contains_key(&self.hero_pos()) {
-                    Some(Reason::NothingHere)
-                } else if self.inventory.len() >= Self::inventory_size(content) {
-                    Some(Reason::InventoryFull)
-                } else {
-                    None
-                }
-            }
+            Command::PickUp => match self.ground.get(&self.hero_pos()) {
+                None => Some(Reason::NothingHere),
+                Some(pile) if !self.pack_takes_any(pile, content) => Some(Reason::InventoryFull),
+                Some(_) => None,
+            },
             Command::Equip(i) => match self.inventory.get(*i) {
                 None => Some(Reason::NoSuchItem(*i)),
                 Some(it) => match content.item(&it.item) {
-                    Some(def) if def.slot != Slot::Consumable => None,
+                    Some(def) if def.slot.is_worn() => None,
                     _ => Some(Reason::NotEquipment),
                 },
             },
@@ -242,16 +238,17 @@ impl Game {
         let here = self.hero_pos();
         match cmd {
             Command::PickUp => {
-                let room = Self::inventory_size(content) - self.inventory.len();
                 let pile = self.ground.remove(&here).unwrap_or_default();
-                let (take, leave) = pile.split_at(room.min(pile.len()));
-                for it in take {
-                    let name = self.item_name(it, content);
-                    self.log(format!("You pick up the {name}."));
+                let mut leave = Vec::new();
+                for it in pile {
+                    let name = self.item_name(&it, content);
+                    match self.put_in_pack(it, content) {
+                        Ok(()) => self.log(format!("You pick up the {name}.")),
+                        Err(it) => leave.push(it),
+                    }
                 }
-                self.inventory.extend(take.iter().cloned());
                 if !leave.is_empty() {
-                    self.ground.insert(here, leave.to_vec());
+                    self.ground.insert(here, leave);
                     self.log("Your pack is full.");
                 }
             }
@@ -281,7 +278,7 @@ impl Game {
                 let it = self.inventory.remove(*i);
                 let name = self.item_name(&it, content);
                 self.log(format!("You drop the {name}."));
-                self.ground.entry(here).or_default().push(it);
+                self.put_on_ground(here, it, content);
             }
             _ => {}
         }

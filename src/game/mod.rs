@@ -27,6 +27,8 @@ mod line_of_fire;
 mod line_of_fire_tests;
 mod modifiers;
 mod queue;
+#[cfg(test)]
+mod range_recipe_tests;
 mod reload;
 pub mod shop;
 #[cfg(test)]
@@ -38,6 +40,9 @@ mod stealth;
 #[cfg(test)]
 mod stealth_tests;
 pub mod surroundings;
+pub mod throwing;
+#[cfg(test)]
+mod throwing_tests;
 pub mod travel;
 mod turn;
 
@@ -59,7 +64,9 @@ mod triggers;
 /// from its class). 6: terrain as content: doors that open when walked into, close and hide
 /// (searching finds them); closed doors block sight; items' looks and shops; monsters' awareness
 /// (asleep, unaware, hunting, lost track), stealth, noise and sneak attacks; hazard terrain.
-pub const RULES_VERSION: u32 = 6;
+/// 7: range: throwing (stacks, the line of fire, the range falloff, a throw's first strike,
+/// landing and gathering), monsters' shots from across the map; a run can be abandoned.
+pub const RULES_VERSION: u32 = 7;
 
 pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome, outcome_name};

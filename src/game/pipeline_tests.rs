@@ -65,7 +65,7 @@ fn free_tiles(g: &Game) -> Vec<Pos> {
 }
 
 /// A fight against `kinds` with the given initiatives (the hero's first).
-fn fight(
+pub(super) fn fight(
     g: &mut Game,
     content: &Content,
     kinds: &[&str],
@@ -134,6 +134,7 @@ fn a_trigger_that_kills_mid_turn_stops_the_dead_from_acting() {
             item: "test:retribution_ring".into(),
             affixes: vec![],
             charges: 0,
+            count: 1,
         },
     );
     // The first brute acts first; its hit sets off the ring, which kills both brutes.
@@ -382,6 +383,7 @@ fn fear_makes_an_enemy_leave_the_fight() {
         item: "core:scroll_of_fear".into(),
         affixes: vec![],
         charges: 0,
+        count: 1,
     });
     let out = g.execute(
         &Command::UseItem {
@@ -407,11 +409,13 @@ fn items_are_picked_up_worn_used_and_dropped() {
         item: "core:short_sword".into(),
         affixes: vec!["core:keen".into()],
         charges: 0,
+        count: 1,
     };
     let potion = ItemInstance {
         item: "core:healing_potion".into(),
         affixes: vec![],
         charges: 0,
+        count: 1,
     };
     g.ground.insert(here, vec![sword.clone(), potion.clone()]);
     let dmg = g.attribute(hero, Attr::Damage, &content);
@@ -484,6 +488,7 @@ fn a_full_pack_refuses_and_changes_nothing() {
         item: "core:healing_potion".into(),
         affixes: vec![],
         charges: 0,
+        count: 1,
     };
     g.inventory.push(potion.clone());
     g.ground.insert(here, vec![potion]);

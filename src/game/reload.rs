@@ -122,6 +122,10 @@ mod tests {
         hero.base.max_health = 5.0;
         let mut new = core.clone();
         new.creatures.insert("core:hero".into(), hero);
+        // The run's class keeps the hero's health, not a health of its own.
+        if let Some(class) = new.classes.get_mut(&g.class) {
+            class.base.max_health = None;
+        }
         new.derive_heroes();
         g.adopt_content(&new).unwrap();
         let max = g.attribute(g.hero, crate::game::combat::Attr::MaxHealth, &new);

@@ -438,3 +438,34 @@ fn the_heros_lock_is_checked_again_at_its_slot() {
     );
     assert!(logged(&g, turn, "too exhausted to strike"));
 }
+
+#[test]
+fn abandoning_ends_the_run_at_once_in_a_fight_too_and_replays() {
+    let content = content_with("");
+    let mut g = empty_run(&content);
+    super::pipeline_tests::fight(&mut g, &content, &["core:rat"], 1, &[1]);
+    assert!(g.in_combat());
+    let (turn, rng) = (g.turn, g.rng.clone());
+    let out = g.execute(&Command::Abandon, &content);
+    assert_eq!(out, Outcome::GameOver(RunOutcome::Abandoned));
+    assert_eq!(g.outcome, Some(RunOutcome::Abandoned));
+    assert!(!g.in_combat(), "the fight ends with the run");
+    assert_eq!(
+        (g.turn, &g.rng),
+        (turn, &rng),
+        "no turn passes, no die rolls"
+    );
+    assert_eq!(g.record.last(), Some(&Command::Abandon));
+    assert_eq!(
+        g.execute(&Command::Abandon, &content),
+        Outcome::Rejected(Reason::RunOver)
+    );
+
+    // A run given up on its first turn replays to the same end.
+    let mut run = Game::new(3, &content).expect("a run starts");
+    run.execute(&Command::Abandon, &content);
+    let replay = crate::replay::Replay::of(&run, &content);
+    let played = replay.run(&content).expect("it replays");
+    assert_eq!(played.state_hash(), run.state_hash());
+    assert_eq!(played.outcome, Some(RunOutcome::Abandoned));
+}

@@ -178,6 +178,10 @@ pub struct ItemInstance {
     /// Uses left of an item with charges (a wand); not written for others.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub charges: u32,
+    /// How many lie stacked in this one (thrown items); not written when one, so a state
+    /// without stacks encodes and hashes as it did before they existed.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u32,
 }
 
 impl ItemInstance {
@@ -187,12 +191,26 @@ impl ItemInstance {
             item: id.to_string(),
             affixes: Vec::new(),
             charges: content.item(id).map_or(0, |d| d.charges),
+            count: content.item(id).map_or(1, |d| d.stack),
         }
+    }
+
+    /// Whether `other` is the same thing, so that the two stack as one.
+    pub fn stacks_with(&self, other: &ItemInstance) -> bool {
+        (&self.item, &self.affixes, self.charges) == (&other.item, &other.affixes, other.charges)
     }
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -94,20 +94,25 @@ impl Game {
         } else {
             format!("You catch the {name} unaware!")
         });
-        self.start_combat(target, &[], content);
+        let guards = self.guards_beside(target, content);
+        self.start_combat(target, &guards, content);
         let known = self.known_abilities(self.hero, content);
         let ability = known
             .iter()
             .find(|a| *a == BASIC_ATTACK)
             .or_else(|| known.first())
             .and_then(|a| content.ability(a));
-        let factor = content
-            .classes
-            .get(&self.class)
-            .and_then(|c| c.sneak_attack)
-            .unwrap_or(content.balance.sneak_attack);
+        let factor = self.sneak_factor(content);
         if let Some(def) = ability {
-            self.use_ability(self.hero, def, Some(target), Rolls::Sneak(factor), content);
+            self.use_ability(self.hero, def, Some(target), Rolls::Landed(factor), content);
         }
+    }
+
+    /// How much harder a blow on a monster that has not noticed the hero strikes: the class's
+    /// `sneak_attack`, else `[balance]`'s.
+    pub(super) fn sneak_factor(&self, content: &Content) -> f64 {
+        (content.classes.get(&self.class))
+            .and_then(|c| c.sneak_attack)
+            .unwrap_or(content.balance.sneak_attack)
     }
 }

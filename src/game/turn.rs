@@ -93,8 +93,10 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         does: "The hero's command: a move (onto gold, a trap, into a prefab room, which starts \
                its fight; into a monster, which starts a fight, with a sneak attack first when \
                it sleeps or has not noticed the hero; into a door, which opens it; into a \
-               chasm, whose fall ends the turn), a wait, a search, a shout, or an item. Its \
-               events are processed, then the hero's field of view is updated.",
+               chasm, whose fall ends the turn), a wait, a search, a shout, an item, or a \
+               throw (a creature struck or missed on its line opens a fight, the throw its \
+               first strike). Its events are processed, then the hero's field of view is \
+               updated.",
     },
     StepInfo {
         step: TurnStep::EnterFloor,
@@ -114,7 +116,9 @@ pub const TURN_STEPS: [StepInfo; 8] = [
                unaware may notice the hero and fire `hero_noticed`, a hunter may lose \
                track): the ghosts' greedy \
                steps, the forager's run for treasure; fear that runs out fires \
-               `modifier_expired`. Then the hero's field of view is updated.",
+               `modifier_expired`. A hunter with a ranged ability and the hero in its sights \
+               aims instead of stepping, and the first to aim shoots: the fight opens with the \
+               shot as its action. Then the hero's field of view is updated.",
     },
     StepInfo {
         step: TurnStep::Encounter,
@@ -245,6 +249,14 @@ impl Game {
             Command::Call { index, name } => self.call_item(*index, name),
             Command::Buy(i) => self.buy(*i, content),
             Command::Sell(i) => self.sell(*i, content),
+            Command::Abandon => {
+                self.log("You give up the run.");
+                self.outcome = Some(RunOutcome::Abandoned);
+                self.enemies.clear();
+                self.combat_starting = false;
+                self.record.push(cmd.clone());
+                return Outcome::GameOver(RunOutcome::Abandoned);
+            }
             _ => return Outcome::Rejected(Reason::ConditionFalse),
         }
         self.record.push(cmd.clone());

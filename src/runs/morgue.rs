@@ -16,6 +16,7 @@ pub fn outcome_line(game: &Game) -> String {
         (Some(RunOutcome::Won), _) => "Escaped the dungeon".into(),
         (Some(RunOutcome::Died), Some(d)) => format!("Killed by {} ({})", d.killer, d.ability),
         (Some(RunOutcome::Died), None) => "Died".into(),
+        (Some(RunOutcome::Abandoned), _) => format!("Abandoned on floor {}", game.floor),
         (None, _) => "Still alive (the run is unfinished)".into(),
     }
 }
@@ -170,6 +171,7 @@ fn slot_name(slot: Slot) -> &'static str {
         Slot::Armour => "Armour",
         Slot::Trinket => "Trinket",
         Slot::Consumable => "Other",
+        Slot::Thrown => "Thrown",
     }
 }
 

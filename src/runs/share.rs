@@ -35,6 +35,7 @@ pub fn result_line(game: &Game, content: &Content) -> String {
     let how = match game.outcome {
         Some(RunOutcome::Won) => "escaped the dungeon".to_string(),
         Some(RunOutcome::Died) => format!("died on floor {}", game.floor),
+        Some(RunOutcome::Abandoned) => format!("abandoned on floor {}", game.floor),
         None => format!("alive on floor {}", game.floor),
     };
     let won = game.outcome == Some(RunOutcome::Won);

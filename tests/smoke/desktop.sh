@@ -20,13 +20,13 @@ export DELVE_SETTINGS="$dir/settings.toml"
 # resolves shared dependencies without the dev-dependencies' features and rebuilds Bevy).
 cargo test --locked --features app --no-run
 target="${CARGO_TARGET_DIR:-target}"
-# Seed 23 as a rogue: with the bundled mods (the game loads them) and the fixture that puts a
-# shop, doors, pools and grass on floor 1 (`--mods tests/fixtures/shop_mods`), the explore bot
-# fights on floor 1 and dies at turn 378 (`delve sim --mods DIR --seed 23 --class rogue`, DIR
-# holding both), so the run reaches every screen; the terrain's picture waits until the hero
-# sees a door, shallows and grass at once.
+# Seed 23 as a hunter: with the bundled mods (the game loads them) and the fixture that puts a
+# shop, doors, pools, grass, slingers and archers on floor 1 (`--mods tests/fixtures/shop_mods`),
+# the explore bot throws, is shot at and fights on floor 1, so the run reaches every screen;
+# the terrain's picture waits until the hero sees a door, shallows and grass at once. Its last
+# stretch dives (`bot::dive`) to end the run.
 SEED="${SMOKE_SEED:-23}"
-CLASS="${SMOKE_CLASS:-rogue}"
+CLASS="${SMOKE_CLASS:-hunter}"
 # Two ghosts for the race's picture: the explore bot's runs of the same seed as a fighter and
 # an arcanist, recorded under the game's content (the bundled mods and the fixture, as `sim
 # --mods` loads one folder holding both).
@@ -38,7 +38,7 @@ for ghost in fighter arcanist; do
 done
 rm -r "$both"
 start=$(date +%s)
-WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
+WGPU_BACKEND=vulkan timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" \
   "$target/debug/delve" play --seed "$SEED" --class "$CLASS" --mods tests/fixtures/shop_mods \
   --race "$dir/ghost-fighter.replay" "$dir/ghost-arcanist.replay" --smoke "$dir" > "$dir/smoke.log" 2>&1 || {
   echo "smoke: the game failed or timed out; last lines of $dir/smoke.log:" >&2
@@ -46,7 +46,7 @@ WGPU_BACKEND=vulkan timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" \
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-shots=(menu mods classes floor race terrain ai history help inventory shop settings contrast combat gameover records daily watch)
+shots=(menu mods classes floor race terrain ai target archer history help inventory shop settings contrast combat gameover records daily watch)
 for shot in "${shots[@]}"; do
   [ -f "$dir/$shot.png" ] || { echo "smoke: $shot.png was not taken; see $dir/smoke.log" >&2; exit 1; }
 done

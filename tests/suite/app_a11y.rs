@@ -269,7 +269,7 @@ fn the_look_cursor_moves_cycles_what_is_seen_and_is_read_aloud() {
     app.update();
     let state = |app: &App| *app.world().resource::<State<Overlay>>().get();
     assert_eq!(state(&app), Overlay::Look);
-    let cursor = |app: &App| app.world().get_resource::<LookCursor>().map(|c| c.0);
+    let cursor = |app: &App| app.world().get_resource::<LookCursor>().map(|c| c.at);
     assert_eq!(cursor(&app), Some(hero));
     // A move key moves the cursor, not the hero, and the tile is read with its bearing.
     let turn = game(&app).turn;

@@ -45,7 +45,7 @@ fn new_run_asks_for_a_class_and_remembers_the_choice() {
     assert_eq!(screen(&app), Screen::ClassChoice);
     let list = class_list(&mut app);
     let words: Vec<&str> = list.entries.iter().map(|e| e.words.as_str()).collect();
-    assert_eq!(words, ["Fighter", "Rogue", "Arcanist", RANDOM]);
+    assert_eq!(words, ["Fighter", "Rogue", "Arcanist", "Hunter", RANDOM]);
     assert_eq!(list.cursor, 0, "nothing chosen yet: the first class");
     let detail = list.entries[1].detail.clone();
     for part in [

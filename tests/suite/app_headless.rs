@@ -509,6 +509,7 @@ fn item_sprites_are_drawn_on_seen_tiles_only() {
             item: "core:dagger".into(),
             affixes: Vec::new(),
             charges: 0,
+            count: 1,
         };
         g.ground.insert(hero, vec![dagger.clone()]);
         g.ground.insert(unseen, vec![dagger]);

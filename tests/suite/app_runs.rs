@@ -110,6 +110,49 @@ fn a_finished_run_keeps_its_morgue_replay_and_record() {
     assert_eq!(screen(&app), Screen::Watch);
 }
 
+#[test]
+fn abandoning_from_the_pause_menu_asks_again_then_ends_and_keeps_the_run() {
+    let mut app = app(22);
+    bot_turns(&mut app, 60);
+    let turn = game(&app).turn;
+    press(&mut app, KeyCode::Escape);
+    press(&mut app, KeyCode::KeyA);
+    // Once only asks: the run goes on.
+    assert!(!game(&app).is_over());
+    assert!(texts(&mut app).contains("Choose Abandon again"));
+    // Closing the menu forgets the question: asked again, it asks again.
+    press(&mut app, KeyCode::Escape);
+    press(&mut app, KeyCode::Escape);
+    press(&mut app, KeyCode::KeyA);
+    assert!(!game(&app).is_over(), "a new pause menu asks again");
+    press(&mut app, KeyCode::KeyA);
+    app.update();
+    assert_eq!(screen(&app), Screen::GameOver);
+    let g = game(&app).clone();
+    assert_eq!(g.outcome, Some(RunOutcome::Abandoned));
+    assert_eq!(g.turn, turn, "giving up costs no turn");
+    assert!(texts(&mut app).contains("You gave up the run on floor"));
+    let c = content(&app);
+    let mut archive = app.world_mut().resource_mut::<RunArchive>();
+    let records = read_records(archive.0.as_mut(), &mut Vec::new());
+    assert_eq!(records.runs.len(), 1);
+    assert_eq!(
+        records.runs[0].cause,
+        format!("Abandoned on floor {}", g.floor)
+    );
+    // Its replay plays back to the same end.
+    let bytes = archive
+        .0
+        .read(Shelf::Replays, "000001-seed-22.replay")
+        .unwrap()
+        .unwrap();
+    let replay = Replay::decode(&bytes, &c).unwrap();
+    assert_eq!(replay.outcome.as_deref(), Some("abandoned"));
+    let played = replay.run(&c).unwrap();
+    assert_eq!(played.state_hash(), g.state_hash());
+    assert_eq!(played.outcome, Some(RunOutcome::Abandoned));
+}
+
 fn request(app: &mut App, seed: u64, turns: u64) -> Replay {
     let c = content(app);
     let mut g = Game::new(seed, &c).unwrap();

@@ -7,7 +7,7 @@ use delve::cli::{RunsSummary, simulate_as, summarize};
 use delve::content::Content;
 
 const SEEDS: u64 = 60;
-const CLASSES: [&str; 3] = ["core:fighter", "core:rogue", "core:arcanist"];
+const CLASSES: [&str; 4] = ["core:fighter", "core:rogue", "core:arcanist", "core:hunter"];
 
 #[test]
 fn every_class_wins_sometimes_none_dominates_and_no_floor_is_a_wall() {

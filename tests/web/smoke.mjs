@@ -1,7 +1,8 @@
 // Loads the served game in headless Chromium (SwiftShader WebGL2), waits for the first frame,
 // plays a few turns, saves a screenshot, hides the tab (the game must save to local storage),
 // exports the run's replay from the pause menu (a download); then, on a touch screen, taps a
-// tile next to the hero and checks the hero travelled (web-touch.png); watches the exported
+// tile next to the hero and checks the hero travelled (web-touch.png), then long-presses the
+// hero's tile and checks it was looked at, with no turn passed (web-look-touch.png); watches the exported
 // replay from the Watch list (web-watch.png), imports it there (web-import.png) and races it as
 // a ghost; then adds a folder of mods through the Mods screen's folder picker (web-mods.png),
 // reloads and finds them kept; reads
@@ -162,7 +163,8 @@ try {
   }
 }
 
-// A phone: a tap on a seen floor tile two or three steps from the hero travels there.
+// A phone: a tap on a seen floor tile two or three steps from the hero travels there; a long
+// press looks.
 try {
   const phone = await browser.newContext({ viewport: { width: 900, height: 640 }, hasTouch: true, isMobile: true });
   const p = watch(await phone.newPage());
@@ -182,6 +184,21 @@ try {
   await p.screenshot({ path: `${dir}/web-touch.png` });
   touch = { before: start, after };
   if (!(after.turn > start.turn)) errors.push(`a tap did not make the hero travel: ${JSON.stringify(touch)}`);
+  // A long press on the hero's tile looks there: the cursor's words reach the live region
+  // ("here: ..."), the context bar shows (web-look-touch.png), and no turn passes.
+  const still = await p.evaluate(() => window.delveGame);
+  const cdp = await phone.newCDPSession(p);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: still.hero[0], y: still.hero[1] }] });
+  await p.waitForTimeout(1000);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await p.waitForTimeout(1000);
+  await p.screenshot({ path: `${dir}/web-look-touch.png` });
+  touch.longPress = {
+    turn: (await p.evaluate(() => window.delveGame)).turn,
+    news: await p.evaluate(() => document.getElementById("a11y-news")?.textContent ?? ""),
+  };
+  if (touch.longPress.turn !== still.turn) errors.push(`a long press passed a turn: ${JSON.stringify(touch.longPress)}`);
+  if (!/here:/.test(touch.longPress.news)) errors.push(`a long press did not look at its tile: ${JSON.stringify(touch.longPress)}`);
   const scrolled = await p.evaluate(() => [window.scrollX, window.scrollY, window.visualViewport?.scale ?? 1]);
   if (scrolled[0] !== 0 || scrolled[1] !== 0 || scrolled[2] !== 1) errors.push(`the page moved under the finger: ${scrolled}`);
   await phone.close();

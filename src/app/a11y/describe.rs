@@ -10,12 +10,12 @@ use crate::app::shared::{
 };
 use crate::app::turn::{Action, Bindings, LookCursor, Mods, SelectedTarget, TurnInput};
 use crate::app::ui::combat_panel::panel_view;
+use crate::app::ui::examine::throw_words;
 use crate::app::ui::log::MessageLog;
 use crate::content::Content;
 use crate::game::Game;
 use crate::game::examine::{bearing, describe};
 use crate::game::surroundings::surroundings;
-use crate::map::Pos;
 
 /// The panel that shows what was read.
 #[derive(Component, Debug)]
@@ -51,10 +51,15 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The look cursor's tile in words: where it is from the hero, then what the examine panel
-/// says of it ("3 east, 2 north: Floor. Skeleton (hostile): …").
-pub fn look_words(game: &Game, content: &Content, at: Pos) -> String {
+/// says of it ("3 east, 2 north: Floor. Skeleton (hostile): …"); aiming, the throw's odds
+/// come first.
+pub fn look_words(game: &Game, content: &Content, cursor: &LookCursor) -> String {
+    let at = cursor.at;
     let lines = describe(game, content, at).unwrap_or_else(|| vec!["Unexplored.".into()]);
-    format!("{}: {}", bearing(game, at), lines.join(" "))
+    let throw = (cursor.throwing).map_or_else(String::new, |i| {
+        format!(" {}", throw_words(game, content, i, at))
+    });
+    format!("{}:{throw} {}", bearing(game, at), lines.join(" "))
 }
 
 /// Each tile the look cursor comes to is read out.
@@ -67,7 +72,7 @@ fn read_look(
     said.write(Announce::polite(look_words(
         game.game(),
         &content.0,
-        cursor.0,
+        &cursor,
     )));
 }
 

@@ -13,7 +13,7 @@ use crate::app::shared::{ContentRes, PendingAssets, Screen};
 
 /// Every file the game loads itself, by its path under `assets/`: the icon atlas
 /// (`render/picture.rs`) and each sound (`audio.rs`).
-pub const FILES: [&str; 10] = [
+pub const FILES: [&str; 11] = [
     "art/icons.png",
     "sounds/step.ogg",
     "sounds/hit.ogg",
@@ -24,13 +24,14 @@ pub const FILES: [&str; 10] = [
     "sounds/levelup.ogg",
     "sounds/death.ogg",
     "sounds/alarm.ogg",
+    "sounds/throw.ogg",
 ];
 
 /// The desktop's built-in copies of `FILES`, in order: what it loads outside a checkout. The
 /// browser fetches the files from the page's `assets/` folder over HTTP instead, so they stay
 /// out of the code the page must download before the game starts (README, sizes).
 #[cfg(not(target_arch = "wasm32"))]
-pub const BUILT_IN: [&[u8]; 10] = [
+pub const BUILT_IN: [&[u8]; 11] = [
     include_bytes!("../../../assets/art/icons.png"),
     include_bytes!("../../../assets/sounds/step.ogg"),
     include_bytes!("../../../assets/sounds/hit.ogg"),
@@ -41,6 +42,7 @@ pub const BUILT_IN: [&[u8]; 10] = [
     include_bytes!("../../../assets/sounds/levelup.ogg"),
     include_bytes!("../../../assets/sounds/death.ogg"),
     include_bytes!("../../../assets/sounds/alarm.ogg"),
+    include_bytes!("../../../assets/sounds/throw.ogg"),
 ];
 
 /// Where the game's files come from this run.

@@ -1,6 +1,6 @@
 //! The camera follows the hero in the map area (the window right of the sidebar, above the
-//! log), kept inside
-//! the floor so the map fills the area (the zoom is a setting: `app::settings`).
+//! log), kept inside the floor so the map fills the area (the zoom is a setting:
+//! `app::settings`; a finger's drag pans it until the next turn: `MapPan`).
 use bevy::prelude::*;
 
 use crate::app::shared::{GameRes, RunShown, TILE};
@@ -73,6 +73,7 @@ fn follow_hero(
     ui_scale: Option<Res<UiScale>>,
     layout: Option<Res<crate::app::shared::PlayLayout>>,
     touch: Option<Res<crate::app::turn::TouchSeen>>,
+    pan: Option<Res<crate::app::turn::MapPan>>,
 ) {
     let covered = layout.map_or_else(Default::default, |l| *l).covered();
     // Once a finger has touched, the touch bar's column covers the map's right edge.
@@ -86,6 +87,8 @@ fn follow_hero(
     let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.hero) else {
         return;
     };
+    // A finger's drag moves the view off the hero until the next turn.
+    let pan = pan.map_or(Vec2::ZERO, |p| p.now(game.turn, game.floor));
     let (mut cam, projection) = camera.into_inner();
     let scale = match projection {
         Projection::Orthographic(o) => o.scale,
@@ -95,7 +98,7 @@ fn follow_hero(
     let map = &game.map;
     let half = TILE / 2.0;
     cam.translation.x = clamp_axis(
-        tf.translation.x,
+        tf.translation.x + pan.x,
         w * scale,
         covered.left * ui * scale,
         right * ui * scale,
@@ -103,7 +106,7 @@ fn follow_hero(
         map.width() as f32 * TILE - half,
     );
     cam.translation.y = clamp_axis(
-        tf.translation.y,
+        tf.translation.y + pan.y,
         h * scale,
         covered.bottom * ui * scale,
         covered.top * ui * scale,

@@ -7,6 +7,7 @@ mod ai_overlay;
 pub mod body;
 mod camera;
 mod feedback;
+mod flight;
 mod ghosts;
 pub mod item_sprites;
 mod look;
@@ -66,5 +67,6 @@ pub(super) fn plugin(app: &mut App) {
         ghosts::plugin,
         picture::plugin,
         look::plugin,
+        flight::plugin,
     ));
 }

@@ -35,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
 pub fn summary(game: &Game, content: &crate::content::Content) -> String {
     let headline = match game.outcome {
         Some(RunOutcome::Won) => "You escaped the dungeon!".to_string(),
+        Some(RunOutcome::Abandoned) => format!("You gave up the run on floor {}.", game.floor),
         _ => match &game.death {
             Some(d) => format!("Killed by {} ({})", d.killer, d.ability),
             None => "Your run ended.".to_string(),

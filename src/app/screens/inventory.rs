@@ -14,7 +14,10 @@ use crate::app::shared::{
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
-use crate::app::turn::{Action, Bindings, LETTERS, Mods, SelectedTarget, TurnInput};
+use crate::app::turn::{
+    Action, Bindings, Hovered, LETTERS, LastThrow, LookCursor, Mods, SelectedTarget, TurnInput,
+    aim_start,
+};
 
 use crate::app::render::palette::{Palette, color_of};
 use crate::app::render::picture::{PictureNode, Pictures};
@@ -45,6 +48,8 @@ pub enum InventoryMode {
 
 /// The key that names the unknown item under the cursor.
 const CALL_KEY: KeyCode = KeyCode::Quote;
+/// Throws the item under the cursor (a potion too): the target cursor opens on the map.
+const THROW_KEY: KeyCode = KeyCode::Backquote;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<InventoryMode>();
@@ -148,6 +153,7 @@ pub fn inventory_entries(
         let what = match def.map(|d| d.slot) {
             _ if identifying => "[identify]",
             Some(Slot::Consumable) => "[use]",
+            Some(Slot::Thrown) => "[throw]",
             Some(_) => "[wear]",
             None => "[?]",
         };
@@ -204,6 +210,8 @@ pub enum Choice {
     Command(Command),
     /// A known scroll of identify: which pack item it reveals, first.
     ChooseForIdentify(usize),
+    /// A thrown item: where it goes, first (the target cursor).
+    Throw(usize),
 }
 
 /// The creature a wand is aimed at: in a fight the selected enemy, outside one the nearest
@@ -230,7 +238,7 @@ pub fn inventory_command(
 ) -> Option<Command> {
     match inventory_choice(key, shift, game, content, target)? {
         Choice::Command(c) => Some(c),
-        Choice::ChooseForIdentify(_) => None,
+        Choice::ChooseForIdentify(_) | Choice::Throw(_) => None,
     }
 }
 
@@ -254,8 +262,11 @@ pub fn inventory_choice(
     }
     let it = &game.inventory[i];
     let def = content.item(&it.item)?;
-    if def.slot != Slot::Consumable {
+    if def.slot.is_worn() {
         return Some(Choice::Command(Command::Equip(i)));
+    }
+    if def.slot == Slot::Thrown {
+        return Some(Choice::Throw(i));
     }
     let identifies = def.actions.iter().any(|a| matches!(a, ActionDef::Identify));
     if identifies && game.knows(&it.item) && game.inventory.iter().any(|o| !game.knows(&o.item)) {
@@ -321,8 +332,8 @@ fn spawn_inventory(mut commands: Commands) {
             ),
             (
                 Text::new(
-                    "Enter or its letter: use or wear   Shift+letter or Delete: drop   \
-                         1-3: take off   ': name an unknown item   Esc: close"
+                    "Enter or its letter: use, wear or aim   Shift+letter or Delete: drop   \
+                         1-3: take off   ': name an unknown item   `: throw it   Esc: close"
                 ),
                 TextFont::from_font_size(15.0),
                 TextColor(Color::srgb(0.6, 0.6, 0.6)),
@@ -330,6 +341,7 @@ fn spawn_inventory(mut commands: Commands) {
             kit::key_row(vec![
                 ("Drop it".into(), KeyCode::Delete),
                 ("Name it".into(), CALL_KEY),
+                ("Throw it".into(), THROW_KEY),
             ]),
         ]),
     ));
@@ -390,6 +402,7 @@ fn inventory_input(
     content: Res<ContentRes>,
     target: Res<SelectedTarget>,
     mut sent: MessageWriter<PlayerCommand>,
+    mut aim: (Commands, Res<LastThrow>, ResMut<Hovered>),
 ) {
     let typed: Vec<KeyboardInput> = typed.read().cloned().collect();
     let toggle = keys
@@ -448,6 +461,12 @@ fn inventory_input(
                 .cursor
                 .checked_sub(SLOTS.len())
                 .filter(|i| *i < game.inventory.len());
+            let throwable = |i: usize| {
+                (content.item(&game.inventory[i].item)).is_some_and(|d| d.throw.is_some())
+            };
+            let thrown = under_cursor
+                .filter(|&i| keys.just_pressed(THROW_KEY) && throwable(i))
+                .map(Choice::Throw);
             if keys.just_pressed(CALL_KEY) {
                 if let Some(i) = under_cursor.filter(|&i| !game.knows(&game.inventory[i].item)) {
                     let name = (game.ident.called.get(&game.inventory[i].item))
@@ -473,9 +492,20 @@ fn inventory_input(
             } else {
                 None
             };
-            match chosen.or(dropped) {
+            match thrown.or(chosen).or(dropped) {
                 Some(Choice::Command(cmd)) => {
                     sent.write(PlayerCommand(cmd));
+                }
+                Some(Choice::Throw(index)) => {
+                    // The target cursor takes over from the pack.
+                    let (commands, last, hovered) = (&mut aim.0, &aim.1, &mut aim.2);
+                    let at = aim_start(game, content, last);
+                    commands.insert_resource(LookCursor {
+                        at,
+                        throwing: Some(index),
+                    });
+                    **hovered = Hovered(Some(at));
+                    next_overlay.set(Overlay::Look);
                 }
                 Some(Choice::ChooseForIdentify(scroll)) => {
                     *mode = InventoryMode::Identify { scroll };

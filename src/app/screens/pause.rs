@@ -1,14 +1,17 @@
-//! The pause and help overlays: Escape pauses (resume, export the run's replay, or return to
-//! the menu: each entry by its key, or Up/Down or Tab then Enter); F1 shows the keys. Escape
+//! The pause and help overlays: Escape pauses (resume, export the run's replay, abandon the
+//! run, or return to the menu: each entry by its key, or Up/Down or Tab then Enter); F1 shows the keys. Escape
 //! closes whichever is open. Overlays never end a fight.
 use bevy::prelude::*;
 
-use crate::app::shared::{ContentRes, GameRes, Overlay, OverlayInput, Screen, UiSystems};
+use crate::app::shared::{
+    ContentRes, GameRes, Overlay, OverlayInput, PlayerCommand, Screen, UiSystems,
+};
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use crate::app::save::{SaveStore, export};
 use crate::app::ui::kit;
 
+use crate::game::Command;
 use crate::replay::Replay;
 
 /// The pause overlay's column, where the export's result line goes.
@@ -26,11 +29,12 @@ enum PauseEntry {
     Export,
     Settings,
     Keys,
+    Abandon,
     Quit,
 }
 
 /// The pause menu's entries: what each does, its words and its key.
-const PAUSE_ENTRIES: [(PauseEntry, &str, KeyCode, &str); 5] = [
+const PAUSE_ENTRIES: [(PauseEntry, &str, KeyCode, &str); 6] = [
     (PauseEntry::Resume, "Resume", KeyCode::Escape, "Esc"),
     (
         PauseEntry::Export,
@@ -41,12 +45,22 @@ const PAUSE_ENTRIES: [(PauseEntry, &str, KeyCode, &str); 5] = [
     (PauseEntry::Settings, "Settings", KeyCode::KeyO, "O"),
     (PauseEntry::Keys, "Keys", KeyCode::F1, "F1"),
     (
+        PauseEntry::Abandon,
+        "Abandon this run (asks again first)",
+        KeyCode::KeyA,
+        "A",
+    ),
+    (
         PauseEntry::Quit,
         "Quit to the main menu (Continue resumes the run)",
         KeyCode::KeyM,
         "M",
     ),
 ];
+
+/// What choosing Abandon once says: the run is not gone yet.
+const ABANDON_ASK: &str =
+    "Choose Abandon again (A) to give this run up: it ends here and is kept in the records.";
 
 fn pause_list() -> ListMenu {
     ListMenu::new(
@@ -119,14 +133,17 @@ Exploring
   I or E                 inventory: use, wear, drop, take off
   ;                      look: a cursor on the map (move keys move it, Tab / Shift+Tab the
                          next / last thing in sight, Enter travels there, Esc or ; leaves)
+  T                      throw: aim the pack's first thrown item (Enter throws)
+  Q                      throw it again at the last target still in sight
   mouse                  point at a tile to examine it; click to travel there
 In a fight
   1-9                    use an ability on the selected enemy
   I                      inventory (using an item is your action)
+  T / Q                  throw at an enemy / again at the last one
   Tab                    select the next enemy
   F                      flee        Space  wait
 Any time
-  Esc                    pause (R there exports the replay)
+  Esc                    pause (R there exports the replay, A abandons the run)
   F1                     this help
   M                      message history
 Reading aloud (for screen readers; also shown over the map)
@@ -216,8 +233,14 @@ fn pause_input(
     store: Res<SaveStore>,
     root: Query<Entity, With<PauseRoot>>,
     rebinding: Res<super::settings::Rebinding>,
+    mut sent: MessageWriter<PlayerCommand>,
+    // Abandon chosen once since the menu opened: the next choice of it ends the run.
+    mut abandon_asked: Local<bool>,
 ) {
     let paused = *overlay.get() == Overlay::Pause;
+    if !paused {
+        *abandon_asked = false;
+    }
     // Esc that ended a rebinding in the Settings overlay closes nothing.
     if rebinding.took == Some(KeyCode::Escape) {
         return;
@@ -250,6 +273,19 @@ fn pause_input(
         });
     } else if paused && pressed(KeyCode::KeyO, PauseEntry::Settings) {
         next_overlay.set(Overlay::Settings);
+    } else if paused && pressed(KeyCode::KeyA, PauseEntry::Abandon) {
+        if *abandon_asked {
+            // Given up: the run ends as any run does, on the game-over screen, kept.
+            sent.write(PlayerCommand(Command::Abandon));
+            next_overlay.set(Overlay::None);
+        } else if let Ok(root) = root.single() {
+            *abandon_asked = true;
+            commands.entity(root).with_child((
+                Text::new(ABANDON_ASK),
+                TextFont::from_font_size(18.0),
+                TextColor(Color::srgb(1.0, 0.75, 0.4)),
+            ));
+        }
     } else if paused && pressed(KeyCode::KeyM, PauseEntry::Quit) {
         commands.set_state(Screen::MainMenu);
     } else if paused

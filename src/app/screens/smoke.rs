@@ -13,14 +13,15 @@ use crate::app::shared::{
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use crate::app::ai::AiOverlay;
+use crate::app::turn::{Hovered, first_thrown, start_cursor};
 
 use crate::game::bot;
 use bevy::window::PrimaryWindow;
 
 /// Frames to let a screen settle (assets, fonts, first render) before a screenshot.
 const SETTLE: u32 = 20;
-/// Give up on reaching a fight or the end after this many bot turns.
-const MAX_TURNS: u64 = 500;
+/// A stage that plays gives up on what it waits for after this many bot turns of its own.
+const STAGE_TURNS: u64 = 300;
 /// The terrain the terrain's screenshot waits to see at once (the fixture puts doors, pools
 /// and grass on floor 1): a door, shallow water and grass of either height.
 const TERRAIN_SHOWN: [&[&str]; 3] = [
@@ -30,14 +31,14 @@ const TERRAIN_SHOWN: [&[&str]; 3] = [
 ];
 /// Turns played with the AI overlay on before its screenshot.
 const AI_TURNS: u64 = 6;
-/// Extra bot turns allowed for reaching GameOver, so the whole run stays well inside two minutes.
-const END_TURNS: u64 = 250;
 
 #[derive(Resource, Debug)]
 struct Smoke {
     dir: PathBuf,
     stage: Stage,
     frames: u32,
+    /// The stage the turn budget counts for, and the game's turn when it began.
+    budget: Option<(Stage, u64)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +52,9 @@ enum Stage {
     /// With a race (the smoke script passes two ghosts' replays): exploring until two ghosts
     /// stand in view apart from the hero and each other, then their picture.
     Race,
+    /// Exploring until a monster shoots from across the map (the fixture puts slingers and
+    /// archers on floor 1), then its shot in flight.
+    Archer,
     /// A few turns of exploring, then the terrain in view (the fixture's doors, pools and
     /// grass on floor 1) under the stealth range's tint.
     Terrain,
@@ -58,6 +62,9 @@ enum Stage {
     Ai,
     /// The screenshot is taken after this frame renders; the overlay goes off after that.
     AiOff,
+    /// Exploring until a hostile is in view out of a fight with something to throw in the
+    /// pack, then the target cursor on it: the line of fire and the odds.
+    Target,
     Combat,
     /// The message history overlay over the run so far.
     History,
@@ -90,6 +97,7 @@ pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
             dir: dir.clone(),
             stage: Stage::Menu,
             frames: 0,
+            budget: None,
         });
         // The smoke drives itself frame by frame, so it never waits for input.
         app.insert_resource(bevy::winit::WinitSettings::continuous());
@@ -122,10 +130,22 @@ fn drive(
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
     counted: Res<PictureCount>,
     (mut records, watching, archive, race): KeptRuns,
-    mut settings: ResMut<crate::app::settings::Settings>,
+    (mut settings, overlay_state, mut hovered): (
+        ResMut<crate::app::settings::Settings>,
+        Option<Res<State<Overlay>>>,
+        ResMut<Hovered>,
+    ),
 ) {
     smoke.frames += 1;
     let settled = smoke.frames > SETTLE;
+    // Each stage that plays has its own turn budget, counted from where it began.
+    if let Some(g) = game.as_ref()
+        && smoke.budget.is_none_or(|(stage, _)| stage != smoke.stage)
+    {
+        smoke.budget = Some((smoke.stage, g.turn));
+    }
+    let began = smoke.budget.map_or(0, |(_, turn)| turn);
+    let in_budget = |g: &GameRes| g.turn < began + STAGE_TURNS && !g.is_over();
     let shot = |commands: &mut Commands, dir: &PathBuf, name: &str| {
         info!("smoke: screenshot {name}");
         commands
@@ -135,7 +155,13 @@ fn drive(
     let awaiting = phase.is_some_and(|p| *p.get() == TurnPhase::AwaitingInput);
     let mut play = |game: &GameRes, content: &ContentRes| {
         if awaiting {
-            sent.write(PlayerCommand(bot::explore(game.game(), &content.0)));
+            // The explore bot, kept on this floor: the fixture puts what the pictures show on
+            // floor 1 (its shop, slingers and archers, terrain).
+            let cmd = match bot::explore(game.game(), &content.0) {
+                crate::game::Command::Descend => crate::game::Command::Wait,
+                cmd => cmd,
+            };
+            sent.write(PlayerCommand(cmd));
         }
     };
     match (smoke.stage, screen.get()) {
@@ -171,7 +197,7 @@ fn drive(
             smoke.stage = if race.0.is_some() {
                 Stage::Race
             } else {
-                Stage::Terrain
+                Stage::Archer
             };
             smoke.frames = 0;
         }
@@ -179,7 +205,7 @@ fn drive(
             let (Some(game), Some(race)) = (game, race.0.as_ref()) else {
                 return;
             };
-            if !ghosts_apart(game.game(), race) && game.turn < MAX_TURNS && !game.is_over() {
+            if !ghosts_apart(game.game(), race) && in_budget(&game) {
                 smoke.frames = 0;
                 if let Some(content) = content {
                     play(&game, &content);
@@ -187,7 +213,7 @@ fn drive(
             } else if smoke.frames > SETTLE {
                 let dir = smoke.dir.clone();
                 shot(&mut commands, &dir, "race.png");
-                smoke.stage = Stage::Terrain;
+                smoke.stage = Stage::Archer;
                 smoke.frames = 0;
             }
         }
@@ -195,7 +221,7 @@ fn drive(
             let (Some(game), Some(content)) = (game, content) else {
                 return;
             };
-            if !shows_terrain(game.game()) && game.turn < MAX_TURNS && !game.is_over() {
+            if !shows_terrain(game.game()) && in_budget(&game) {
                 smoke.frames = 0;
                 play(&game, &content);
             } else if smoke.frames == 1 {
@@ -230,8 +256,63 @@ fn drive(
         }
         (Stage::AiOff, Screen::InGame) if settled => {
             overlay.0 = false;
-            smoke.stage = Stage::Combat;
+            smoke.stage = Stage::Target;
             smoke.frames = 0;
+        }
+        (Stage::Target, Screen::InGame) => {
+            let (Some(game), Some(content)) = (game, content) else {
+                return;
+            };
+            let aim = (!game.in_combat() && awaiting)
+                .then(|| first_thrown(game.game(), &content.0))
+                .flatten()
+                .zip(hostile_in_throw_range(game.game(), &content.0));
+            if overlay_state.is_some_and(|o| *o.get() == Overlay::Look) {
+                if smoke.frames > SETTLE {
+                    let dir = smoke.dir.clone();
+                    shot(&mut commands, &dir, "target.png");
+                    commands.set_state(Overlay::None);
+                    smoke.stage = Stage::Combat;
+                    smoke.frames = 0;
+                }
+            } else if let Some((index, at)) = aim {
+                start_cursor(&mut commands, &mut hovered, at, Some(index));
+                smoke.frames = 0;
+            } else if !in_budget(&game) {
+                warn!("smoke: nothing to throw at within {STAGE_TURNS} turns");
+                smoke.stage = Stage::Combat;
+                smoke.frames = 0;
+            } else {
+                smoke.frames = 0;
+                play(&game, &content);
+            }
+        }
+        (Stage::Archer, Screen::InGame) => {
+            let (Some(game), Some(content)) = (game, content) else {
+                return;
+            };
+            if monster_shot(game.game(), &content.0) {
+                // The shot's line fades in 0.7 s: its picture comes at once, the frame after
+                // the one that launched it.
+                if smoke.frames >= 2 {
+                    let dir = smoke.dir.clone();
+                    shot(&mut commands, &dir, "archer.png");
+                    smoke.stage = Stage::Terrain;
+                    smoke.frames = 0;
+                }
+            } else if !in_budget(&game) {
+                warn!("smoke: no monster shot within {STAGE_TURNS} turns");
+                smoke.stage = Stage::Terrain;
+                smoke.frames = 0;
+            } else if awaiting && !game.in_combat() && shooter_in_view(game.game(), &content.0) {
+                // Holding still while a slinger or an archer is in sight: it notices the hero
+                // and shoots before the hero's own throws can start the fight.
+                smoke.frames = 0;
+                sent.write(PlayerCommand(crate::game::Command::Wait));
+            } else if awaiting {
+                smoke.frames = 0;
+                play(&game, &content);
+            }
         }
         (Stage::History, Screen::InGame) if settled => {
             let dir = smoke.dir.clone();
@@ -306,9 +387,9 @@ fn drive(
                     smoke.stage = Stage::History;
                     smoke.frames = 0;
                 }
-            } else if game.turn > MAX_TURNS {
+            } else if !in_budget(&game) {
                 warn!(
-                    "smoke: no fight within {MAX_TURNS} turns (turn {}, hero at {:?}, {} health)",
+                    "smoke: no fight within {STAGE_TURNS} turns (turn {}, hero at {:?}, {} health)",
                     game.turn,
                     game.hero_pos(),
                     game.hero().health
@@ -321,17 +402,10 @@ fn drive(
                 play(&game, &content);
             }
         }
-        (Stage::GameOver, Screen::InGame) => {
-            let (Some(game), Some(content)) = (game, content) else {
-                return;
-            };
-            if game.turn > MAX_TURNS + END_TURNS {
-                warn!("smoke: the run did not end within the turn budget");
-                smoke.stage = Stage::Done;
-                smoke.frames = 0;
-            } else {
-                play(&game, &content);
-            }
+        // The run ends as a player ends one that goes on: given up (the pause menu's
+        // Abandon), kept in the records with its replay.
+        (Stage::GameOver, Screen::InGame) if awaiting => {
+            sent.write(PlayerCommand(crate::game::Command::Abandon));
         }
         (Stage::GameOver, Screen::GameOver) if settled => {
             let dir = smoke.dir.clone();
@@ -434,6 +508,53 @@ fn point_at_known_tile(
     if let Ok(at) = camera.0.world_to_viewport(camera.1, world) {
         window.set_cursor_position(Some(at));
     }
+}
+
+/// The nearest hostile in view that the pack's first thrown item reaches (two tiles or more
+/// away, so that the line shows), if any.
+fn hostile_in_throw_range(
+    game: &crate::game::Game,
+    content: &crate::content::Content,
+) -> Option<crate::map::Pos> {
+    let index = first_thrown(game, content)?;
+    let throw = content.item(&game.inventory[index].item)?.throw.as_ref()?;
+    let range = crate::game::throwing::throw_range(throw, content);
+    let hero = game.hero_pos();
+    (crate::game::travel::hostiles_in_view(game, content).into_iter())
+        .filter_map(|id| game.creature(id).map(|c| c.pos))
+        .filter(|p| (2..=range).contains(&hero.chebyshev(*p)))
+        .min_by_key(|p| (hero.chebyshev(*p), (p.y, p.x)))
+}
+
+/// Whether a monster with a ranged ability is in view.
+fn shooter_in_view(game: &crate::game::Game, content: &crate::content::Content) -> bool {
+    (crate::game::travel::hostiles_in_view(game, content).into_iter()).any(|id| {
+        (game.creature(id))
+            .and_then(|c| content.creature(&c.kind))
+            .is_some_and(|k| {
+                (k.abilities.iter()).any(|a| content.ability(a).is_some_and(|d| d.range > 1))
+            })
+    })
+}
+
+/// Whether a monster shot at the hero from across the map in the last turn.
+fn monster_shot(game: &crate::game::Game, content: &crate::content::Content) -> bool {
+    let pos = |id| game.creature(id).map(|c| c.pos);
+    game.last_events.iter().any(|e| match e {
+        crate::game::Event::AbilityUsed {
+            source,
+            ability,
+            target: Some(t),
+            ..
+        } => {
+            *source != game.hero
+                && content.ability(ability).is_some_and(|a| a.range > 1)
+                && pos(*source)
+                    .zip(pos(*t))
+                    .is_some_and(|(a, b)| a.chebyshev(b) > 1)
+        }
+        _ => false,
+    })
 }
 
 /// Whether the hero sees one tile of each of `TERRAIN_SHOWN`'s groups.

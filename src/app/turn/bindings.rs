@@ -46,10 +46,14 @@ pub enum Action {
     Shout,
     /// The look cursor: point at any tile with the keys, and read what is there.
     Look,
+    /// Aim a throw with the cursor (the pack's first thrown item).
+    Throw,
+    /// Throw again at the last target, if it is still in sight.
+    FireAgain,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 23] = [
+const NAMES: [(&str, Action); 25] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -73,6 +77,8 @@ const NAMES: [(&str, Action); 23] = [
     ("toggle_stealth_range", Action::ToggleStealthRange),
     ("shout", Action::Shout),
     ("look", Action::Look),
+    ("throw", Action::Throw),
+    ("fire_again", Action::FireAgain),
 ];
 
 /// The letter keys A–Z (also the inventory's item letters).
@@ -249,12 +255,7 @@ pub struct Bindings(pub BTreeMap<Chord, Action>);
 /// The actions the coming features add, with the chords the key plan gives them (see
 /// docs/DESIGN.md, "The key plan"). Each stays unbound in play until its feature lands; a
 /// keys file that names one is told so.
-pub const PLANNED: [(&str, &str); 4] = [
-    ("throw", "KeyT"),
-    ("fire_again", "KeyQ"),
-    ("find", "Ctrl+KeyF"),
-    ("autofight", "Shift+KeyF"),
-];
+pub const PLANNED: [(&str, &str); 2] = [("find", "Ctrl+KeyF"), ("autofight", "Shift+KeyF")];
 
 impl Default for Bindings {
     fn default() -> Self {
@@ -298,6 +299,8 @@ impl Default for Bindings {
         bind(&[KeyCode::KeyU], ToggleStealthRange);
         bind(&[KeyCode::KeyY], Shout);
         bind(&[KeyCode::Semicolon], Look);
+        bind(&[KeyCode::KeyT], Throw);
+        bind(&[KeyCode::KeyQ], FireAgain);
         let shift = Mods {
             shift: true,
             ..Mods::NONE

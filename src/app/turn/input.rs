@@ -98,7 +98,9 @@ pub fn key_command(
         | Action::ReadFight
         | Action::ReadLog
         | Action::SayAgain
-        | Action::Look => None,
+        | Action::Look
+        | Action::Throw
+        | Action::FireAgain => None,
     }
 }
 
@@ -115,7 +117,7 @@ fn door_to_close(game: &Game) -> crate::map::Dir {
 }
 
 /// In a fight, a tap on an enemy selects it and uses the hero's first ability (the attack).
-fn tapped_enemy_attack(
+pub(super) fn tapped_enemy_attack(
     tapped: Option<crate::map::Pos>,
     game: &Game,
     abilities: &[String],

@@ -1,6 +1,7 @@
 //! Turn scheduling: input becomes a command, the turn's steps run once (this plugin owns the
 //! begin, the hero's command, the exploration ticks and the end), the phase returns.
 mod bindings;
+mod gestures;
 mod input;
 mod look;
 mod phase;
@@ -12,8 +13,12 @@ mod travel;
 pub use bindings::{
     Action, Bindings, Chord, KeysPath, LETTERS, Mods, PLANNED, is_modifier, name_of,
 };
+pub use gestures::{LONG_PRESS, MapPan, Pinch, pan_by};
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
-pub use look::{LookCursor, next_target};
+pub use look::{
+    ContextAction, ContextChosen, LastThrow, LookCursor, aim_start, context_actions, first_thrown,
+    next_target, start_cursor, throw_again,
+};
 pub use pointer::{Hovered, Tapped, TouchesOnUi};
 pub use touch_bar::{PressedByButton, TouchSeen};
 pub use travel::{KnownInView, Travel, stop_line, travel_key};
@@ -30,5 +35,6 @@ pub(super) fn plugin(app: &mut App) {
         bindings::plugin,
         touch_bar::plugin,
         look::plugin,
+        gestures::plugin,
     ));
 }

@@ -33,7 +33,7 @@ impl TouchesOnUi {
 }
 
 /// How far (logical pixels) a finger may slide and still tap; farther is a drag.
-const TAP_SLOP: f32 = 16.0;
+pub(super) const TAP_SLOP: f32 = 16.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The map tile at a window position (logical pixels), if the hero has explored it.
-fn tile_at(
+pub(super) fn tile_at(
     at: Vec2,
     cameras: &Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     game: &GameRes,

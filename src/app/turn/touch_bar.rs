@@ -1,14 +1,16 @@
 //! The touch bar: once a finger has touched the screen, a column of buttons at the map's right
 //! edge offers wait, descend, auto-explore and the inventory, and in a fight the hero's
 //! abilities and flee. A button presses its action's first bound key for one frame, so a tap
-//! does exactly what that key does (keys.toml rebinds both).
+//! does exactly what that key does (keys.toml rebinds both). While looking (a long press) it is
+//! the context bar: the actions that fit the tile under the cursor (`context_actions`).
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, ContentRes, GameRes, Screen};
+use crate::app::shared::{AppSystems, ContentRes, GameRes, Overlay, Screen};
 
 use super::bindings::{Action, Bindings, Chord};
 use super::input::DIGIT_KEYS;
+use super::look::{ContextAction, ContextChosen, LookCursor, context_actions};
 use super::pointer::TouchesOnUi;
 
 /// Whether this device has shown a touch (the bar stays hidden for mouse and keyboard).
@@ -23,6 +25,8 @@ pub enum TouchButton {
     Ability(usize),
     /// The pause menu, as Escape opens it (a phone has no Escape key).
     Menu,
+    /// While looking (a long press): an action on the tile under the cursor.
+    Context(ContextAction),
 }
 
 /// Keys an on-screen button pressed this frame (the touch bar's, the UI kit's), released at the
@@ -63,6 +67,7 @@ pub fn key_of(button: TouchButton, bindings: &Bindings) -> Option<Chord> {
         TouchButton::Action(a) => bindings.key_for(a),
         TouchButton::Ability(i) => DIGIT_KEYS.get(i + 1).copied().map(Chord::plain),
         TouchButton::Menu => Some(Chord::plain(KeyCode::Escape)),
+        TouchButton::Context(_) => None,
     }
 }
 
@@ -80,10 +85,20 @@ fn chord_keys(chord: Chord) -> Vec<KeyCode> {
     .collect()
 }
 
-/// Whether a button belongs on the bar now: abilities and flee in a fight, travel, descent and
-/// the inventory outside one, wait in both.
-pub fn shown(button: TouchButton, in_combat: bool, abilities: usize) -> bool {
+/// Whether a button belongs on the bar now: while looking, only the actions that fit the
+/// cursor's tile (`looking`); else abilities and flee in a fight, travel, descent and the
+/// inventory outside one, wait in both.
+pub fn shown(
+    button: TouchButton,
+    in_combat: bool,
+    abilities: usize,
+    looking: Option<&[ContextAction]>,
+) -> bool {
+    if let Some(fits) = looking {
+        return matches!(button, TouchButton::Context(a) if fits.contains(&a));
+    }
     match button {
+        TouchButton::Context(_) => false,
         TouchButton::Action(Action::Wait) => true,
         TouchButton::Action(Action::Flee) => in_combat,
         TouchButton::Action(_) => !in_combat,
@@ -104,8 +119,29 @@ fn label(button: TouchButton) -> String {
         TouchButton::Action(a) => super::bindings::name_of(a).into(),
         TouchButton::Ability(i) => format!("{}", i + 1),
         TouchButton::Menu => "Menu".into(),
+        TouchButton::Context(a) => match a {
+            ContextAction::Travel => "Go here",
+            ContextAction::Attack => "Attack",
+            ContextAction::Aim => "Aim",
+            ContextAction::Throw => "Throw",
+            ContextAction::PickUp => "Pick up",
+            ContextAction::Descend => "Descend",
+            ContextAction::Close => "Close",
+        }
+        .into(),
     }
 }
+
+/// The context bar's buttons, in its order.
+const CONTEXT: [ContextAction; 7] = [
+    ContextAction::Attack,
+    ContextAction::Aim,
+    ContextAction::Throw,
+    ContextAction::Travel,
+    ContextAction::PickUp,
+    ContextAction::Descend,
+    ContextAction::Close,
+];
 
 fn spawn_bar(mut commands: Commands, seen: Res<TouchSeen>) {
     let buttons = [
@@ -119,7 +155,8 @@ fn spawn_bar(mut commands: Commands, seen: Res<TouchSeen>) {
         TouchButton::Action(Action::Flee),
     ]
     .into_iter()
-    .chain((0..MAX_ABILITIES).map(TouchButton::Ability));
+    .chain((0..MAX_ABILITIES).map(TouchButton::Ability))
+    .chain(CONTEXT.map(TouchButton::Context));
     commands
         .spawn((
             Name::new("Touch bar"),
@@ -177,12 +214,16 @@ fn press_buttons(
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut pressed: ResMut<PressedByButton>,
     mut on_ui: ResMut<TouchesOnUi>,
+    mut context: MessageWriter<ContextChosen>,
 ) {
     for (interaction, &button) in &buttons {
         if *interaction != Interaction::Pressed {
             continue;
         }
         on_ui.claim(touches.as_deref());
+        if let TouchButton::Context(action) = button {
+            context.write(ContextChosen(action));
+        }
         if let Some(chord) = key_of(button, &bindings) {
             for key in chord_keys(chord) {
                 keys.press(key);
@@ -198,11 +239,18 @@ fn release_keys(mut pressed: ResMut<PressedByButton>, mut keys: ResMut<ButtonInp
     }
 }
 
-/// Shows the bar once touched, with the buttons that fit the moment.
+/// Shows the bar once touched, with the buttons that fit the moment (while looking, the
+/// context bar of the cursor's tile).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one system: each resource is one concern"
+)]
 fn show_bar(
     seen: Res<TouchSeen>,
     game: Res<GameRes>,
     content: Res<ContentRes>,
+    overlay: Res<State<Overlay>>,
+    cursor: Option<Res<LookCursor>>,
     mut bar: Query<&mut Node, (With<TouchBar>, Without<TouchButton>)>,
     mut buttons: Query<(&TouchButton, &mut Node, &Children)>,
     mut texts: Query<&mut Text>,
@@ -210,16 +258,20 @@ fn show_bar(
     if !seen.0 {
         return;
     }
-    if !seen.is_changed() && !game.is_changed() {
+    let cursor_moved = cursor.as_ref().is_some_and(|c| c.is_changed());
+    if !seen.is_changed() && !game.is_changed() && !overlay.is_changed() && !cursor_moved {
         return;
     }
+    let looking = (cursor.as_deref())
+        .filter(|_| *overlay.get() == Overlay::Look)
+        .map(|c| context_actions(game.game(), &content.0, c));
     for mut node in &mut bar {
         node.display = Display::Flex;
     }
     let in_combat = game.in_combat();
     let abilities = game.known_abilities(game.hero, &content.0);
     for (&button, mut node, children) in &mut buttons {
-        let display = if shown(button, in_combat, abilities.len()) {
+        let display = if shown(button, in_combat, abilities.len(), looking.as_deref()) {
             Display::Flex
         } else {
             Display::None
@@ -257,16 +309,38 @@ mod tests {
             TouchButton::Ability(0),
             TouchButton::Ability(3),
         ];
-        let outside: Vec<_> = all.iter().filter(|b| shown(**b, false, 3)).collect();
+        let outside: Vec<_> = all.iter().filter(|b| shown(**b, false, 3, None)).collect();
         assert_eq!(outside.len(), 4);
         assert!(!outside.contains(&&TouchButton::Action(Action::Flee)));
-        assert!(shown(TouchButton::Menu, true, 3) && shown(TouchButton::Menu, false, 3));
+        assert!(
+            shown(TouchButton::Menu, true, 3, None) && shown(TouchButton::Menu, false, 3, None)
+        );
+        // While looking only the tile's own actions show, the bar's usual ones hide.
+        let fits = [ContextAction::Attack, ContextAction::Close];
+        let travel = TouchButton::Context(ContextAction::Travel);
+        assert!(shown(
+            TouchButton::Context(ContextAction::Attack),
+            false,
+            3,
+            Some(&fits)
+        ));
+        assert!(!shown(travel, false, 3, Some(&fits)));
+        assert!(!shown(
+            TouchButton::Action(Action::Wait),
+            false,
+            3,
+            Some(&fits)
+        ));
+        assert!(
+            !shown(travel, false, 3, None),
+            "context buttons only while looking"
+        );
         assert_eq!(
             key_of(TouchButton::Menu, &Bindings::default()),
             Some(Chord::plain(KeyCode::Escape)),
             "the Menu button pauses as Escape does"
         );
-        let fight: Vec<_> = all.iter().filter(|b| shown(**b, true, 3)).collect();
+        let fight: Vec<_> = all.iter().filter(|b| shown(**b, true, 3, None)).collect();
         assert_eq!(
             fight,
             [

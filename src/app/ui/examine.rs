@@ -1,14 +1,19 @@
 //! Pointing at a tile: a panel describing it (terrain, treasure, a creature's health and hit
-//! chances) and dots along the path a click would travel. Reads only.
+//! chances) and dots along the path a click would travel; aiming a throw, the throw's odds
+//! first (the map draws its line). Reads only.
 use bevy::prelude::*;
 
 use crate::app::shared::{
     ContentRes, GameRes, RunShown, SIDEBAR_WIDTH, TurnResolved, UiSystems, world_of,
 };
 
-use crate::app::turn::Hovered;
+use crate::app::turn::{Hovered, LookCursor};
+use crate::content::Content;
+use crate::game::Game;
 use crate::game::examine::describe;
 use crate::game::known_path;
+use crate::game::throwing::ThrowPreview;
+use crate::map::Pos;
 
 #[derive(Component)]
 struct ExamineText;
@@ -58,6 +63,7 @@ fn show(
     content: Res<ContentRes>,
     panel: Single<(&mut Text, &mut Visibility), With<ExamineText>>,
     dots: Query<Entity, With<PathDot>>,
+    cursor: Option<Res<LookCursor>>,
 ) {
     let (mut text, mut shown) = panel.into_inner();
     for e in &dots {
@@ -70,12 +76,16 @@ fn show(
     };
     let g = game.game();
     text.0 = describe(g, &content.0, p).map_or_else(String::new, |l| l.join("\n"));
+    let aiming = cursor.as_ref().and_then(|c| c.throwing);
+    if let Some(index) = aiming {
+        text.0 = format!("{}\n{}", throw_words(g, &content.0, index, p), text.0);
+    }
     *shown = if text.0.is_empty() {
         Visibility::Hidden
     } else {
         Visibility::Inherited
     };
-    if g.in_combat() || g.is_over() {
+    if g.in_combat() || g.is_over() || aiming.is_some() {
         return;
     }
     let Some(path) = known_path(g, p) else { return };
@@ -89,5 +99,34 @@ fn show(
             Transform::from_translation(world_of(step, height).extend(4.0)),
             DespawnOnExit(RunShown),
         ));
+    }
+}
+
+/// The throw the target cursor would make at `at`, in words: what is thrown, whom it would
+/// meet first with the odds and about the damage, or why it cannot go.
+pub fn throw_words(game: &Game, content: &Content, index: usize, at: Pos) -> String {
+    let name =
+        (game.inventory.get(index)).map_or_else(String::new, |it| game.item_name(it, content));
+    match game.throw_preview(index, at, content) {
+        ThrowPreview::Refused(why) => format!("Throw the {name}: {why}"),
+        ThrowPreview::Nobody {
+            blocked_at: Some(_),
+        } => {
+            format!("Throw the {name}: something stops it on the way, and it strikes nobody.")
+        }
+        ThrowPreview::Nobody { blocked_at: None } => {
+            format!(
+                "Throw the {name} (Enter): it comes down there, striking nobody; heard near by."
+            )
+        }
+        ThrowPreview::Strikes {
+            target,
+            chance,
+            damage,
+        } => format!(
+            "Throw the {name} (Enter): {:.0}% to strike the {}, about {damage:.0} damage.",
+            chance * 100.0,
+            game.name(target, content)
+        ),
     }
 }

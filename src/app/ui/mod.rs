@@ -2,7 +2,7 @@
 //! content errors overlay, and the kit the screens are built of. Reads only.
 pub mod combat_panel;
 pub mod content_errors;
-mod examine;
+pub mod examine;
 pub mod kit;
 pub mod layout;
 pub mod list;

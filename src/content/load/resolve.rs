@@ -9,7 +9,7 @@ use super::refs::{Kind, Refs};
 use super::{Content, Parsed};
 use crate::content::diagnostics::{Diagnostic, Severity};
 use crate::content::registry::damage_type_id;
-use crate::content::schema::{ContentFile, Slot};
+use crate::content::schema::ContentFile;
 use crate::game::HERO_KIND;
 
 /// Every reference names something that exists after this pack merged; what the pack's
@@ -132,8 +132,8 @@ pub(super) fn classes(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diag
                 continue;
             }
             let slot = content.items[it.get_ref()].slot;
-            if slot == Slot::Consumable {
-                let msg = format!("`{}` is a consumable: put it in `carry`", it.get_ref());
+            if !slot.is_worn() {
+                let msg = format!("`{}` is not worn: put it in `carry`", it.get_ref());
                 r.error(it.span(), path(), msg);
             } else if worn.contains(&slot) {
                 let msg = format!(
@@ -249,6 +249,11 @@ pub(super) fn items(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagnos
         r.triggers(&def.triggers, &span, &|| format!("items[{i}].triggers"));
         if let Some(kind) = &def.kind {
             r.check(Kind::ItemKind, kind, || format!("items[{i}].kind"));
+        }
+        if let Some(throw) = &def.throw {
+            r.check(Kind::Ability, &throw.ability, || {
+                format!("items[{i}].throw.ability")
+            });
         }
     }
 }

@@ -70,6 +70,12 @@ pub struct BalancePatch {
     /// How far the hero's shout is heard, in tiles: it wakes sleepers and brings the unaware
     /// to look.
     pub shout_noise: Option<u32>,
+    /// How far a thrown item landing is heard, in tiles (a throw that hits nobody can lure
+    /// a monster to where it lands).
+    pub throw_noise: Option<u32>,
+    /// How much a shot or throw at its full range loses of its hit chance: none next to the
+    /// target, this share at the ability's `range`, in a straight line between.
+    pub range_falloff: Option<f64>,
     /// The damage factor of a sneak attack: the hero's bump on a sleeping or unaware monster,
     /// which always hits. A class's `sneak_attack` replaces it.
     pub sneak_attack: Option<f64>,

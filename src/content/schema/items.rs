@@ -20,6 +20,30 @@ pub enum Slot {
     /// Not worn: using it (in a fight, as the hero's action) runs its `actions` with the hero
     /// acting, never rolling to hit, and uses it up.
     Consumable,
+    /// Not worn nor used: only thrown (it needs `throw`), like a dart or a javelin. Thrown
+    /// items of one kind stack in one pack slot (`stack`).
+    Thrown,
+}
+
+impl Slot {
+    /// Whether it is worn (equipment): weapon, armour or trinket.
+    pub fn is_worn(self) -> bool {
+        matches!(self, Slot::Weapon | Slot::Armour | Slot::Trinket)
+    }
+}
+
+/// How an item flies when thrown (the `throw` key; see "Range and throwing").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ThrowDef {
+    /// The ability the throw strikes with (e.g. `"core:dart"`): its actions are what a hit
+    /// does, and its `range` is how far, in tiles, the item flies. The hero need not know it.
+    #[schemars(with = "String")]
+    pub ability: Spanned<String>,
+    /// The chance, 0..1, that it breaks where it lands (default 0). A consumable always
+    /// shatters: on the creature it hits, its own `actions` work on that creature.
+    #[serde(default)]
+    pub break_chance: f64,
 }
 
 /// An item: equipment (its `modifiers` hold while it is worn) or a consumable (`actions`).
@@ -65,6 +89,14 @@ pub struct ItemDef {
     /// last; 0 (the default): used up at once. At most 1000.
     #[serde(default)]
     pub charges: u32,
+    /// How it flies when thrown: thrown items (`slot = "thrown"`) need it, and a consumable
+    /// with it can be thrown as well as used (a potion shatters on whom it hits).
+    #[serde(default)]
+    pub throw: Option<ThrowDef>,
+    /// How many come in one find, kit or ware, stacked in one pack slot (thrown items only),
+    /// 1..=99 (default 1).
+    #[serde(default = "one_in_a_stack")]
+    pub stack: u32,
     /// Modifier ids that hold while it is worn.
     #[serde(default)]
     #[schemars(with = "Vec<String>")]
@@ -82,4 +114,8 @@ pub struct ItemDef {
     /// copying the table (see "Adding without copying").
     #[serde(default)]
     pub loot: Vec<LootRule>,
+}
+
+fn one_in_a_stack() -> u32 {
+    1
 }

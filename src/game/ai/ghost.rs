@@ -29,6 +29,10 @@ impl Phase<'_> {
             return;
         }
         let hunting = c.ai.awareness == Awareness::Hunting;
+        if hunting && let Some(ability) = self.takes_aim(c, kind) {
+            self.aiming.push((c.id, ability));
+            return;
+        }
 
         let frightened = c.frightened > 0;
         if frightened {

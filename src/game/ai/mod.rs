@@ -22,6 +22,7 @@ mod ghost;
 mod occupancy;
 mod probe;
 mod scratch;
+mod shots;
 
 #[cfg(test)]
 mod door_tests;
@@ -78,6 +79,8 @@ struct Kind {
     opens_doors: bool,
     /// Scales its chances to wake and to notice the hero.
     perception: f64,
+    /// Its ranged abilities: with the hero in its sights it aims instead of stepping.
+    shots: Vec<shots::Shot>,
 }
 
 /// The hero as the monsters see it this turn.
@@ -137,6 +140,9 @@ struct Phase<'g> {
     stealth2: f64,
     /// Monsters that noticed the hero this phase, in id order: the log names those in view.
     noticed: Vec<CreatureId>,
+    /// Monsters that took aim at the hero instead of stepping, in id order, with the ability
+    /// each would shoot: the first shoots when the phase ends.
+    aiming: Vec<(CreatureId, String)>,
 }
 
 impl Phase<'_> {
@@ -278,6 +284,7 @@ impl Game {
                         max_health: k.base.max_health,
                         opens_doors: k.opens_doors,
                         perception: k.perception,
+                        shots: shots::shots_of(&k.abilities, content),
                     });
                     kinds.push((key(), name, kind));
                     kinds.len() - 1
@@ -340,6 +347,7 @@ impl Game {
             opened: Vec::new(),
             stealth2: stealth * stealth,
             noticed: Vec::new(),
+            aiming: Vec::new(),
         };
         let mut ending = Vec::new();
         for (slot, &k) in kind_of.iter().enumerate() {
@@ -376,6 +384,7 @@ impl Game {
         let (logs, built) = (std::mem::take(&mut phase.logs), phase.scratch.fields.len());
         let opened = std::mem::take(&mut phase.opened);
         let noticed = std::mem::take(&mut phase.noticed);
+        let aiming = std::mem::take(&mut phase.aiming);
         phase.scratch.fields.clear();
         if !phase.hunters.grid.is_empty() {
             for &(_, p) in &phase.hunters.list {
@@ -409,6 +418,10 @@ impl Game {
             }
             self.queue
                 .push_back(super::events::Event::HeroNoticed { creature: id });
+        }
+        // The others who took aim held their step; one shot opens the fight.
+        if let Some((shooter, ability)) = aiming.first() {
+            self.monster_shoots(*shooter, ability, content);
         }
         // Moving queues no events, so draining once here is draining after every actor.
         self.drain(content);
