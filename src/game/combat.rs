@@ -492,6 +492,7 @@ impl Game {
                 };
                 self.pay_for(actor, def);
                 self.use_ability(actor, def, target, Rolls::HitAndCrit, content)
+                    .0
             }
         }
     }
@@ -568,7 +569,8 @@ impl Game {
         }
     }
 
-    /// An ability's actions with their rolls; then `ability_used`. True when the hero fled.
+    /// An ability's actions with their rolls; then `ability_used`. Whether the hero fled, and
+    /// whether any of its actions hit (as `perform` says).
     pub(super) fn use_ability(
         &mut self,
         actor: CreatureId,
@@ -576,7 +578,7 @@ impl Game {
         target: Option<CreatureId>,
         rolls: Rolls,
         content: &Content,
-    ) -> bool {
+    ) -> (bool, bool) {
         let (fled, any_hit) = self.perform(
             Some(actor),
             &def.actions,
@@ -591,7 +593,7 @@ impl Game {
             target,
             hit: any_hit,
         });
-        fled
+        (fled, any_hit)
     }
 }
 

@@ -233,22 +233,46 @@ impl Game {
     }
 
     /// Picks up, wears, takes off or drops (exploration only; refusals were checked).
+    /// Takes the items of the pile at `at` that `wanted` picks into the pack, saying "You
+    /// {verb} the …" of each; the rest stays there. Whether a wanted one did not fit.
+    pub(super) fn take_from_ground(
+        &mut self,
+        at: Pos,
+        verb: &str,
+        wanted: impl Fn(&ItemInstance) -> bool,
+        content: &Content,
+    ) -> bool {
+        let Some(pile) = self.ground.remove(&at) else {
+            return false;
+        };
+        let (mut left, mut full) = (Vec::new(), false);
+        for it in pile {
+            if !wanted(&it) {
+                left.push(it);
+                continue;
+            }
+            let name = self.item_name(&it, content);
+            match self.put_in_pack(it, content) {
+                Ok(()) => self.log(format!("You {verb} the {name}.")),
+                Err(it) => {
+                    full = true;
+                    left.push(it);
+                }
+            }
+        }
+        if !left.is_empty() {
+            self.ground.insert(at, left);
+        }
+        full
+    }
+
     pub(super) fn handle_item(&mut self, cmd: &super::Command, content: &Content) {
         use super::Command;
         let here = self.hero_pos();
         match cmd {
             Command::PickUp => {
-                let pile = self.ground.remove(&here).unwrap_or_default();
-                let mut leave = Vec::new();
-                for it in pile {
-                    let name = self.item_name(&it, content);
-                    match self.put_in_pack(it, content) {
-                        Ok(()) => self.log(format!("You pick up the {name}.")),
-                        Err(it) => leave.push(it),
-                    }
-                }
-                if !leave.is_empty() {
-                    self.ground.insert(here, leave);
+                let full = self.take_from_ground(here, "pick up", |_| true, content);
+                if full {
                     self.log("Your pack is full.");
                 }
             }

@@ -3,7 +3,6 @@
 //! items stack in the pack: a throw takes one, and walking over them picks them up again.
 use super::command::Reason;
 use super::effects::Rolls;
-use super::events::Event;
 use super::state::{Awareness, CreatureId, Game, ItemInstance};
 use crate::content::Content;
 use crate::content::registry::Throw;
@@ -285,21 +284,7 @@ impl Game {
         let Some(ability) = content.ability(&throw.ability) else {
             return;
         };
-        let hero = self.hero;
-        let (_, hit) = self.perform(
-            Some(hero),
-            &ability.actions,
-            Some(target),
-            Some(&ability.id),
-            rolls,
-            content,
-        );
-        self.queue.push_back(Event::AbilityUsed {
-            source: hero,
-            ability: ability.id.clone(),
-            target: Some(target),
-            hit,
-        });
+        let (_, hit) = self.use_ability(self.hero, ability, Some(target), rolls, content);
         let Some(def) = content.item(&thrown.item) else {
             return;
         };
@@ -394,24 +379,7 @@ impl Game {
     /// Walking onto a tile picks up the thrown items lying there (darts, javelins: the hero's
     /// own, gathered again), as far as the pack takes them.
     pub(super) fn gather_thrown(&mut self, at: Pos, content: &Content) {
-        let Some(pile) = self.ground.remove(&at) else {
-            return;
-        };
-        let mut left = Vec::new();
-        for it in pile {
-            if !is_thrown(&it, content) {
-                left.push(it);
-                continue;
-            }
-            let name = self.item_name(&it, content);
-            match self.put_in_pack(it, content) {
-                Ok(()) => self.log(format!("You gather the {name}.")),
-                Err(it) => left.push(it),
-            }
-        }
-        if !left.is_empty() {
-            self.ground.insert(at, left);
-        }
+        self.take_from_ground(at, "gather", |it| is_thrown(it, content), content);
     }
 }
 

@@ -6,7 +6,6 @@
 use super::{Kind, Phase};
 use crate::content::Content;
 use crate::game::effects::Rolls;
-use crate::game::events::Event;
 use crate::game::state::{Creature, CreatureId, Game};
 use crate::game::throwing::falloff;
 use crate::grid::line;
@@ -79,20 +78,6 @@ impl Game {
         self.log(format!("The {name} uses {} on you from afar!", def.name));
         self.start_combat(shooter, &[], content);
         let aim = falloff(from.chebyshev(self.hero_pos()), def.range, content);
-        let hero = self.hero;
-        let (_, hit) = self.perform(
-            Some(shooter),
-            &def.actions,
-            Some(hero),
-            Some(&def.id),
-            Rolls::Aimed(aim),
-            content,
-        );
-        self.queue.push_back(Event::AbilityUsed {
-            source: shooter,
-            ability: def.id.clone(),
-            target: Some(hero),
-            hit,
-        });
+        self.use_ability(shooter, def, Some(self.hero), Rolls::Aimed(aim), content);
     }
 }
