@@ -212,49 +212,10 @@ fn fight(game: &Game, content: &Content) -> Command {
     if health < FLEE_BELOW {
         return Command::Flee;
     }
-    let target = game.enemies.iter().copied().min_by(|a, b| {
-        let ha = game.creature(*a).map_or(0.0, |c| c.health);
-        let hb = game.creature(*b).map_or(0.0, |c| c.health);
-        ha.total_cmp(&hb).then(a.cmp(b))
-    });
-    let damage = game.attribute(hero, Attr::Damage, content);
-    let enemies_health: f64 = (game.enemies.iter())
-        .filter_map(|e| game.creature(*e))
-        .map(|c| c.health)
-        .sum();
-    // A guard (a modifier on the hero) pays when the fight outlasts it by a few blows.
-    let guard = known.iter().filter(usable).find(|a| {
-        let mine = actions(a).iter().find_map(|x| match x {
-            ActionDef::ApplyModifier {
-                modifier,
-                target: Target::SelfTarget,
-                ..
-            } => Some(modifier),
-            _ => None,
-        });
-        mine.is_some_and(|m| !h.has_modifier(m)) && enemies_health > 3.0 * damage
-    });
-    if let Some(a) = guard {
-        return ability(a, target);
+    let plan = Strike::plan(game, content);
+    if let Some(guard) = plan.guard {
+        return guard;
     }
-    let worth = |a: &str| -> f64 {
-        (actions(a).iter())
-            .map(|x| match x {
-                ActionDef::Damage {
-                    amount,
-                    scale,
-                    target: Target::AllEnemies,
-                    ..
-                } => (amount + scale * damage) * game.enemies.len() as f64,
-                ActionDef::Damage { amount, scale, .. } => amount + scale * damage,
-                _ => 0.0,
-            })
-            .sum()
-    };
-    let best = (known.iter().filter(usable))
-        .map(|a| (a, worth(a)))
-        .filter(|(_, w)| *w > 0.0)
-        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(a.0)));
     // Too little stamina for any ability that costs some: a draught, if one is carried.
     let cheapest = (known.iter())
         .filter_map(|a| content.ability(a).map(|a| a.cost))
@@ -269,9 +230,79 @@ fn fight(game: &Game, content: &Content) -> Command {
             item: None,
         };
     }
-    match best {
-        Some((a, _)) => ability(a, target),
-        None => ability("core:attack", target),
+    plan.blow
+}
+
+/// The fight's best strike, as the bot chooses it: a guard the fight is long enough for, else
+/// the usable ability that deals the most damage, at the weakest enemy. Autofight's choice.
+pub fn strike(game: &Game, content: &Content) -> Command {
+    let plan = Strike::plan(game, content);
+    plan.guard.unwrap_or(plan.blow)
+}
+
+/// What the bot would strike with: a guard worth putting up, and the best blow.
+struct Strike {
+    guard: Option<Command>,
+    blow: Command,
+}
+
+impl Strike {
+    fn plan(game: &Game, content: &Content) -> Self {
+        let hero = game.hero;
+        let h = game.hero();
+        let judged = game.as_the_round_begins(content);
+        let usable = |a: &&String| judged.ability_lock(hero, a, None, content).is_none();
+        let known = content
+            .creature(&h.kind)
+            .map_or(&[][..], |k| &k.abilities[..]);
+        let actions = |a: &str| content.ability(a).map_or(&[][..], |a| &a.actions[..]);
+        let target = game.enemies.iter().copied().min_by(|a, b| {
+            let ha = game.creature(*a).map_or(0.0, |c| c.health);
+            let hb = game.creature(*b).map_or(0.0, |c| c.health);
+            ha.total_cmp(&hb).then(a.cmp(b))
+        });
+        let damage = game.attribute(hero, Attr::Damage, content);
+        let enemies_health: f64 = (game.enemies.iter())
+            .filter_map(|e| game.creature(*e))
+            .map(|c| c.health)
+            .sum();
+        // A guard (a modifier on the hero) pays when the fight outlasts it by a few blows.
+        let guard = known.iter().filter(usable).find(|a| {
+            let mine = actions(a).iter().find_map(|x| match x {
+                ActionDef::ApplyModifier {
+                    modifier,
+                    target: Target::SelfTarget,
+                    ..
+                } => Some(modifier),
+                _ => None,
+            });
+            mine.is_some_and(|m| !h.has_modifier(m)) && enemies_health > 3.0 * damage
+        });
+        let worth = |a: &str| -> f64 {
+            (actions(a).iter())
+                .map(|x| match x {
+                    ActionDef::Damage {
+                        amount,
+                        scale,
+                        target: Target::AllEnemies,
+                        ..
+                    } => (amount + scale * damage) * game.enemies.len() as f64,
+                    ActionDef::Damage { amount, scale, .. } => amount + scale * damage,
+                    _ => 0.0,
+                })
+                .sum()
+        };
+        let best = (known.iter().filter(usable))
+            .map(|a| (a, worth(a)))
+            .filter(|(_, w)| *w > 0.0)
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(a.0)));
+        Self {
+            guard: guard.map(|a| ability(a, target)),
+            blow: match best {
+                Some((a, _)) => ability(a, target),
+                None => ability("core:attack", target),
+            },
+        }
     }
 }
 

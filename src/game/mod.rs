@@ -2,6 +2,9 @@
 mod ai;
 #[cfg(test)]
 mod appearance_recipe_tests;
+pub mod autofight;
+#[cfg(test)]
+mod autofight_tests;
 pub mod bot;
 #[cfg(test)]
 mod class_tests;
@@ -14,6 +17,7 @@ mod effects;
 mod events;
 pub mod examine;
 mod explore;
+pub mod find;
 pub mod hash;
 #[cfg(test)]
 mod hazard_tests;
