@@ -369,6 +369,114 @@ def menu(rng):
     return out, QUIET, (0.0005, 0.008)
 
 
+def cue(rng):
+    """A soft pitched blip for a monster seen moving or noticing: a damped 900 Hz sine with a
+    tiny click on the attack, ~70 ms."""
+    n = n_samples(0.070)
+    ping = tone(n, glide(960.0, 880.0, 0.03), ((1.0, 1.0), (2.0, 0.12)))
+    ping = mul(ping, adsr_exp(n, 0.0015, 0.016))
+    nc = n_samples(0.010)
+    click = highpass(noise(nc, rng), 2500.0)
+    click = mul(click, adsr_exp(nc, 0.0003, 0.0012))
+    out = mix_into(ping, click, 0.0, 0.35)
+    return lowpass(out, 5000.0), QUIET, (0.0005, 0.012)
+
+
+def spot(rng):
+    """Something seen: a gentle rising two-note shimmer (E6 then A6, each a slightly detuned
+    pair), ~200 ms."""
+    out = silence(0.200)
+    for at, f, length, g in ((0.0, 1318.51, 0.13, 0.8), (0.055, 1760.0, 0.145, 1.0)):
+        n = n_samples(length)
+        pair = [a + b for a, b in zip(tone(n, f), tone(n, f * 1.006, phase=1.0))]
+        mix_into(out, mul(pair, adsr_exp(n, 0.012, 0.04)), at, g)
+    out = lowpass(out[: n_samples(0.200)], 5000.0)
+    return out, QUIET, (0.002, 0.03)
+
+
+def heartbeat(rng):
+    """A low double thump, lub-dub (the second softer and a little higher), ~450 ms."""
+    out = silence(0.450)
+    for at, f0, f1, g in ((0.0, 62.0, 42.0, 1.0), (0.165, 72.0, 48.0, 0.75)):
+        n = n_samples(0.200)
+        body = tone(n, glide(f0, f1, 0.08), ((1.0, 1.0), (2.0, 0.35), (3.0, 0.1)))
+        body = mul(body, adsr_exp(n, 0.006, 0.038))
+        thud = lowpass(lowpass(noise(n, rng), 260.0), 180.0)
+        thud = mul(thud, adsr_exp(n, 0.004, 0.02))
+        mix_into(out, [b + 2.5 * t for b, t in zip(body, thud)], at, g)
+    out = lowpass(lowpass(out[: n_samples(0.450)], 500.0), 700.0)
+    return out, LOUD, (0.002, 0.05)
+
+
+def door(rng):
+    """A wooden door: a short stick-slip creak rising in pitch, then a dull thunk as it
+    swings to, ~250 ms."""
+    out = silence(0.250)
+    # The creak: a train of clicks, their rate gliding 45 -> 95 Hz with a little jitter, rung
+    # through two wooden resonances.
+    nc = n_samples(0.170)
+    rate = glide(45.0, 95.0, 0.15)
+    pulses = [0.0] * nc
+    t = 0.0
+    while t < nc:
+        pulses[int(t)] = rng.uniform(0.6, 1.0)
+        t += RATE / rate(int(t)) * rng.uniform(0.9, 1.1)
+    grain = [p + 0.08 * x for p, x in zip(pulses, noise(nc, rng))]
+    creak = [a + 0.6 * b for a, b in zip(bandpass(grain, 620.0, 7.0), bandpass(grain, 1350.0, 9.0))]
+    env = [math.sin(math.pi * min(1.0, i / nc)) ** 0.8 for i in range(nc)]
+    mix_into(out, mul(creak, env), 0.0, 3.5)
+    # The thunk: low-passed noise and a low wooden body.
+    nt = n_samples(0.100)
+    thunk = lowpass(lowpass(noise(nt, rng), 900.0), 600.0)
+    thunk = mul(thunk, adsr_exp(nt, 0.002, 0.018))
+    body = mul(tone(nt, glide(150.0, 95.0, 0.05), ((1.0, 1.0), (2.7, 0.3))), adsr_exp(nt, 0.002, 0.025))
+    mix_into(out, [3.5 * a + 0.9 * b for a, b in zip(thunk, body)], 0.150, 1.4)
+    out = lowpass(out[: n_samples(0.250)], 4000.0)
+    return soft_clip(out, 1.2), LOUD, (0.001, 0.02)
+
+
+def step_water(rng):
+    """A footfall in shallow water: a soft thud, a splash of noise rising in pitch and a
+    couple of droplet chirps, ~120 ms."""
+    n = n_samples(0.120)
+    thud = mul(lowpass(lowpass(noise(n, rng), 500.0), 400.0), adsr_exp(n, 0.003, 0.015))
+    splash = bandpass(noise(n, rng), lambda i: 900.0 + 2200.0 * i / n, 2.0)
+    splash = mul(splash, adsr_exp(n, 0.008, 0.03))
+    out = [2.5 * t + 0.8 * s for t, s in zip(thud, splash)]
+    for at, f in ((0.025, 1100.0), (0.050, 1500.0)):
+        nd = n_samples(0.030)
+        drop = mul(tone(nd, glide(f, f * 1.7, 0.02)), adsr_exp(nd, 0.001, 0.007))
+        mix_into(out, drop, at, 0.25)
+    return lowpass(out[:n], 5000.0), QUIET, (0.001, 0.02)
+
+
+def step_grass(rng):
+    """A footfall in grass: a brushy rustle of high noise in small grains, over a faint
+    thud, ~90 ms."""
+    n = n_samples(0.090)
+    brush = bandpass(noise(n, rng), 2600.0, 1.2)
+    # Grains: the rustle flickers as blades brush past one another.
+    flick = lowpass([rng.uniform(0.2, 1.0) for _ in range(n)], 150.0)
+    env = [math.sin(math.pi * (i / n) ** 0.6) ** 2 for i in range(n)]
+    brush = mul(mul(brush, flick), env)
+    thud = mul(lowpass(lowpass(noise(n, rng), 500.0), 400.0), adsr_exp(n, 0.003, 0.012))
+    out = [b + 1.2 * t for b, t in zip(brush, thud)]
+    return lowpass(out, 5000.0), QUIET, (0.003, 0.02)
+
+
+def step_wood(rng):
+    """A footfall on boards: a hollow knock of two damped wooden modes and a short click,
+    ~80 ms."""
+    n = n_samples(0.080)
+    low = mul(tone(n, glide(190.0, 175.0, 0.03)), adsr_exp(n, 0.001, 0.020))
+    mid = mul(tone(n, 505.0), adsr_exp(n, 0.001, 0.010))
+    nc = n_samples(0.012)
+    click = mul(bandpass(noise(nc, rng), 1600.0, 1.5), adsr_exp(nc, 0.0004, 0.002))
+    out = [a + 0.5 * b for a, b in zip(low, mid)]
+    mix_into(out, click, 0.0, 0.8)
+    return lowpass(out, 4000.0), QUIET, (0.0005, 0.015)
+
+
 # name -> (maker, noise seed). The seeds are fixed so every run writes the same bytes.
 SOUNDS = {
     "step": (step, 1001),
@@ -382,6 +490,13 @@ SOUNDS = {
     "alarm": (alarm, 1009),
     "menu": (menu, 1010),
     "throw": (throw, 1011),
+    "cue": (cue, 1012),
+    "spot": (spot, 1013),
+    "heartbeat": (heartbeat, 1014),
+    "door": (door, 1015),
+    "step_water": (step_water, 1016),
+    "step_grass": (step_grass, 1017),
+    "step_wood": (step_wood, 1018),
 }
 
 
@@ -469,11 +584,11 @@ def main():
         if info["first"] > 0.01 or info["last"] > 0.01:
             sys.exit("%s: starts or ends away from zero (%.4f, %.4f)" % (name, info["first"], info["last"]))
         if args.verbose:
-            print("%-8s %5d ms %6d B  peak %6.1f dBFS  rms %6.1f dBFS  dc %+.4f  |%s|" % (
+            print("%-10s %5d ms %6d B  peak %6.1f dBFS  rms %6.1f dBFS  dc %+.4f  |%s|" % (
                 name, round(info["seconds"] * 1000), info["bytes"], info["peak_db"],
                 info["rms_db"], info["dc"], info["envelope"]))
     if args.verbose:
-        print("total    %d bytes in %d files (%d Hz mono, Ogg Vorbis)" % (total, len(SOUNDS), RATE))
+        print("total      %d bytes in %d files (%d Hz mono, Ogg Vorbis)" % (total, len(SOUNDS), RATE))
     shutil.rmtree(tmp)
 
 
