@@ -1,7 +1,8 @@
 //! Find: what the hero knows of this floor, by name and nearest first: the monsters in view,
 //! the items and treasure on tiles seen, the stairs, the shop and the doors, each with its
 //! steps (over the tiles the hero knows, as travel walks them) and its direction. The find
-//! list shows and reads these; choosing one travels there.
+//! list shows and reads these (its filter is the UI kit's); choosing one travels there.
+use super::identify::upper_first;
 use super::state::Game;
 use super::surroundings::{doing, offset_words};
 use super::travel::known_map;
@@ -24,7 +25,7 @@ pub enum FoundKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
     pub kind: FoundKind,
-    /// Its name as the player reads it; the filter matches these words.
+    /// Its name as the player reads it.
     pub name: String,
     pub at: Pos,
     /// Steps from the hero over the known tiles; `None` when no known way leads there.
@@ -37,25 +38,12 @@ impl Found {
     /// The entry as a line of the list: name, steps and direction.
     pub fn line(&self) -> String {
         let steps = match self.steps {
-            Some(0) => "here".to_string(),
+            Some(0) => return format!("{}: here", self.name),
             Some(1) => "1 step".to_string(),
             Some(n) => format!("{n} steps"),
             None => "no known way".to_string(),
         };
-        if self.steps == Some(0) {
-            format!("{}: here", self.name)
-        } else {
-            format!("{}: {steps}, {}", self.name, self.offset)
-        }
-    }
-
-    /// Whether every word of `filter` is in the name (case-insensitive); an empty filter
-    /// keeps everything.
-    pub fn matches(&self, filter: &str) -> bool {
-        let name = self.name.to_lowercase();
-        filter
-            .split_whitespace()
-            .all(|w| name.contains(&w.to_lowercase()))
+        format!("{}: {steps}, {}", self.name, self.offset)
     }
 }
 
@@ -127,7 +115,7 @@ pub fn findable(game: &Game, content: &Content) -> Vec<Found> {
             // "a closed door" reads "Closed door" in a list.
             let bare =
                 (name.strip_prefix("an ").or_else(|| name.strip_prefix("a "))).unwrap_or(&name);
-            add(FoundKind::Door, capitalised(bare), p);
+            add(FoundKind::Door, upper_first(bare), p);
         }
     }
     out.sort_by(|a, b| {
@@ -142,15 +130,4 @@ pub fn findable(game: &Game, content: &Content) -> Vec<Found> {
         key(a).cmp(&key(b)).then_with(|| a.name.cmp(&b.name))
     });
     out
-}
-
-/// The entries whose names match `filter`, in the list's order.
-pub fn filtered<'a>(list: &'a [Found], filter: &str) -> Vec<&'a Found> {
-    list.iter().filter(|f| f.matches(filter)).collect()
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }

@@ -185,6 +185,14 @@ impl Game {
     }
 }
 
+/// "closed door" → "Closed door", for the start of a sentence or a list's line.
+pub fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or_else(String::new, |f| {
+        f.to_uppercase().chain(c).collect::<String>()
+    })
+}
+
 /// "Potion of confusion" → "potion of confusion", for the middle of a sentence.
 pub fn lower_first(s: &str) -> String {
     let mut c = s.chars();
