@@ -1,5 +1,6 @@
 //! The player's settings (tile zoom, animations, colour-blind palette, sound volume and mute,
-//! text size and high contrast),
+//! each sound channel's volume and the positional cues, text size and high contrast, terse
+//! or verbose announcements, autofight's health threshold),
 //! kept in `saves/settings.toml` (`$DELVE_SETTINGS`; in the browser, local storage) and applied
 //! to the game at once. A file that does not read is moved aside to `settings.toml.bad`, said
 //! on the main menu, and the defaults are used; nothing is guessed.
@@ -12,8 +13,8 @@ use crate::app::render::actors::Tween;
 use crate::app::render::palette::Palette;
 use crate::app::render::stealth::StealthRangeShown;
 use crate::app::save::{SaveNotice, SaveStore};
-use crate::app::shared::{Overlay, Screen};
-use crate::app::turn::{Action, Bindings, Mods, Pinch};
+use crate::app::shared::{Overlay, Screen, SoundMix};
+use crate::app::turn::{Action, AutofightBelow, Bindings, Mods, Pinch};
 use bevy::input::mouse::MouseWheel;
 
 #[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -37,6 +38,18 @@ pub struct Settings {
     pub class: String,
     /// The stealth range drawn on the map (U): on from a player's first run until turned off.
     pub stealth_range: bool,
+    /// Each channel's volume under `volume`, 0 to 100: the turn's effects, the positional
+    /// cues, the menus' clicks.
+    pub effects_volume: u32,
+    pub cues_volume: u32,
+    pub interface_volume: u32,
+    /// Monsters, items, stairs and doors heard where they are.
+    pub cues: bool,
+    /// Every log line said, or (off) only what matters: harm, kills, finds, levels, alerts and
+    /// refusals.
+    pub verbose: bool,
+    /// Autofight refuses below this share of health, 0 to 100 (%).
+    pub autofight_below: u32,
 }
 
 impl Default for Settings {
@@ -51,6 +64,12 @@ impl Default for Settings {
             high_contrast: false,
             class: String::new(),
             stealth_range: true,
+            effects_volume: 100,
+            cues_volume: 80,
+            interface_volume: 60,
+            cues: true,
+            verbose: true,
+            autofight_below: 50,
         }
     }
 }
@@ -76,11 +95,16 @@ impl Settings {
                 s.text_scale
             ));
         }
-        if s.volume > 100 {
-            return Err(format!(
-                "`volume` is {}, it must be from 0 to 100",
-                s.volume
-            ));
+        for (name, value) in [
+            ("volume", s.volume),
+            ("effects_volume", s.effects_volume),
+            ("cues_volume", s.cues_volume),
+            ("interface_volume", s.interface_volume),
+            ("autofight_below", s.autofight_below),
+        ] {
+            if value > 100 {
+                return Err(format!("`{name}` is {value}, it must be from 0 to 100"));
+            }
         }
         Ok(s)
     }
@@ -110,7 +134,9 @@ impl Default for SettingsStore {
 pub fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .init_resource::<SettingsStore>()
-        .init_resource::<StealthRangeShown>();
+        .init_resource::<StealthRangeShown>()
+        .init_resource::<SoundMix>()
+        .init_resource::<AutofightBelow>();
     app.add_systems(Startup, load);
     app.add_systems(
         Update,
@@ -221,6 +247,8 @@ fn apply(
     mut palette: ResMut<Palette>,
     mut stealth: ResMut<StealthRangeShown>,
     mut volume: ResMut<GlobalVolume>,
+    mut mix: ResMut<SoundMix>,
+    mut autofight: ResMut<AutofightBelow>,
     mut projection: Query<&mut Projection, With<Camera2d>>,
 ) {
     tween.set_if_neq(Tween(settings.animations));
@@ -234,6 +262,14 @@ fn apply(
         settings.volume as f32 / 100.0
     };
     volume.volume = Volume::Linear(level);
+    let share = |v: u32| v as f32 / 100.0;
+    mix.set_if_neq(SoundMix {
+        effects: share(settings.effects_volume),
+        cues: share(settings.cues_volume),
+        interface: share(settings.interface_volume),
+        cues_on: settings.cues,
+    });
+    autofight.set_if_neq(AutofightBelow(f64::from(settings.autofight_below) / 100.0));
     for mut p in &mut projection {
         if let Projection::Orthographic(o) = &mut *p {
             o.scale = 1.0 / settings.zoom;
@@ -289,6 +325,12 @@ mod tests {
             high_contrast: true,
             class: "core:rogue".into(),
             stealth_range: false,
+            effects_volume: 40,
+            cues_volume: 0,
+            interface_volume: 100,
+            cues: false,
+            verbose: false,
+            autofight_below: 25,
         };
         assert_eq!(Settings::parse(&s.to_toml()).unwrap(), s);
         assert!(
@@ -307,6 +349,16 @@ mod tests {
                 .contains("`text_scale` is 3")
         );
         assert!(Settings::parse("loud = true").unwrap_err().contains("loud"));
+        assert!(
+            Settings::parse("autofight_below = 120")
+                .unwrap_err()
+                .contains("`autofight_below` is 120")
+        );
+        assert!(
+            Settings::parse("cues_volume = 101")
+                .unwrap_err()
+                .contains("`cues_volume`")
+        );
         // A partial file keeps the defaults for what it does not name.
         assert_eq!(Settings::parse("muted = true").unwrap().volume, 70);
 

@@ -152,6 +152,8 @@ pub enum Overlay {
     Shop,
     /// The look cursor over the map (`;`): no panel of its own, the map stays in view.
     Look,
+    /// The find list (Ctrl+F): the floor's known places, to travel to.
+    Find,
 }
 
 /// The turn phase: the world advances only between AwaitingInput and Resolving.
@@ -166,6 +168,27 @@ pub enum TurnPhase {
 /// The loaded content: immutable during a turn.
 #[derive(Resource, Debug, Clone)]
 pub struct ContentRes(pub Content);
+
+/// The sound channels' levels (0 to 1, under the master volume) and whether the positional
+/// cues play: the settings write it, the audio reads it.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct SoundMix {
+    pub effects: f32,
+    pub cues: f32,
+    pub interface: f32,
+    pub cues_on: bool,
+}
+
+impl Default for SoundMix {
+    fn default() -> Self {
+        Self {
+            effects: 1.0,
+            cues: 0.8,
+            interface: 0.6,
+            cues_on: true,
+        }
+    }
+}
 
 /// The open run's game, owned by the core. Everything reads it through `Deref`; only
 /// `GameWriter` changes it, and only the turn steps, the commands that cost no turn, the

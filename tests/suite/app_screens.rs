@@ -366,7 +366,7 @@ fn settings_rebinds_a_key_with_its_modifier_and_keeps_it_in_the_keys_file() {
     press(&mut app, KeyCode::KeyO);
     assert_eq!(screen(&app), Screen::Settings);
     // The values first, then each action: down to `wait` (after up, down, left and right).
-    for _ in 0..11 {
+    for _ in 0..delve::app::screens::settings::ROWS + 4 {
         press(&mut app, KeyCode::ArrowDown);
     }
     assert!(

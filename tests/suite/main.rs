@@ -13,6 +13,8 @@ mod tier;
 #[cfg(feature = "app")]
 mod app_a11y;
 #[cfg(feature = "app")]
+mod app_by_ear;
+#[cfg(feature = "app")]
 mod app_classes;
 #[cfg(feature = "app")]
 mod app_headless;

@@ -103,6 +103,23 @@ try {
   if (!news.some((t) => t.startsWith("Welcome to Delve.")) || news.length < 2) {
     errors.push(`the page's live region lacks the log's lines: ${JSON.stringify(news)}`);
   }
+  // Ctrl+F opens the game's find list, not the browser's find bar: the key's default is
+  // prevented before it reaches the page, and the page's words show the list.
+  await page.evaluate(() => {
+    window.addEventListener("keydown", (e) => {
+      if (e.ctrlKey && e.code === "KeyF") window.delveFindPrevented = e.defaultPrevented;
+    });
+  });
+  await page.keyboard.press("Control+KeyF");
+  const found = await page.waitForFunction(
+    () => document.getElementById("a11y-title").textContent === "Find", null, { timeout: 20000 },
+  ).then(() => true, () => false);
+  const prevented = await page.evaluate(() => window.delveFindPrevented);
+  if (!found || prevented !== true) {
+    errors.push(`Ctrl+F did not open the game's find list with the page's find bar kept shut: ${JSON.stringify({ found, prevented, title: await page.evaluate(() => document.getElementById("a11y-title").textContent) })}`);
+  }
+  await page.keyboard.press("Escape");
+  await page.waitForTimeout(1000);
   // The tab goes hidden: the run must be in local storage right after.
   saved = await page.evaluate(() => {
     Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });

@@ -1,13 +1,16 @@
 //! Announcements: each turn's new log lines through a polite live region; a fight's start, the
 //! hero's health falling below a quarter, a level reached and the run's end through an
 //! assertive one. A turn with nothing new says nothing; the same words said again on the next
-//! turn are counted ("(x2)") so a screen reader hears them as new.
+//! turn are counted ("(x2)") so a screen reader hears them as new. On Linux each announcement
+//! is also a new entry of the "Messages" log that takes the focus, which is what Orca speaks.
 use accesskit::{Live, Node as AccessNode, Role};
 use bevy::a11y::AccessibilityNode;
+use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 
+use crate::app::settings::Settings;
 use crate::app::shared::{
-    AppSystems, ContentRes, FloorEntered, GameRes, InRun, Notice, TurnResolved,
+    AppSystems, ContentRes, FloorEntered, GameRes, InRun, Notice, Overlay, TurnResolved,
 };
 use crate::app::ui::log::{LineKind, counted, lines_for, welcome};
 use crate::app::web;
@@ -46,6 +49,22 @@ impl Announce {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LiveRegion(pub Urgency);
 
+/// Whether the news is spoken by moving the focus to it (Linux) rather than by live regions.
+/// Orca (43, Debian 12's) ignores AccessKit's announcements and speaks what takes the focus;
+/// a later Orca speaks both, so on Linux the regions are not live and nothing is said twice.
+pub const SPEAK_BY_FOCUS: bool = cfg!(target_os = "linux");
+
+/// The "Messages" log: each announcement a new entry under it, the newest focused.
+#[derive(Component, Debug)]
+pub struct HeardLog;
+
+/// One announcement in the "Messages" log: its number, in the order said.
+#[derive(Component, Debug)]
+pub struct Heard(u64);
+
+/// How many entries the "Messages" log keeps (the message history keeps them all).
+const HEARD_KEPT: usize = 20;
+
 /// The last announcement (for "say again") and how many times running it was said.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct LastSaid {
@@ -57,6 +76,14 @@ pub struct LastSaid {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Announce>().init_resource::<LastSaid>();
     app.add_systems(Startup, spawn_regions);
+    if SPEAK_BY_FOCUS {
+        app.add_systems(
+            Update,
+            focus_messages
+                .run_if(in_state(InRun).and_then(in_state(Overlay::None)))
+                .after(super::nodes::drop_stale_focus),
+        );
+    }
     app.add_systems(
         Update,
         // The news is a run's: the menus announce through their `Menu`.
@@ -74,8 +101,21 @@ fn spawn_regions(mut commands: Commands) {
     ] {
         let mut n = AccessNode::new(Role::Label);
         n.set_label(name);
-        n.set_live(live);
+        if !SPEAK_BY_FOCUS {
+            n.set_live(live);
+        }
         commands.spawn((Name::new(name), LiveRegion(urgency), AccessibilityNode(n)));
+    }
+    let mut log = AccessNode::new(Role::Log);
+    log.set_label("Messages");
+    commands.spawn((Name::new("Messages"), HeardLog, AccessibilityNode(log)));
+}
+
+/// In a run with nothing else focused (an overlay just closed), the focus goes back to the
+/// "Messages" log, so the next announcement is heard.
+fn focus_messages(mut focus: ResMut<InputFocus>, log: Single<Entity, With<HeardLog>>) {
+    if focus.get().is_none() {
+        focus.set(*log, FocusCause::Navigated);
     }
 }
 
@@ -88,7 +128,7 @@ pub fn is_alert(text: &str, kind: LineKind) -> bool {
 }
 
 /// The turn's news: its log lines (a refused command's reason), the app's notices, a new run's
-/// welcome, and the hero's health crossing below a quarter.
+/// welcome, and the hero's health crossing below a quarter; terse, without the plain lines.
 pub(super) fn news(
     mut turns: MessageReader<TurnResolved>,
     mut notices: MessageReader<Notice>,
@@ -97,8 +137,11 @@ pub(super) fn news(
     content: Res<ContentRes>,
     mut said: MessageWriter<Announce>,
     mut was_low: Local<bool>,
+    settings: Option<Res<Settings>>,
 ) {
     let (g, c) = (game.game(), &content.0);
+    // Terse: the plain news (a step, a wait, a miss) stays in the log, unsaid.
+    let terse = settings.is_some_and(|s| !s.verbose);
     let mut polite = Vec::new();
     let mut assertive = Vec::new();
     if floors.read().count() > 0 && g.turn == 0 {
@@ -109,6 +152,9 @@ pub(super) fn news(
     for t in turns.read() {
         any_turn = true;
         for (text, kind) in lines_for(t, g, c) {
+            if terse && kind == LineKind::Info {
+                continue;
+            }
             if is_alert(&text, kind) {
                 assertive.push(text);
             } else {
@@ -153,7 +199,9 @@ pub(super) fn speak(
     mut said: MessageReader<Announce>,
     mut last: ResMut<LastSaid>,
     mut regions: Query<(&LiveRegion, &mut AccessibilityNode)>,
+    mut heard: HeardEntries,
 ) {
+    let mut frame = Vec::new();
     for a in said.read() {
         if a.text.trim().is_empty() {
             continue;
@@ -172,6 +220,54 @@ pub(super) fn speak(
             }
         }
         web::announce(&words, a.urgency == Urgency::Assertive);
+        // The alerts first: they are what a listener must not miss.
+        match a.urgency {
+            Urgency::Assertive => frame.insert(0, words),
+            Urgency::Polite => frame.push(words),
+        }
+    }
+    if SPEAK_BY_FOCUS && !frame.is_empty() {
+        heard.add(frame.join(" "));
+    }
+}
+
+/// The "Messages" log's parts: the log, its entries, the focus.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct HeardEntries<'w, 's> {
+    commands: Commands<'w, 's>,
+    log: Query<'w, 's, Entity, With<HeardLog>>,
+    entries: Query<'w, 's, (Entity, &'static Heard)>,
+    said: Local<'s, u64>,
+    focus: ResMut<'w, InputFocus>,
+    menus: Query<'w, 's, (), With<crate::app::ui::list::ListRow>>,
+    buttons: Query<'w, 's, (), With<super::nodes::MenuButton>>,
+}
+
+impl HeardEntries<'_, '_> {
+    /// A new entry saying `words`, focused unless a menu's entry holds the focus (a screen
+    /// opened with its own words).
+    fn add(&mut self, words: String) {
+        let Ok(log) = self.log.single() else { return };
+        let mut n = AccessNode::new(Role::Label);
+        n.set_label(words);
+        *self.said += 1;
+        let entry = self
+            .commands
+            .spawn((Heard(*self.said), AccessibilityNode(n), ChildOf(log)))
+            .id();
+        let on_menu = self
+            .focus
+            .get()
+            .is_some_and(|e| self.menus.contains(e) || self.buttons.contains(e));
+        if !on_menu {
+            self.focus.set(entry, FocusCause::Navigated);
+        }
+        let mut old: Vec<(u64, Entity)> = self.entries.iter().map(|(e, h)| (h.0, e)).collect();
+        old.sort();
+        let extra = (old.len() + 1).saturating_sub(HEARD_KEPT);
+        for (_, e) in old.into_iter().take(extra) {
+            self.commands.entity(e).despawn();
+        }
     }
 }
 

@@ -8,7 +8,9 @@ mod describe;
 mod nodes;
 mod page;
 
-pub use announce::{Announce, LastSaid, LiveRegion, Urgency, is_alert};
+pub use announce::{
+    Announce, Heard, HeardLog, LastSaid, LiveRegion, SPEAK_BY_FOCUS, Urgency, is_alert,
+};
 pub use contrast::{contrast_background, contrast_text};
 pub use describe::{ReadPanel, fight_lines};
 pub use nodes::{MenuButton, MenuButtons};

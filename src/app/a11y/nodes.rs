@@ -222,7 +222,10 @@ fn hide_unnamed_images(mut images: Query<&mut AccessibilityNode, With<ImageNode>
 /// A focus on an entity without a node (the window, as Bevy focuses it at start; a closed
 /// screen's entry) is dropped: Bevy's AccessKit update waits for the focused node otherwise, and
 /// sends nothing.
-fn drop_stale_focus(mut focus: ResMut<InputFocus>, entities: Query<(), With<AccessibilityNode>>) {
+pub(super) fn drop_stale_focus(
+    mut focus: ResMut<InputFocus>,
+    entities: Query<(), With<AccessibilityNode>>,
+) {
     if let Some(e) = focus.get()
         && !entities.contains(e)
     {

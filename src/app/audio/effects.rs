@@ -1,15 +1,19 @@
-//! Sound effects through `bevy_audio` (WAV only, the project's own): a step, a hit, a miss, a
-//! kill, a pick-up, the stairs, a level, the hero's death and the forager's alarm, chosen from
-//! what each turn changed. The volume and mute are settings. Without an audio device Bevy says
-//! so once in the log and the game runs silent; the browser starts sound after the first key.
+//! Sound effects through `bevy_audio` (Ogg Vorbis, the project's own): a step by the ground's
+//! material, a hit, a miss, a kill, a pick-up, the stairs, a level, the hero's death and the
+//! forager's alarm, chosen from what each turn changed; a click as a menu's cursor moves. The
+//! volumes (the effects' and the interface's) and mute are settings. Without an audio device
+//! Bevy says so once in the log and the game runs silent; the browser starts sound after the
+//! first key.
 use std::collections::BTreeMap;
 
+use bevy::audio::Volume;
 use bevy::prelude::*;
 
 use crate::app::content::files::GameFiles;
-use crate::app::shared::{GameRes, PendingAssets, TurnResolved};
+use crate::app::shared::{GameRes, Menu, PendingAssets, SoundMix, TurnResolved};
 
 use crate::game::{Command, Event, Game, Outcome};
+use crate::map::Material;
 
 /// Every sound the game makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -24,10 +28,23 @@ pub enum Sound {
     Death,
     Alarm,
     Throw,
+    StepWater,
+    StepGrass,
+    StepWood,
+    /// A menu's cursor moving (the interface's channel).
+    Menu,
+    /// A monster moving or noticing the hero (a positional cue).
+    Cue,
+    /// An item or the stairs coming into view.
+    Spot,
+    /// The hero's heart below a quarter of health.
+    Heartbeat,
+    /// A door opening (faster: closing).
+    Door,
 }
 
 impl Sound {
-    pub const ALL: [Sound; 10] = [
+    pub const ALL: [Sound; 18] = [
         Sound::Step,
         Sound::Hit,
         Sound::Miss,
@@ -38,6 +55,14 @@ impl Sound {
         Sound::Death,
         Sound::Alarm,
         Sound::Throw,
+        Sound::StepWater,
+        Sound::StepGrass,
+        Sound::StepWood,
+        Sound::Menu,
+        Sound::Cue,
+        Sound::Spot,
+        Sound::Heartbeat,
+        Sound::Door,
     ];
 
     /// Its file under `assets/`.
@@ -53,6 +78,24 @@ impl Sound {
             Sound::Death => "sounds/death.ogg",
             Sound::Alarm => "sounds/alarm.ogg",
             Sound::Throw => "sounds/throw.ogg",
+            Sound::StepWater => "sounds/step_water.ogg",
+            Sound::StepGrass => "sounds/step_grass.ogg",
+            Sound::StepWood => "sounds/step_wood.ogg",
+            Sound::Menu => "sounds/menu.ogg",
+            Sound::Cue => "sounds/cue.ogg",
+            Sound::Spot => "sounds/spot.ogg",
+            Sound::Heartbeat => "sounds/heartbeat.ogg",
+            Sound::Door => "sounds/door.ogg",
+        }
+    }
+
+    /// A footstep on ground of `material`.
+    pub fn step_on(material: Material) -> Sound {
+        match material {
+            Material::Stone => Sound::Step,
+            Material::Water => Sound::StepWater,
+            Material::Grass => Sound::StepGrass,
+            Material::Wood => Sound::StepWood,
         }
     }
 }
@@ -131,7 +174,8 @@ pub fn sounds_of(before: Before, g: &Game, command: &Command, outcome: &Outcome)
         add(&mut out, Sound::Pickup);
     }
     if out.is_empty() && matches!(command, Command::Move(_)) {
-        add(&mut out, Sound::Step);
+        let ground = g.map.rules(g.map.get(g.hero_pos())).material;
+        add(&mut out, Sound::step_on(ground));
     }
     out
 }
@@ -140,14 +184,43 @@ pub fn sounds_of(before: Before, g: &Game, command: &Command, outcome: &Outcome)
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Sounds(pub BTreeMap<Sound, Handle<AudioSource>>);
 
-pub fn plugin(app: &mut App) {
-    app.init_resource::<Sounds>();
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Sounds>().init_resource::<SoundMix>();
     app.add_systems(Startup, load);
     app.add_systems(
         Update,
-        play.in_set(crate::app::shared::AppSystems::Present)
-            .run_if(in_state(crate::app::shared::InRun)),
+        (
+            play.in_set(crate::app::shared::AppSystems::Present)
+                .run_if(in_state(crate::app::shared::InRun)),
+            click.in_set(crate::app::shared::AppSystems::Present),
+        ),
     );
+}
+
+/// A click each time a menu's cursor moves to another entry (not when a screen opens).
+fn click(
+    mut commands: Commands,
+    menus: Query<(Entity, &Menu), Changed<Menu>>,
+    sounds: Res<Sounds>,
+    mix: Res<SoundMix>,
+    mut last: Local<BTreeMap<Entity, Option<usize>>>,
+) {
+    for (e, menu) in &menus {
+        let was = last.insert(e, menu.focused);
+        if was.is_some_and(|w| w != menu.focused)
+            && let Some(h) = sounds.0.get(&Sound::Menu)
+        {
+            commands.spawn((
+                Name::new("click"),
+                AudioPlayer::new(h.clone()),
+                PlaybackSettings::DESPAWN.with_volume(Volume::Linear(mix.interface)),
+            ));
+        }
+    }
+    // Closed menus are forgotten.
+    if last.len() > 64 {
+        last.clear();
+    }
 }
 
 fn load(
@@ -168,6 +241,7 @@ fn play(
     mut commands: Commands,
     game: Res<GameRes>,
     sounds: Res<Sounds>,
+    mix: Res<SoundMix>,
     mut turns: MessageReader<TurnResolved>,
     mut before: Local<Option<(RunAt, Before)>>,
 ) {
@@ -189,7 +263,7 @@ fn play(
                 commands.spawn((
                     Name::new("sound"),
                     AudioPlayer::new(h.clone()),
-                    PlaybackSettings::DESPAWN,
+                    PlaybackSettings::DESPAWN.with_volume(Volume::Linear(mix.effects)),
                 ));
             }
         }

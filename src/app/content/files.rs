@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use crate::app::shared::{ContentRes, PendingAssets, Screen};
 
 /// Every file the game loads itself, by its path under `assets/`: the icon atlas
-/// (`render/picture.rs`) and each sound (`audio.rs`).
-pub const FILES: [&str; 11] = [
+/// (`render/picture.rs`) and each sound (`audio/effects.rs`).
+pub const FILES: [&str; 19] = [
     "art/icons.png",
     "sounds/step.ogg",
     "sounds/hit.ogg",
@@ -25,13 +25,21 @@ pub const FILES: [&str; 11] = [
     "sounds/death.ogg",
     "sounds/alarm.ogg",
     "sounds/throw.ogg",
+    "sounds/menu.ogg",
+    "sounds/cue.ogg",
+    "sounds/spot.ogg",
+    "sounds/heartbeat.ogg",
+    "sounds/door.ogg",
+    "sounds/step_water.ogg",
+    "sounds/step_grass.ogg",
+    "sounds/step_wood.ogg",
 ];
 
 /// The desktop's built-in copies of `FILES`, in order: what it loads outside a checkout. The
 /// browser fetches the files from the page's `assets/` folder over HTTP instead, so they stay
 /// out of the code the page must download before the game starts (README, sizes).
 #[cfg(not(target_arch = "wasm32"))]
-pub const BUILT_IN: [&[u8]; 11] = [
+pub const BUILT_IN: [&[u8]; 19] = [
     include_bytes!("../../../assets/art/icons.png"),
     include_bytes!("../../../assets/sounds/step.ogg"),
     include_bytes!("../../../assets/sounds/hit.ogg"),
@@ -43,6 +51,14 @@ pub const BUILT_IN: [&[u8]; 11] = [
     include_bytes!("../../../assets/sounds/death.ogg"),
     include_bytes!("../../../assets/sounds/alarm.ogg"),
     include_bytes!("../../../assets/sounds/throw.ogg"),
+    include_bytes!("../../../assets/sounds/menu.ogg"),
+    include_bytes!("../../../assets/sounds/cue.ogg"),
+    include_bytes!("../../../assets/sounds/spot.ogg"),
+    include_bytes!("../../../assets/sounds/heartbeat.ogg"),
+    include_bytes!("../../../assets/sounds/door.ogg"),
+    include_bytes!("../../../assets/sounds/step_water.ogg"),
+    include_bytes!("../../../assets/sounds/step_grass.ogg"),
+    include_bytes!("../../../assets/sounds/step_wood.ogg"),
 ];
 
 /// Where the game's files come from this run.

@@ -1,6 +1,7 @@
 //! Screen states and their sub-states; each screen lives in its own file.
 pub mod class_choice;
 pub mod discoveries;
+pub mod find;
 mod game_over;
 pub mod history;
 pub mod inventory;
@@ -37,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
         mods::plugin,
         game_over::plugin,
         discoveries::plugin,
+        find::plugin,
         history::plugin,
         settings::plugin,
         shop::plugin,

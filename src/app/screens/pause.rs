@@ -129,6 +129,8 @@ Exploring
   > or Enter             take the stairs down
   X                      auto-explore until something comes into view
   G                      travel to the stairs down
+  Ctrl+F                 find: what this floor holds, nearest first (type to filter, Enter travels)
+  Shift+F                autofight: step towards the nearest monster in view (the bump fights)
   , or P                 pick up what lies here
   I or E                 inventory: use, wear, drop, take off
   ;                      look: a cursor on the map (move keys move it, Tab / Shift+Tab the
@@ -141,6 +143,7 @@ In a fight
   I                      inventory (using an item is your action)
   T / Q                  throw at an enemy / again at the last one
   Tab                    select the next enemy
+  Shift+F                autofight: the best ability on the weakest enemy (refused at low health)
   F                      flee        Space  wait
 Any time
   Esc                    pause (R there exports the replay, A abandons the run)

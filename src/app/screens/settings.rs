@@ -1,6 +1,7 @@
 //! The Settings screen (O on the main menu and in the pause menu): tile zoom, animations, the
-//! colour-blind palette, sound volume and mute, text size and high contrast, then every action
-//! with its keys. Up/Down (or Tab) choose; Left/Right, Enter or a drag change a value; Enter on
+//! colour-blind palette, sound volume and mute, text size and high contrast, each sound
+//! channel's volume and the positional cues, terse or verbose announcements and autofight's
+//! threshold, then every action with its keys. Up/Down (or Tab) choose; Left/Right, Enter or a drag change a value; Enter on
 //! an action waits for its new key (Ctrl, Alt or Shift may be held with it). Esc goes back;
 //! every change is kept at once.
 use bevy::prelude::*;
@@ -29,7 +30,7 @@ pub struct Rebinding {
 }
 
 /// The values' rows come first; the actions' rows follow.
-pub const ROWS: usize = 7;
+pub const ROWS: usize = 13;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Rebinding>();
@@ -91,14 +92,25 @@ pub fn change(s: &mut Settings, row: usize, by: i32) {
         }
         1 => s.animations = !s.animations,
         2 => s.colour_blind = !s.colour_blind,
-        3 => s.volume = (s.volume as i32 + 10 * by).clamp(0, 100) as u32,
+        3 => s.volume = step_percent(s.volume, by),
         4 => s.muted = !s.muted,
         5 => {
             let t = s.text_scale + 0.25 * by as f32;
             s.text_scale = t.clamp(TEXT_SCALE_MIN, TEXT_SCALE_MAX);
         }
-        _ => s.high_contrast = !s.high_contrast,
+        6 => s.high_contrast = !s.high_contrast,
+        7 => s.effects_volume = step_percent(s.effects_volume, by),
+        8 => s.cues_volume = step_percent(s.cues_volume, by),
+        9 => s.interface_volume = step_percent(s.interface_volume, by),
+        10 => s.cues = !s.cues,
+        11 => s.verbose = !s.verbose,
+        _ => s.autofight_below = step_percent(s.autofight_below, by),
     }
+}
+
+/// A percentage ten points on or back, within 0 to 100.
+fn step_percent(v: u32, by: i32) -> u32 {
+    (v as i32 + 10 * by).clamp(0, 100) as u32
 }
 
 /// Each row's name and value.
@@ -115,6 +127,18 @@ fn values(s: &Settings) -> [(&'static str, String); ROWS] {
         ("Mute", on(s.muted).to_string()),
         ("Text size", format!("{:.0}%", s.text_scale * 100.0)),
         ("High contrast", on(s.high_contrast).to_string()),
+        ("Effects volume", format!("{}%", s.effects_volume)),
+        ("Cue volume", format!("{}%", s.cues_volume)),
+        ("Interface volume", format!("{}%", s.interface_volume)),
+        ("Positional cues", on(s.cues).to_string()),
+        (
+            "Announcements",
+            if s.verbose { "verbose" } else { "terse" }.to_string(),
+        ),
+        (
+            "Autofight stops below",
+            format!("{}% health", s.autofight_below),
+        ),
     ]
 }
 
@@ -317,6 +341,23 @@ mod tests {
         assert_eq!(s.text_scale, TEXT_SCALE_MAX);
         change(&mut s, 6, 1);
         assert!(s.high_contrast);
+        change(&mut s, 7, -1);
+        assert_eq!(s.effects_volume, 90);
+        for _ in 0..3 {
+            change(&mut s, 8, 1);
+        }
+        assert_eq!(s.cues_volume, 100, "80 and three steps, kept within 100");
+        change(&mut s, 9, -1);
+        assert_eq!(s.interface_volume, 50);
+        change(&mut s, 10, 1);
+        assert!(!s.cues);
+        change(&mut s, 11, 1);
+        assert!(!s.verbose);
+        change(&mut s, 12, -1);
+        assert_eq!(s.autofight_below, 40);
+        assert!(
+            rows(&s, 0)[12].contains("Autofight stops below") && rows(&s, 0)[12].contains("40%")
+        );
         assert!(rows(&s, 0)[6].contains("High contrast") && rows(&s, 0)[6].contains("on"));
         let shown = rows(&s, 3);
         assert!(shown[3].starts_with("> Sound volume") && shown[3].contains("0%"));

@@ -70,6 +70,8 @@ enum Stage {
     History,
     /// The keys (F1) on their panel over the dimmed game.
     Help,
+    /// The find list (Ctrl+F): what the floor holds, nearest first.
+    Find,
     /// The inventory on its panel over the dimmed game.
     Inventory,
     /// The floor's shop, when it has one (the smoke's fixture mod puts one on floor 1).
@@ -324,6 +326,13 @@ fn drive(
         (Stage::Help, Screen::InGame) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "help.png");
+            commands.set_state(Overlay::Find);
+            smoke.stage = Stage::Find;
+            smoke.frames = 0;
+        }
+        (Stage::Find, Screen::InGame) if settled => {
+            let dir = smoke.dir.clone();
+            shot(&mut commands, &dir, "find.png");
             commands.set_state(Overlay::Inventory);
             smoke.stage = Stage::Inventory;
             smoke.frames = 0;

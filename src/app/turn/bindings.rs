@@ -50,10 +50,14 @@ pub enum Action {
     Throw,
     /// Throw again at the last target, if it is still in sight.
     FireAgain,
+    /// Fight for me: step towards the nearest hostile in view, or strike as the bot would.
+    Autofight,
+    /// The find list: what this floor holds, by name, to travel to.
+    Find,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 25] = [
+const NAMES: [(&str, Action); 27] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -79,6 +83,8 @@ const NAMES: [(&str, Action); 25] = [
     ("look", Action::Look),
     ("throw", Action::Throw),
     ("fire_again", Action::FireAgain),
+    ("autofight", Action::Autofight),
+    ("find", Action::Find),
 ];
 
 /// The letter keys A–Z (also the inventory's item letters).
@@ -252,11 +258,6 @@ impl Chord {
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct Bindings(pub BTreeMap<Chord, Action>);
 
-/// The actions the coming features add, with the chords the key plan gives them (see
-/// docs/DESIGN.md, "The key plan"). Each stays unbound in play until its feature lands; a
-/// keys file that names one is told so.
-pub const PLANNED: [(&str, &str); 2] = [("find", "Ctrl+KeyF"), ("autofight", "Shift+KeyF")];
-
 impl Default for Bindings {
     fn default() -> Self {
         use Action::*;
@@ -319,6 +320,23 @@ impl Default for Bindings {
             },
             Search,
         );
+        map.insert(
+            Chord {
+                key: KeyCode::KeyF,
+                mods: shift,
+            },
+            Autofight,
+        );
+        map.insert(
+            Chord {
+                key: KeyCode::KeyF,
+                mods: Mods {
+                    ctrl: true,
+                    ..Mods::NONE
+                },
+            },
+            Find,
+        );
         Self(map)
     }
 }
@@ -364,11 +382,6 @@ impl Bindings {
         for (name, keys) in &table {
             let at = line_of(text, name);
             let Some(&(_, action)) = NAMES.iter().find(|(n, _)| n == name) else {
-                if let Some((_, chord)) = PLANNED.iter().find(|(n, _)| n == name) {
-                    return Err(format!(
-                        "{at}`{name}` is not in the game yet (its planned key is {chord})"
-                    ));
-                }
                 let known: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
                 return Err(format!(
                     "{at}unknown action `{name}` (known: {})",
@@ -626,21 +639,33 @@ mod tests {
         assert!(e.contains("bound to both `flee` and `explore`"), "{e}");
     }
 
-    /// The key plan's chords parse, are free of today's defaults and of each other, and a
-    /// keys file that binds a planned action is told it is not in the game yet.
+    /// Autofight and find have the key plan's chords, beside the plain keys they share a
+    /// letter with (F flees).
     #[test]
-    fn the_key_plan_is_free_and_planned_actions_stay_unbound() {
-        let nameable = nameable_keys();
-        let names: Vec<String> = nameable.iter().map(|k| format!("{k:?}")).collect();
-        let defaults = Bindings::default();
-        let mut taken = std::collections::BTreeSet::new();
-        for (action, chord) in PLANNED {
-            assert!(NAMES.iter().all(|(n, _)| *n != action), "{action} exists");
-            let c = Chord::parse(chord, &nameable, &names).unwrap();
-            assert!(!defaults.0.contains_key(&c), "{chord} is bound today");
-            assert!(taken.insert(c), "{chord} is planned twice");
-            let e = Bindings::parse(&format!("{action} = [\"{chord}\"]")).unwrap_err();
-            assert!(e.contains("not in the game yet"), "{e}");
-        }
+    fn autofight_and_find_have_their_planned_chords() {
+        let b = Bindings::default();
+        let with = |shift, ctrl| Mods {
+            shift,
+            ctrl,
+            ..Mods::NONE
+        };
+        assert_eq!(
+            b.pressed(KeyCode::KeyF, with(true, false)),
+            Some(Action::Autofight)
+        );
+        assert_eq!(
+            b.pressed(KeyCode::KeyF, with(false, true)),
+            Some(Action::Find)
+        );
+        assert_eq!(b.pressed(KeyCode::KeyF, Mods::NONE), Some(Action::Flee));
+        let moved = Bindings::parse("autofight = [\"Tab\"]").unwrap();
+        assert_eq!(
+            moved.pressed(KeyCode::Tab, Mods::NONE),
+            Some(Action::Autofight)
+        );
+        assert_eq!(
+            moved.pressed(KeyCode::KeyF, with(true, false)),
+            Some(Action::Flee)
+        );
     }
 }

@@ -15,6 +15,7 @@ pub(super) fn plugin(app: &mut App) {
             super::pointer::hover,
             super::pointer::tap,
             read_input,
+            super::autofight::press,
             super::travel::step,
         )
             .chain()
@@ -100,7 +101,9 @@ pub fn key_command(
         | Action::SayAgain
         | Action::Look
         | Action::Throw
-        | Action::FireAgain => None,
+        | Action::FireAgain
+        | Action::Autofight
+        | Action::Find => None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! Turn scheduling: input becomes a command, the turn's steps run once (this plugin owns the
 //! begin, the hero's command, the exploration ticks and the end), the phase returns.
+mod autofight;
 mod bindings;
 mod gestures;
 mod input;
@@ -10,9 +11,8 @@ mod steps;
 mod touch_bar;
 mod travel;
 
-pub use bindings::{
-    Action, Bindings, Chord, KeysPath, LETTERS, Mods, PLANNED, is_modifier, name_of,
-};
+pub use autofight::{AutofightBelow, choice_line};
+pub use bindings::{Action, Bindings, Chord, KeysPath, LETTERS, Mods, is_modifier, name_of};
 pub use gestures::{LONG_PRESS, MapPan, Pinch, pan_by};
 pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
 pub use look::{
@@ -21,13 +21,14 @@ pub use look::{
 };
 pub use pointer::{Hovered, Tapped, TouchesOnUi};
 pub use touch_bar::{PressedByButton, TouchSeen};
-pub use travel::{KnownInView, Travel, stop_line, travel_key};
+pub use travel::{KnownInView, KnownWatching, Travel, stop_line, travel_key};
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         phase::plugin,
+        autofight::plugin,
         steps::plugin,
         input::plugin,
         travel::plugin,

@@ -1,6 +1,6 @@
 //! The touch bar: once a finger has touched the screen, a column of buttons at the map's right
-//! edge offers wait, descend, auto-explore and the inventory, and in a fight the hero's
-//! abilities and flee. A button presses its action's first bound key for one frame, so a tap
+//! edge offers wait and autofight, and descend, find, auto-explore and the inventory outside a
+//! fight, the hero's abilities and flee in one. A button presses its action's first bound key for one frame, so a tap
 //! does exactly what that key does (keys.toml rebinds both). While looking (a long press) it is
 //! the context bar: the actions that fit the tile under the cursor (`context_actions`).
 use bevy::input::touch::Touches;
@@ -99,7 +99,7 @@ pub fn shown(
     }
     match button {
         TouchButton::Context(_) => false,
-        TouchButton::Action(Action::Wait) => true,
+        TouchButton::Action(Action::Wait | Action::Autofight) => true,
         TouchButton::Action(Action::Flee) => in_combat,
         TouchButton::Action(_) => !in_combat,
         TouchButton::Ability(i) => in_combat && i < abilities,
@@ -116,6 +116,8 @@ fn label(button: TouchButton) -> String {
         TouchButton::Action(Action::Search) => "Search".into(),
         TouchButton::Action(Action::Rest) => "Rest".into(),
         TouchButton::Action(Action::Flee) => "Flee".into(),
+        TouchButton::Action(Action::Autofight) => "Fight".into(),
+        TouchButton::Action(Action::Find) => "Find".into(),
         TouchButton::Action(a) => super::bindings::name_of(a).into(),
         TouchButton::Ability(i) => format!("{}", i + 1),
         TouchButton::Menu => "Menu".into(),
@@ -147,7 +149,9 @@ fn spawn_bar(mut commands: Commands, seen: Res<TouchSeen>) {
     let buttons = [
         TouchButton::Menu,
         TouchButton::Action(Action::Wait),
+        TouchButton::Action(Action::Autofight),
         TouchButton::Action(Action::Descend),
+        TouchButton::Action(Action::Find),
         TouchButton::Action(Action::Explore),
         TouchButton::Action(Action::Search),
         TouchButton::Action(Action::Rest),

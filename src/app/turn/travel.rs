@@ -13,6 +13,7 @@ use crate::app::shared::{ContentRes, GameRes, Notice, PlayerCommand};
 use super::bindings::{Action, Bindings, Mods};
 
 use crate::content::Content;
+use crate::game::identify::upper_first;
 use crate::game::{
     Command, CreatureId, Game, TravelGoal, TravelStop, hostiles_in_view, rested, travel_step,
     watchers,
@@ -62,7 +63,7 @@ pub fn stop_line(stop: TravelStop, game: &Game, content: &Content) -> String {
     match stop {
         TravelStop::MonsterComesIntoView(id) => {
             let name = game.name(id, content);
-            format!("{} comes into view.", capitalised(&a_or_an(&name)))
+            format!("{} comes into view.", upper_first(&a_or_an(&name)))
         }
         other => other.to_string(),
     }
@@ -81,13 +82,6 @@ fn a_or_an(name: &str) -> String {
         .chain(c)
         .collect();
     format!("{} {lower}", if vowel { "an" } else { "a" })
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// The travel a key starts under `bindings`, if any.

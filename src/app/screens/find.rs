@@ -1,0 +1,158 @@
+//! The find list (Ctrl+F): what this floor holds that the hero knows of, nearest first, each
+//! with its steps and direction (the core's `findable`); typing filters it, Enter travels
+//! there with the ordinary travel (stopping as travel stops), Esc or Ctrl+F closes it.
+use bevy::prelude::*;
+
+use crate::app::shared::{ContentRes, GameRes, Overlay, OverlayInput, Screen, UiSystems};
+use crate::app::turn::{Action, Bindings, KnownInView, KnownWatching, Mods, Travel};
+use crate::app::ui::kit;
+use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
+use crate::content::Content;
+use crate::game::find::{Found, findable};
+use crate::game::{Game, TravelGoal, hostiles_in_view, watchers};
+
+/// The list, and the places its entries stand for (in the entries' order).
+#[derive(Component, Debug, Default)]
+pub struct FindList(pub Vec<Found>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Overlay::Find), spawn);
+    app.add_systems(
+        Update,
+        (
+            toggle
+                .after(OverlayInput)
+                .in_set(ScreenInput)
+                .ambiguous_with(ScreenInput)
+                .run_if(in_state(Screen::InGame)),
+            choose
+                .in_set(UiSystems::Overlay)
+                .ambiguous_with(UiSystems::Overlay)
+                .run_if(in_state(Overlay::Find)),
+        ),
+    );
+}
+
+/// The list's entries: one line per place, "Stairs down: 9 steps, 2 south, 7 east".
+pub fn find_entries(found: &[Found]) -> Vec<ListEntry> {
+    if found.is_empty() {
+        return vec![ListEntry::new("Nothing known on this floor yet.").unavailable("nothing")];
+    }
+    found.iter().map(|f| ListEntry::new(f.line())).collect()
+}
+
+fn toggle(
+    keys: Res<ButtonInput<KeyCode>>,
+    bindings: Res<Bindings>,
+    overlay: Res<State<Overlay>>,
+    game: Res<GameRes>,
+    mut commands: Commands,
+) {
+    let pressed = keys
+        .get_just_pressed()
+        .any(|k| bindings.pressed(*k, Mods::held(&keys)) == Some(Action::Find));
+    match overlay.get() {
+        Overlay::None if pressed && !game.game().is_over() => commands.set_state(Overlay::Find),
+        Overlay::Find if pressed => commands.set_state(Overlay::None),
+        _ => {}
+    }
+}
+
+fn spawn(mut commands: Commands, game: Res<GameRes>, content: Res<ContentRes>) {
+    let found = places(game.game(), &content.0);
+    let entries = find_entries(&found);
+    commands.spawn((
+        Name::new("Find"),
+        DespawnOnExit(Overlay::Find),
+        kit::overlay(children![
+            (Text::new("Find"), TextFont::from_font_size(32.0)),
+            (
+                FindList(found),
+                ListMenu::new("Find", entries).with_filter(),
+                Node {
+                    width: px(760),
+                    ..kit::list_node()
+                },
+            ),
+            (
+                Text::new("Type to filter   Up/Down move   Enter travels there   Esc closes"),
+                TextFont::from_font_size(15.0),
+                TextColor(Color::srgb(0.6, 0.6, 0.6)),
+            ),
+        ]),
+    ));
+}
+
+/// What the list offers: the core's places; in a fight there is nowhere to go.
+fn places(game: &Game, content: &Content) -> Vec<Found> {
+    if game.in_combat() {
+        return Vec::new();
+    }
+    findable(game, content)
+}
+
+/// Enter on an entry: travel there, as a click on its tile would, and close the list.
+fn choose(
+    mut choices: MessageReader<ListChoice>,
+    list: Single<(Entity, &FindList)>,
+    game: Res<GameRes>,
+    content: Res<ContentRes>,
+    mut travel: ResMut<Travel>,
+    mut known: ResMut<KnownInView>,
+    mut watched: ResMut<KnownWatching>,
+    mut commands: Commands,
+) {
+    let (entity, found) = *list;
+    let Some(i) = choices.read().filter_map(|c| c.chosen_in(entity)).last() else {
+        return;
+    };
+    let Some(place) = found.0.get(i) else { return };
+    travel.0 = Some(TravelGoal::Tile(place.at));
+    // Those in view now do not stop it: the player chose with them in sight.
+    known.0 = hostiles_in_view(game.game(), &content.0);
+    watched.0 = watchers(game.game(), &content.0);
+    commands.set_state(Overlay::None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::find::FoundKind;
+    use crate::map::Pos;
+
+    fn place(kind: FoundKind, name: &str, steps: u32) -> Found {
+        Found {
+            kind,
+            name: name.into(),
+            at: Pos::new(steps as i32, 0),
+            steps: Some(steps),
+            offset: format!("{steps} east"),
+        }
+    }
+
+    /// Typing filters the list as the player types it, in any case, keeping the order.
+    #[test]
+    fn the_find_list_filters_by_what_is_typed() {
+        let places = [
+            place(FoundKind::Treasure, "12 gold", 2),
+            place(FoundKind::Item, "Dart", 3),
+            place(FoundKind::Stairs, "Stairs down", 9),
+            place(FoundKind::Door, "Closed door", 9),
+        ];
+        let mut list = ListMenu::new("Find", find_entries(&places)).with_filter();
+        assert_eq!(list.entries[0].words, "12 gold: 2 steps, 2 east");
+        let shown = |list: &mut ListMenu, typed: &str| -> Vec<usize> {
+            list.filter = Some(typed.into());
+            list.shown()
+        };
+        assert_eq!(shown(&mut list, ""), [0, 1, 2, 3]);
+        assert_eq!(shown(&mut list, "GOLD"), [0]);
+        assert_eq!(shown(&mut list, "stairs d"), [2]);
+        assert_eq!(shown(&mut list, "9 steps"), [2, 3]);
+        assert!(shown(&mut list, "dragon").is_empty());
+        assert!(
+            find_entries(&[])[0].unavailable.is_some(),
+            "nothing known: said so"
+        );
+    }
+}
