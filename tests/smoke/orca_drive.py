@@ -1,0 +1,324 @@
+"""Runs Orca (Debian's orca 43) and the game in one private session, sends keys with xdotool
+and checks what Orca says after each: the `SPEECH OUTPUT:` lines of Orca's debug log.
+Usage (inside dbus-run-session and an X display): orca_drive.py DELVE_BINARY DIR
+Writes DIR/orca-transcript.txt (what was spoken, grouped under the key sent before it),
+DIR/orca-debug.log (Orca's own log) and DIR/orca-game.log (the game's).
+ORCA_SMOKE_PART=menu stops after the menus (see IN_RUN below for what the run's steps need)."""
+import collections
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from gi.repository import Gio, GLib
+
+binary, out = sys.argv[1], sys.argv[2]
+PART = os.environ.get("ORCA_SMOKE_PART", "all")
+
+# The game's command line. A fixture that starts a fight on floor 1 and dies fast would add
+# its `--mods DIR` here (or a save copied to DELVE_SAVE and "Continue the run" in STEPS).
+GAME_ARGS = ["play"]
+
+# What Orca must say, in order. Each step: the part it belongs to, the keys sent (None: give
+# the game's window the focus, as a window manager would), and the words expected in what
+# Orca says after them, in this order (substrings of its utterances, joined); SOMETHING: any
+# words at all. Within one key's step nothing may be said twice, and no object may be said by
+# its role alone ("label.": a focused object without a name).
+# (Orca hears no keys typed into the game, so there is no key echo here: AT-SPI gets key
+# events from a toolkit's bridge, and AccessKit forwards none.)
+SOMETHING = [""]
+#
+# The menus: the game moves AccessKit's focus to the entry under the cursor (a push button),
+# and Orca says the focused object (onFocusedChanged), with the screen's panel on arrival.
+MENUS = [
+    ("menu", None, ["Main menu", "New run: N push button"]),
+    ("menu", ["Down"], ["Random seed: R"]),
+    ("menu", ["Down"], ["Daily challenge"]),
+    ("menu", ["Up"], ["Random seed: R"]),
+    ("menu", ["Up"], ["New run: N"]),
+    # New run (seed 1, the menu's own): the class choice, the focus on its first class.
+    ("menu", ["Return"], ["Choose your delver", "Fighter: 1 push button"]),
+    ("menu", ["Down"], ["Rogue: 2"]),
+    ("menu", ["Up"], ["Fighter: 1"]),
+]
+# IN_RUN: a run's news. Orca 43 does not listen for object:announcement (AccessKit's live
+# regions), and it ignores name changes of labels; it says what takes the focus. So in a run
+# each announcement is a new entry of the game's "Messages" log that takes the focus, and
+# these words come from there: adjust them here.
+IN_RUN = [
+    # The fighter (seed 1): the run starts with its welcome.
+    ("run", ["Return"], ["Welcome to Delve. Seed 1."]),
+    # A few moves in seed 1's first room: a wall to the east, then a step west (which says
+    # whatever that turn brought).
+    ("run", ["l"], ["A wall blocks the way."]),
+    ("run", ["h"], SOMETHING),
+    # V: the surroundings, read on the key.
+    ("run", ["v"], ["Floor 1 of", "You stand on", "Health"]),
+    # ---- FIGHT AND DEATH: waiting for a fixture (a save or a mod that puts a monster next to
+    # the hero on floor 1 and lets the hero die fast; set GAME_ARGS above). Then, e.g.:
+    # ("fight", ["l"], ["A fight begins"]),
+    # ("fight", ["period"], ["You are killed"]),
+]
+STEPS = MENUS + ([] if PART == "menu" else IN_RUN)
+
+# What Orca says of a focused object without a name: its role alone.
+ROLES_ALONE = {"label", "panel", "push button", "log", "menu", "frame", "unknown", "filler"}
+
+STEP_TIMEOUT = 15  # the game renders in software: a key's answer can take seconds
+SETTLE = 1.5  # after the expected words, how long to listen for more (a repeat) before the next key
+QUIET = 4  # a step that expects nothing listens this long
+START_TIMEOUT = 90  # the game's window, then its first focus spoken
+
+log_path = f"{out}/orca-debug.log"
+game_log = f"{out}/orca-game.log"
+transcript_path = f"{out}/orca-transcript.txt"
+
+# `HH:MM:SS.ffffff - SPEECH OUTPUT: 'words'{voice}`; a key's echo has a space before the voice
+# ("'v ' {...}"), another voice its name (" voice=uppercase"). The words may span lines.
+# (This Orca has no speech server: see session_env.)
+SPEECH_START = "SPEECH OUTPUT: '"
+SPEECH = re.compile(r"SPEECH OUTPUT: '(.*)'(?: voice=\w+)? ?(\{.*\}|None)?$", re.S)
+
+
+class OrcaLog:
+    """Reads the utterances Orca logs, as they come."""
+
+    def __init__(self, path):
+        self.path, self.pos, self.rest, self.open = path, 0, "", None
+
+    def new(self):
+        try:
+            with open(self.path, encoding="utf-8", errors="replace") as f:
+                f.seek(self.pos)
+                data = f.read()
+                self.pos = f.tell()
+        except FileNotFoundError:
+            return []
+        data = self.rest + data
+        lines = data.split("\n")
+        self.rest = lines.pop()  # a line not finished yet
+        said = []
+        for line in lines:
+            if self.open is not None:
+                self.open += "\n" + line
+            elif SPEECH_START in line:
+                self.open = line[line.index(SPEECH_START):]
+            else:
+                continue
+            m = SPEECH.match(self.open)
+            if m:
+                # Orca's log indents an utterance's further lines under its timestamp.
+                said.append(m.group(1).replace("\n" + " " * 18, "\n").strip())
+                self.open = None
+            elif self.open.count("\n") > 50:
+                said.append(self.open)  # not Orca's format: keep it as it came
+                self.open = None
+        return said
+
+
+class Transcript:
+    def __init__(self, path):
+        self.f = open(path, "w", encoding="utf-8")
+        self.f.write("# What Orca said (SPEECH OUTPUT in its debug log), under the key sent before it.\n")
+
+    def heading(self, text):
+        self.f.write(f"> {text}\n")
+        self.f.flush()
+
+    def said(self, words):
+        for w in words:
+            self.f.write(f"  {w!r}\n" if "\n" in w or '"' in w else f'  "{w}"\n')
+        self.f.flush()
+
+
+def fail(msg):
+    print(f"orca: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def found_in_order(said, expect):
+    if not said:
+        return False
+    text, at = "\n".join(said), 0
+    for words in expect:
+        i = text.find(words, at)
+        if i < 0:
+            return False
+        at = i + len(words)
+    return True
+
+
+def xdotool(*args, timeout=10):
+    try:
+        return subprocess.run(["xdotool", *args], capture_output=True, text=True,
+                              timeout=timeout).stdout.split()
+    except subprocess.TimeoutExpired:
+        return []
+
+
+def game_window():
+    found = xdotool("search", "--name", "^Delve")
+    return found[0] if found else None
+
+
+def session_env():
+    """Orca's home: settings in memory, its customizations (below), a private runtime dir."""
+    home = tempfile.mkdtemp(prefix="orca-home-")
+    runtime = tempfile.mkdtemp(prefix="orca-xdg-")
+    os.chmod(runtime, 0o700)
+    os.makedirs(f"{home}/.local/share/orca")
+    # Orca kills itself (SIGKILL) when an AT-SPI call takes 10 s (timeoutTime), and its debug
+    # file is block-buffered, so that kill would lose the log: no hang check, a line-buffered log.
+    # No sound card here: speech-dispatcher's synthesizer fails to open audio and Orca's next
+    # call to it never returns, so Orca gets no speech server. It logs each utterance (SPEECH
+    # OUTPUT) before it would hand it to one, which is what this smoke reads.
+    with open(f"{home}/.local/share/orca/orca-customizations.py", "w") as f:
+        f.write("import orca.debug, orca.settings, orca.speech\n"
+                "orca.settings.timeoutTime = 0\n"
+                "if orca.debug.debugFile:\n"
+                "    orca.debug.debugFile.reconfigure(line_buffering=True)\n"
+                "orca.speech.init = lambda: None\n")
+    env = dict(os.environ, HOME=home, XDG_RUNTIME_DIR=runtime, GSETTINGS_BACKEND="memory")
+    return env
+
+
+def start_bus(env):
+    """The AT-SPI bus, with "screen reader enabled" on: AccessKit's adapter waits for it."""
+    bus = subprocess.Popen(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"], env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    session = Gio.bus_get_sync(Gio.BusType.SESSION)
+    deadline = time.time() + 15
+    while True:
+        try:
+            session.call_sync(
+                "org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Set",
+                GLib.Variant("(ssv)", ("org.a11y.Status", "ScreenReaderEnabled",
+                                       GLib.Variant("b", True))),
+                None, Gio.DBusCallFlags.NONE, 5000, None)
+            return bus
+        except GLib.Error:
+            if time.time() > deadline:
+                fail("the AT-SPI bus did not start")
+            time.sleep(0.5)
+
+
+def main():
+    # The smoke's timeout (TERM) still ends the processes and removes the temporary dirs.
+    signal.signal(signal.SIGTERM, lambda *_: fail("timed out (SIGTERM)"))
+    env = session_env()
+    procs = []
+    try:
+        procs.append(start_bus(env))
+        # One Orca per user: `orca --replace` would SIGKILL any other (a developer's own screen
+        # reader, another smoke), and without it Orca refuses to start beside one.
+        others = subprocess.run(["pgrep", "-u", str(os.getuid()), "-x", "orca"],
+                                capture_output=True, text=True).stdout.split()
+        if others:
+            fail(f"another Orca runs as this user (pids {' '.join(others)}); Orca allows one "
+                 "per user, and this smoke does not replace it")
+        # A crash in Orca (a segfault under its GObject bindings) prints its Python stack.
+        orca = subprocess.Popen(["orca", f"--debug-file={log_path}"],
+                                env=dict(env, PYTHONFAULTHANDLER="1"),
+                                stdout=open(f"{out}/orca-stdout.log", "w"),
+                                stderr=subprocess.STDOUT)
+        procs.append(orca)
+        speech, transcript = OrcaLog(log_path), Transcript(transcript_path)
+        transcript.heading("(Orca starts)")
+        said, deadline = [], time.time() + 30
+        while "Screen reader on." not in said:
+            if time.time() > deadline or orca.poll() is not None:
+                with open(f"{out}/orca-stdout.log") as f:
+                    said_out = f.read()[-2000:]
+                fail(f"Orca did not start (see {log_path}); its output:\n{said_out}")
+            time.sleep(0.3)
+            new = speech.new()
+            said += new
+            transcript.said(new)
+        time.sleep(1)
+        transcript.said(speech.new())
+
+        game = subprocess.Popen([binary, *GAME_ARGS], env=env, stdout=open(game_log, "w"),
+                                stderr=subprocess.STDOUT)
+        procs.append(game)
+        start = time.time()
+        wid = None
+        while wid is None:
+            if time.time() - start > START_TIMEOUT or game.poll() is not None:
+                fail(f"the game's window did not open; see {game_log}")
+            time.sleep(1)
+            wid = game_window()
+
+        def focus():
+            xdotool("windowfocus", "--sync", wid, timeout=5)
+
+        for n, (part, keys, expect) in enumerate(STEPS, 1):
+            if keys is None:
+                what = "the game's window gets the focus"
+            else:
+                what = "key " + " ".join(keys)
+                if xdotool("getwindowfocus") != [wid]:
+                    focus()
+            transcript.heading(what)
+            speech.new()  # nothing said before the key counts for it
+            said, t0 = [], time.time()
+            limit = START_TIMEOUT if keys is None else STEP_TIMEOUT
+            if keys is None:
+                focus()
+            else:
+                subprocess.run(["xdotool", "key", "--delay", "100", *keys], check=True)
+            met_at, refocus = None, t0 + 5
+            while True:
+                if orca.poll() is not None:
+                    why = (" (SIGKILL: another `orca --replace` by this user kills every other "
+                           "Orca)" if orca.returncode == -9 else "")
+                    fail(f"step {n} ({what}): Orca died, exit status {orca.returncode}{why}; "
+                         f"see {log_path}")
+                if game.poll() is not None:
+                    fail(f"step {n} ({what}): the game quit; see {game_log}")
+                time.sleep(0.2)
+                new = speech.new()
+                said += new
+                transcript.said(new)
+                nameless = [s for s in new if s.rstrip(".").strip() in ROLES_ALONE]
+                if nameless:
+                    fail(f"step {n} ({what}): Orca said an object by its role alone (it has no "
+                         f"name): {nameless}; all it said: {said}")
+                now = time.time()
+                if met_at is None and expect and found_in_order(said, expect):
+                    met_at = now
+                if met_at is not None and now - met_at >= SETTLE:
+                    break
+                if not expect and now - t0 >= QUIET:
+                    break
+                if met_at is None and now - t0 >= limit:
+                    spoken = "\n".join(f"  {s!r}" for s in said) or "  (nothing)"
+                    fail(f"step {n} ({what}): expected {expect} in order within {limit} s; "
+                         f"Orca said:\n{spoken}\n(transcript: {transcript_path})")
+                # The window is given the focus again until the game has drawn its first
+                # frame and answers with its tree.
+                if keys is None and not said and now >= refocus:
+                    focus()
+                    refocus = now + 5
+            twice = [s for s, c in collections.Counter(s for s in said if s).items() if c > 1]
+            if twice and keys is not None:
+                fail(f"step {n} ({what}): said more than once: {twice}; all it said: {said}")
+            print(f"orca: step {n} ({part}) {what}: {' | '.join(said) or '(nothing)'}"
+                  f" [{time.time() - t0:.1f} s]")
+        print(f"orca: {len(STEPS)} steps spoken as expected; transcript {transcript_path}")
+    finally:
+        for p in reversed(procs):
+            p.terminate()
+        for p in reversed(procs):
+            try:
+                p.wait(10)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        shutil.rmtree(env["HOME"], ignore_errors=True)
+        shutil.rmtree(env["XDG_RUNTIME_DIR"], ignore_errors=True)
+
+
+main()
