@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A real screen reader on the real game: Debian's Orca (43) and the game's window under Xvfb, in
 # a private D-Bus session with the AT-SPI bus and "screen reader enabled". It sends keys with
-# xdotool through the main menu, a new run's class choice and the run (a few moves, the
-# surroundings key) and checks what Orca SPEAKS after each key (the SPEECH OUTPUT lines of its
+# xdotool through the main menu, a new run's class choice and the run (a move, the surroundings
+# key, auto-explore until a monster is in view, autofight until the fight begins, waiting until
+# health is low, autofight's refusal, the hero's death; the fixture mod tests/fixtures/orca_mods
+# makes that run short) and checks what Orca SPEAKS after each key (the SPEECH OUTPUT lines of its
 # debug log; no sound card, so no synthesizer): the expected words, in order, nothing said
 # twice between two keys, and no object said by its role alone. The steps and their words are
 # the table at the top of tests/smoke/orca_drive.py.

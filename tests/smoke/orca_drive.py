@@ -19,9 +19,10 @@ from gi.repository import Gio, GLib
 binary, out = sys.argv[1], sys.argv[2]
 PART = os.environ.get("ORCA_SMOKE_PART", "all")
 
-# The game's command line. A fixture that starts a fight on floor 1 and dies fast would add
-# its `--mods DIR` here (or a save copied to DELVE_SAVE and "Continue the run" in STEPS).
-GAME_ARGS = ["play"]
+# The game's command line: the fixture mod gives the fighter 6 health on a small floor 1
+# crowded with goblins and skeletons, so a fight comes within a few steps and the hero dies in
+# it (tests/fixtures/orca_mods).
+GAME_ARGS = ["play", "--mods", "tests/fixtures/orca_mods"]
 
 # What Orca must say, in order. Each step: the part it belongs to, the keys sent (None: give
 # the game's window the focus, as a window manager would), and the words expected in what
@@ -52,16 +53,19 @@ MENUS = [
 IN_RUN = [
     # The fighter (seed 1): the run starts with its welcome.
     ("run", ["Return"], ["Welcome to Delve. Seed 1."]),
-    # A few moves in seed 1's first room: a wall to the east, then a step west (which says
-    # whatever that turn brought).
-    ("run", ["l"], ["A wall blocks the way."]),
+    # A move, then V: the surroundings, read on the key.
     ("run", ["h"], SOMETHING),
-    # V: the surroundings, read on the key.
     ("run", ["v"], ["Floor 1 of", "You stand on", "Health"]),
-    # ---- FIGHT AND DEATH: waiting for a fixture (a save or a mod that puts a monster next to
-    # the hero on floor 1 and lets the hero die fast; set GAME_ARGS above). Then, e.g.:
-    # ("fight", ["l"], ["A fight begins"]),
-    # ("fight", ["period"], ["You are killed"]),
+    # Auto-explore (X) until a monster comes into view.
+    ("run", ["x"], ["comes into view"], 3),
+    # Autofight (Shift+F) walks to the nearest monster in view until the fight begins (at
+    # most twelve presses, each one turn).
+    ("fight", ["shift+f"], ["A fight begins"], 12),
+    # Wait (Space) until the hero's health is low (said at once), then autofight refuses and
+    # says why (no turn passes), then wait until the hero dies: the death is said at once.
+    ("death", ["space"], ["Health low"], 8),
+    ("death", ["shift+f"], ["Autofight refused: health", "is below 50%"]),
+    ("death", ["space"], ["You are killed by"], 12),
 ]
 STEPS = MENUS + ([] if PART == "menu" else IN_RUN)
 
@@ -255,7 +259,66 @@ def main():
         def focus():
             xdotool("windowfocus", "--sync", wid, timeout=5)
 
-        for n, (part, keys, expect) in enumerate(STEPS, 1):
+        def listen(n, what, t0, until):
+            """What Orca says from now until `until(said)` holds (and SETTLE more seconds), or
+            QUIET seconds of nothing new; fails on Orca's or the game's end, or a nameless
+            object."""
+            said, last, met_at = [], time.time(), None
+            while True:
+                if orca.poll() is not None:
+                    fail(f"step {n} ({what}): Orca died, exit status {orca.returncode}; "
+                         f"see {log_path}")
+                if game.poll() is not None:
+                    fail(f"step {n} ({what}): the game quit; see {game_log}")
+                time.sleep(0.2)
+                new = speech.new()
+                now = time.time()
+                if new:
+                    said += new
+                    last = now
+                    transcript.said(new)
+                nameless = [s for s in new if s.rstrip(".").strip() in ROLES_ALONE]
+                if nameless:
+                    fail(f"step {n} ({what}): Orca said an object by its role alone: "
+                         f"{nameless}; all it said: {said}")
+                if met_at is None and until(said):
+                    met_at = now
+                if met_at is not None and now - met_at >= SETTLE:
+                    return said
+                if said and met_at is None and now - last >= QUIET:
+                    return said
+                if not said and now - t0 >= STEP_TIMEOUT:
+                    return said
+
+        def press_until(n, part, keys, expect, most):
+            """Presses `keys` until what Orca says after one press holds `expect`, at most
+            `most` times; each press must be answered by speech, none of it said twice."""
+            what = "key " + " ".join(keys)
+            for press in range(1, most + 1):
+                if xdotool("getwindowfocus") != [wid]:
+                    focus()
+                transcript.heading(f"{what} ({press})")
+                speech.new()
+                t0 = time.time()
+                subprocess.run(["xdotool", "key", "--delay", "100", *keys], check=True)
+                said = listen(n, what, t0, lambda said: found_in_order(said, expect))
+                if not said:
+                    fail(f"step {n} ({what}, press {press}): Orca said nothing within "
+                         f"{STEP_TIMEOUT} s (transcript: {transcript_path})")
+                twice = [s for s, c in collections.Counter(said).items() if c > 1]
+                if twice:
+                    fail(f"step {n} ({what}, press {press}): said more than once: {twice}")
+                print(f"orca: step {n} ({part}) {what} ({press}): {' | '.join(said)}"
+                      f" [{time.time() - t0:.1f} s]")
+                if found_in_order(said, expect):
+                    return
+            fail(f"step {n} ({what}): {expect} not said within {most} presses "
+                 f"(transcript: {transcript_path})")
+
+        for n, (part, keys, expect, *repeat) in enumerate(STEPS, 1):
+            if repeat:
+                press_until(n, part, keys, expect, repeat[0])
+                continue
             if keys is None:
                 what = "the game's window gets the focus"
             else:

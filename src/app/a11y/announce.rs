@@ -248,8 +248,9 @@ impl HeardEntries<'_, '_> {
     /// opened with its own words).
     fn add(&mut self, words: String) {
         let Ok(log) = self.log.single() else { return };
+        // A label's name (what Orca says) is its value in AccessKit.
         let mut n = AccessNode::new(Role::Label);
-        n.set_label(words);
+        n.set_value(words);
         *self.said += 1;
         let entry = self
             .commands

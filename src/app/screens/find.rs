@@ -1,15 +1,15 @@
 //! The find list (Ctrl+F): what this floor holds that the hero knows of, nearest first, each
 //! with its steps and direction (the core's `findable`); typing filters it, Enter travels
-//! there with the ordinary travel (stopping as travel stops), Esc or Ctrl+F closes it.
+//! there with the ordinary travel (stopping as travel stops; not in a fight, where the list
+//! is only read), Esc or Ctrl+F closes it.
 use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, GameRes, Overlay, OverlayInput, Screen, UiSystems};
 use crate::app::turn::{Action, Bindings, KnownInView, KnownWatching, Mods, Travel};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
-use crate::content::Content;
 use crate::game::find::{Found, findable};
-use crate::game::{Game, TravelGoal, hostiles_in_view, watchers};
+use crate::game::{TravelGoal, hostiles_in_view, watchers};
 
 /// The list, and the places its entries stand for (in the entries' order).
 #[derive(Component, Debug, Default)]
@@ -33,12 +33,23 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The list's entries: one line per place, "Stairs down: 9 steps, 2 south, 7 east".
-pub fn find_entries(found: &[Found]) -> Vec<ListEntry> {
+/// The list's entries: one line per place, "Stairs down: 9 steps, 2 south, 7 east". In a
+/// fight they are shown (where the stairs are matters to one who would flee) but cannot be
+/// travelled to.
+pub fn find_entries(found: &[Found], fighting: bool) -> Vec<ListEntry> {
     if found.is_empty() {
         return vec![ListEntry::new("Nothing known on this floor yet.").unavailable("nothing")];
     }
-    found.iter().map(|f| ListEntry::new(f.line())).collect()
+    (found.iter())
+        .map(|f| {
+            let entry = ListEntry::new(f.line());
+            if fighting {
+                entry.unavailable("in a fight")
+            } else {
+                entry
+            }
+        })
+        .collect()
 }
 
 fn toggle(
@@ -59,8 +70,8 @@ fn toggle(
 }
 
 fn spawn(mut commands: Commands, game: Res<GameRes>, content: Res<ContentRes>) {
-    let found = places(game.game(), &content.0);
-    let entries = find_entries(&found);
+    let found = findable(game.game(), &content.0);
+    let entries = find_entries(&found, game.game().in_combat());
     commands.spawn((
         Name::new("Find"),
         DespawnOnExit(Overlay::Find),
@@ -83,14 +94,6 @@ fn spawn(mut commands: Commands, game: Res<GameRes>, content: Res<ContentRes>) {
     ));
 }
 
-/// What the list offers: the core's places; in a fight there is nowhere to go.
-fn places(game: &Game, content: &Content) -> Vec<Found> {
-    if game.in_combat() {
-        return Vec::new();
-    }
-    findable(game, content)
-}
-
 /// Enter on an entry: travel there, as a click on its tile would, and close the list.
 fn choose(
     mut choices: MessageReader<ListChoice>,
@@ -107,6 +110,9 @@ fn choose(
         return;
     };
     let Some(place) = found.0.get(i) else { return };
+    if game.game().in_combat() {
+        return;
+    }
     travel.0 = Some(TravelGoal::Tile(place.at));
     // Those in view now do not stop it: the player chose with them in sight.
     known.0 = hostiles_in_view(game.game(), &content.0);
@@ -139,7 +145,7 @@ mod tests {
             place(FoundKind::Stairs, "Stairs down", 9),
             place(FoundKind::Door, "Closed door", 9),
         ];
-        let mut list = ListMenu::new("Find", find_entries(&places)).with_filter();
+        let mut list = ListMenu::new("Find", find_entries(&places, false)).with_filter();
         assert_eq!(list.entries[0].words, "12 gold: 2 steps, 2 east");
         let shown = |list: &mut ListMenu, typed: &str| -> Vec<usize> {
             list.filter = Some(typed.into());
@@ -151,8 +157,13 @@ mod tests {
         assert_eq!(shown(&mut list, "9 steps"), [2, 3]);
         assert!(shown(&mut list, "dragon").is_empty());
         assert!(
-            find_entries(&[])[0].unavailable.is_some(),
+            find_entries(&[], false)[0].unavailable.is_some(),
             "nothing known: said so"
+        );
+        let fighting = find_entries(&places, true);
+        assert!(
+            fighting[2].said().ends_with("(unavailable: in a fight)"),
+            "{fighting:?}"
         );
     }
 }
