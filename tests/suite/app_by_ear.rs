@@ -125,12 +125,12 @@ fn on_linux_the_news_takes_the_focus_and_an_overlay_gives_it_back() {
     let mut app = app(7);
     press(&mut app, KeyCode::KeyV);
     let focused = |app: &App| app.world().resource::<InputFocus>().get();
-    let label = |app: &App, e: Entity| {
-        (app.world().get::<AccessibilityNode>(e)).and_then(|n| n.label().map(str::to_string))
+    let words = |app: &App, e: Entity| {
+        (app.world().get::<AccessibilityNode>(e)).and_then(|n| n.value().map(str::to_string))
     };
     let e = focused(&app).expect("the news holds the focus");
     assert!(app.world().get::<Heard>(e).is_some());
-    assert_eq!(label(&app, e), Some(said(&app)));
+    assert_eq!(words(&app, e), Some(said(&app)));
     assert!(said(&app).starts_with("Floor 1 of"), "{}", said(&app));
     // The pause menu takes the focus; closing it gives it back to the log.
     press(&mut app, KeyCode::Escape);
