@@ -182,21 +182,13 @@ pub fn frontier_step(game: &Game) -> Option<Dir> {
 /// A fight, with whatever abilities the hero's class gives: heal when low, drink, flee;
 /// put up a guard the fight is long enough for; else the most damage the stamina buys.
 fn fight(game: &Game, content: &Content) -> Command {
-    let hero = game.hero;
     let h = game.hero();
-    let health = h.health / game.attribute(hero, Attr::MaxHealth, content);
-    // Judged as the rules judge the hero's command: after the round's tick.
-    let judged = game.as_the_round_begins(content);
-    let usable = |a: &&String| judged.ability_lock(hero, a, None, content).is_none();
-    let known = content
-        .creature(&h.kind)
-        .map_or(&[][..], |k| &k.abilities[..]);
-    let actions = |a: &str| content.ability(a).map_or(&[][..], |a| &a.actions[..]);
+    let health = h.health / game.attribute(game.hero, Attr::MaxHealth, content);
+    let abilities = Abilities::of(game, content);
     if health < 0.45
-        && let Some(heal) = known
-            .iter()
-            .filter(usable)
-            .find(|a| (actions(a).iter()).any(|x| matches!(x, ActionDef::Heal { .. })))
+        && let Some(heal) = abilities
+            .usable()
+            .find(|a| (abilities.actions(a).iter()).any(|x| matches!(x, ActionDef::Heal { .. })))
     {
         return ability(heal, None);
     }
@@ -212,12 +204,12 @@ fn fight(game: &Game, content: &Content) -> Command {
     if health < FLEE_BELOW {
         return Command::Flee;
     }
-    let plan = Strike::plan(game, content);
+    let plan = Strike::plan(game, content, &abilities);
     if let Some(guard) = plan.guard {
         return guard;
     }
     // Too little stamina for any ability that costs some: a draught, if one is carried.
-    let cheapest = (known.iter())
+    let cheapest = (abilities.known.iter())
         .filter_map(|a| content.ability(a).map(|a| a.cost))
         .filter(|c| *c > 0.0)
         .min_by(f64::total_cmp);
@@ -236,8 +228,38 @@ fn fight(game: &Game, content: &Content) -> Command {
 /// The fight's best strike, as the bot chooses it: a guard the fight is long enough for, else
 /// the usable ability that deals the most damage, at the weakest enemy. Autofight's choice.
 pub fn strike(game: &Game, content: &Content) -> Command {
-    let plan = Strike::plan(game, content);
+    let plan = Strike::plan(game, content, &Abilities::of(game, content));
     plan.guard.unwrap_or(plan.blow)
+}
+
+/// The hero's abilities as a fight judges them: those it knows, which of them it may use
+/// (judged as the rules judge the hero's command: after the round's tick), and what each does.
+struct Abilities<'a> {
+    judged: Game,
+    known: &'a [String],
+    content: &'a Content,
+}
+
+impl<'a> Abilities<'a> {
+    fn of(game: &Game, content: &'a Content) -> Self {
+        Self {
+            judged: game.as_the_round_begins(content),
+            known: (content.creature(&game.hero().kind)).map_or(&[][..], |k| &k.abilities[..]),
+            content,
+        }
+    }
+
+    fn usable(&self) -> impl Iterator<Item = &'a String> + '_ {
+        (self.known.iter()).filter(|a| {
+            (self.judged)
+                .ability_lock(self.judged.hero, a, None, self.content)
+                .is_none()
+        })
+    }
+
+    fn actions(&self, ability: &str) -> &'a [ActionDef] {
+        (self.content.ability(ability)).map_or(&[][..], |a| &a.actions[..])
+    }
 }
 
 /// What the bot would strike with: a guard worth putting up, and the best blow.
@@ -247,15 +269,10 @@ struct Strike {
 }
 
 impl Strike {
-    fn plan(game: &Game, content: &Content) -> Self {
+    fn plan(game: &Game, content: &Content, abilities: &Abilities) -> Self {
         let hero = game.hero;
         let h = game.hero();
-        let judged = game.as_the_round_begins(content);
-        let usable = |a: &&String| judged.ability_lock(hero, a, None, content).is_none();
-        let known = content
-            .creature(&h.kind)
-            .map_or(&[][..], |k| &k.abilities[..]);
-        let actions = |a: &str| content.ability(a).map_or(&[][..], |a| &a.actions[..]);
+        let actions = |a: &str| abilities.actions(a);
         let target = game.enemies.iter().copied().min_by(|a, b| {
             let ha = game.creature(*a).map_or(0.0, |c| c.health);
             let hb = game.creature(*b).map_or(0.0, |c| c.health);
@@ -267,7 +284,7 @@ impl Strike {
             .map(|c| c.health)
             .sum();
         // A guard (a modifier on the hero) pays when the fight outlasts it by a few blows.
-        let guard = known.iter().filter(usable).find(|a| {
+        let guard = abilities.usable().find(|a| {
             let mine = actions(a).iter().find_map(|x| match x {
                 ActionDef::ApplyModifier {
                     modifier,
@@ -292,7 +309,7 @@ impl Strike {
                 })
                 .sum()
         };
-        let best = (known.iter().filter(usable))
+        let best = (abilities.usable())
             .map(|a| (a, worth(a)))
             .filter(|(_, w)| *w > 0.0)
             .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(a.0)));
