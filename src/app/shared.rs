@@ -387,6 +387,9 @@ pub struct Menu {
     pub focused: Option<usize>,
     /// The entries that cannot be chosen now (their words say why).
     pub unavailable: Vec<usize>,
+    /// Each entry's detail (what the list's detail pane shows; empty: none), said after its
+    /// words: a class's description and numbers as the cursor reaches it.
+    pub details: Vec<String>,
 }
 
 /// A `Menu` whose entries are already its entity's children, as the kit's list rows: the
@@ -406,6 +409,7 @@ impl Menu {
             entries,
             focused,
             unavailable: Vec::new(),
+            details: Vec::new(),
         }
     }
 }

@@ -259,14 +259,19 @@ def main():
         def focus():
             xdotool("windowfocus", "--sync", wid, timeout=5)
 
-        def listen(n, what, t0, until):
-            """What Orca says from now until `until(said)` holds (and SETTLE more seconds), or
-            QUIET seconds of nothing new; fails on Orca's or the game's end, or a nameless
-            object."""
-            said, last, met_at = [], time.time(), None
+        def listen(n, what, t0, expect, limit, quiet_ends=False, window=False):
+            """What Orca says from `t0`: until `expect` has been said in order (and SETTLE more
+            seconds, to hear a repeat), or with nothing expected QUIET seconds, or `limit`
+            seconds; with `quiet_ends`, also once something was said and QUIET seconds passed
+            with nothing new. Fails on Orca's or the game's end and on an object said by its
+            role alone. `window`: the window gets the focus again every 5 s until something is
+            said (the game answers once it has drawn its first frame)."""
+            said, met_at, last, refocus = [], None, t0, t0 + 5
             while True:
                 if orca.poll() is not None:
-                    fail(f"step {n} ({what}): Orca died, exit status {orca.returncode}; "
+                    why = (" (SIGKILL: another `orca --replace` by this user kills every other "
+                           "Orca)" if orca.returncode == -9 else "")
+                    fail(f"step {n} ({what}): Orca died, exit status {orca.returncode}{why}; "
                          f"see {log_path}")
                 if game.poll() is not None:
                     fail(f"step {n} ({what}): the game quit; see {game_log}")
@@ -279,97 +284,63 @@ def main():
                     transcript.said(new)
                 nameless = [s for s in new if s.rstrip(".").strip() in ROLES_ALONE]
                 if nameless:
-                    fail(f"step {n} ({what}): Orca said an object by its role alone: "
-                         f"{nameless}; all it said: {said}")
-                if met_at is None and until(said):
+                    fail(f"step {n} ({what}): Orca said an object by its role alone (it has no "
+                         f"name): {nameless}; all it said: {said}")
+                if met_at is None and expect and found_in_order(said, expect):
                     met_at = now
                 if met_at is not None and now - met_at >= SETTLE:
                     return said
-                if said and met_at is None and now - last >= QUIET:
+                if not expect and now - t0 >= QUIET:
                     return said
-                if not said and now - t0 >= STEP_TIMEOUT:
+                if met_at is None and (now - t0 >= limit
+                                       or (quiet_ends and said and now - last >= QUIET)):
                     return said
+                if window and not said and now >= refocus:
+                    focus()
+                    refocus = now + 5
+
+        def missed(n, what, expect, said, limit):
+            spoken = "\n".join(f"  {s!r}" for s in said) or "  (nothing)"
+            fail(f"step {n} ({what}): expected {expect} in order within {limit}; Orca said:\n"
+                 f"{spoken}\n(transcript: {transcript_path})")
 
         def press_until(n, part, keys, expect, most):
             """Presses `keys` until what Orca says after one press holds `expect`, at most
-            `most` times; each press must be answered by speech, none of it said twice."""
+            `most` times; nothing may be said twice after one press."""
             what = "key " + " ".join(keys)
             for press in range(1, most + 1):
                 if xdotool("getwindowfocus") != [wid]:
                     focus()
-                transcript.heading(f"{what} ({press})")
-                speech.new()
+                transcript.heading(what if most == 1 else f"{what} ({press})")
+                speech.new()  # nothing said before the key counts for it
                 t0 = time.time()
                 subprocess.run(["xdotool", "key", "--delay", "100", *keys], check=True)
-                said = listen(n, what, t0, lambda said: found_in_order(said, expect))
-                if not said:
-                    fail(f"step {n} ({what}, press {press}): Orca said nothing within "
-                         f"{STEP_TIMEOUT} s (transcript: {transcript_path})")
-                twice = [s for s, c in collections.Counter(said).items() if c > 1]
+                said = listen(n, what, t0, expect, STEP_TIMEOUT, quiet_ends=most > 1)
+                twice = [s for s, c in collections.Counter(s for s in said if s).items() if c > 1]
                 if twice:
-                    fail(f"step {n} ({what}, press {press}): said more than once: {twice}")
-                print(f"orca: step {n} ({part}) {what} ({press}): {' | '.join(said)}"
+                    fail(f"step {n} ({what}, press {press}): said more than once: {twice}; "
+                         f"all it said: {said}")
+                print(f"orca: step {n} ({part}) {what}"
+                      f"{'' if most == 1 else f' ({press})'}: {' | '.join(said) or '(nothing)'}"
                       f" [{time.time() - t0:.1f} s]")
-                if found_in_order(said, expect):
+                if not expect or found_in_order(said, expect):
                     return
-            fail(f"step {n} ({what}): {expect} not said within {most} presses "
-                 f"(transcript: {transcript_path})")
+            missed(n, what, expect, said,
+                   f"{STEP_TIMEOUT} s" if most == 1 else f"{most} presses")
 
         for n, (part, keys, expect, *repeat) in enumerate(STEPS, 1):
-            if repeat:
-                press_until(n, part, keys, expect, repeat[0])
+            if keys is not None:
+                press_until(n, part, keys, expect, repeat[0] if repeat else 1)
                 continue
-            if keys is None:
-                what = "the game's window gets the focus"
-            else:
-                what = "key " + " ".join(keys)
-                if xdotool("getwindowfocus") != [wid]:
-                    focus()
+            what = "the game's window gets the focus"
             transcript.heading(what)
-            speech.new()  # nothing said before the key counts for it
-            said, t0 = [], time.time()
-            limit = START_TIMEOUT if keys is None else STEP_TIMEOUT
-            if keys is None:
-                focus()
-            else:
-                subprocess.run(["xdotool", "key", "--delay", "100", *keys], check=True)
-            met_at, refocus = None, t0 + 5
-            while True:
-                if orca.poll() is not None:
-                    why = (" (SIGKILL: another `orca --replace` by this user kills every other "
-                           "Orca)" if orca.returncode == -9 else "")
-                    fail(f"step {n} ({what}): Orca died, exit status {orca.returncode}{why}; "
-                         f"see {log_path}")
-                if game.poll() is not None:
-                    fail(f"step {n} ({what}): the game quit; see {game_log}")
-                time.sleep(0.2)
-                new = speech.new()
-                said += new
-                transcript.said(new)
-                nameless = [s for s in new if s.rstrip(".").strip() in ROLES_ALONE]
-                if nameless:
-                    fail(f"step {n} ({what}): Orca said an object by its role alone (it has no "
-                         f"name): {nameless}; all it said: {said}")
-                now = time.time()
-                if met_at is None and expect and found_in_order(said, expect):
-                    met_at = now
-                if met_at is not None and now - met_at >= SETTLE:
-                    break
-                if not expect and now - t0 >= QUIET:
-                    break
-                if met_at is None and now - t0 >= limit:
-                    spoken = "\n".join(f"  {s!r}" for s in said) or "  (nothing)"
-                    fail(f"step {n} ({what}): expected {expect} in order within {limit} s; "
-                         f"Orca said:\n{spoken}\n(transcript: {transcript_path})")
-                # The window is given the focus again until the game has drawn its first
-                # frame and answers with its tree.
-                if keys is None and not said and now >= refocus:
-                    focus()
-                    refocus = now + 5
-            twice = [s for s, c in collections.Counter(s for s in said if s).items() if c > 1]
-            if twice and keys is not None:
-                fail(f"step {n} ({what}): said more than once: {twice}; all it said: {said}")
-            print(f"orca: step {n} ({part}) {what}: {' | '.join(said) or '(nothing)'}"
+            speech.new()
+            t0 = time.time()
+            focus()
+            said = listen(n, what, t0, expect, START_TIMEOUT, window=True)
+            if not found_in_order(said, expect):
+                missed(n, what, expect, said, f"{START_TIMEOUT} s")
+            print(f"orca: step {n} ({part}) {what}: {' | '.join(said)}"
                   f" [{time.time() - t0:.1f} s]")
         print(f"orca: {len(STEPS)} steps spoken as expected; transcript {transcript_path}")
     finally:

@@ -47,6 +47,19 @@ fn new_run_asks_for_a_class_and_remembers_the_choice() {
     let words: Vec<&str> = list.entries.iter().map(|e| e.words.as_str()).collect();
     assert_eq!(words, ["Fighter", "Rogue", "Arcanist", "Hunter", RANDOM]);
     assert_eq!(list.cursor, 0, "nothing chosen yet: the first class");
+    // A screen reader hears each class's detail with its name: the focused button's
+    // description is the detail pane's text.
+    app.update();
+    let focused = app
+        .world()
+        .resource::<bevy::input_focus::InputFocus>()
+        .get();
+    let node = focused.and_then(|e| app.world().get::<bevy::a11y::AccessibilityNode>(e));
+    assert_eq!(
+        node.and_then(|n| n.description()),
+        Some(list.entries[0].detail.as_str()),
+        "the fighter's button carries its detail"
+    );
     let detail = list.entries[1].detail.clone();
     for part in [
         "Dexterity 8",

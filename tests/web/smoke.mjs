@@ -88,7 +88,9 @@ try {
   files = { ms: await page.evaluate(() => window.delveFilesMs), fetched: { ...fetched } };
   const wanted = ["art/icons.png", "sounds/step.ogg", "sounds/hit.ogg", "sounds/miss.ogg",
     "sounds/kill.ogg", "sounds/pickup.ogg", "sounds/descend.ogg", "sounds/levelup.ogg",
-    "sounds/death.ogg", "sounds/alarm.ogg"];
+    "sounds/death.ogg", "sounds/alarm.ogg", "sounds/cue.ogg", "sounds/spot.ogg",
+    "sounds/heartbeat.ogg", "sounds/door.ogg", "sounds/step_water.ogg", "sounds/step_grass.ogg",
+    "sounds/step_wood.ogg", "sounds/menu.ogg"];
   for (const f of wanted) {
     if (fetched[`/assets/${f}`] !== 200) errors.push(`the page did not fetch assets/${f}: ${JSON.stringify(fetched)}`);
   }

@@ -201,7 +201,7 @@ pub(super) fn speak(
     mut regions: Query<(&LiveRegion, &mut AccessibilityNode)>,
     mut heard: HeardEntries,
 ) {
-    let mut frame = Vec::new();
+    let (mut frame, mut alerts) = (Vec::new(), 0);
     for a in said.read() {
         if a.text.trim().is_empty() {
             continue;
@@ -220,9 +220,12 @@ pub(super) fn speak(
             }
         }
         web::announce(&words, a.urgency == Urgency::Assertive);
-        // The alerts first: they are what a listener must not miss.
+        // The alerts first, in the order said: they are what a listener must not miss.
         match a.urgency {
-            Urgency::Assertive => frame.insert(0, words),
+            Urgency::Assertive => {
+                frame.insert(alerts, words);
+                alerts += 1;
+            }
             Urgency::Polite => frame.push(words),
         }
     }

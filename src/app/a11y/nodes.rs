@@ -1,7 +1,7 @@
 //! The screens as an accessibility tree: every UI text a label holding its words, every other
 //! UI node a container (a named one a group with its name), hidden ones hidden; each `Menu`'s
-//! entries become buttons under its root, and the one the cursor is on holds the input focus,
-//! so a screen reader says it as the cursor moves.
+//! entries become buttons under its root (an entry's detail its description), and the one the
+//! cursor is on holds the input focus, so a screen reader says it as the cursor moves.
 use accesskit::{Action, Node as AccessNode, Role};
 use bevy::a11y::{AccessibilityNode, AccessibilitySystems};
 use bevy::input_focus::{FocusCause, InputFocus};
@@ -159,6 +159,10 @@ fn menus(
             }
             if menu.unavailable.contains(&i) {
                 b.set_disabled();
+            }
+            // What the detail pane shows for the eye: Orca says it after the entry.
+            if let Some(detail) = menu.details.get(i).filter(|d| !d.trim().is_empty()) {
+                b.set_description(detail.as_str());
             }
             b
         };

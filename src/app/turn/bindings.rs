@@ -177,12 +177,17 @@ impl Mods {
         shift: false,
     };
 
-    /// The modifiers held now, either side.
+    /// The modifiers held now, either side, or let go this frame: a quick Ctrl+F can press
+    /// and release both keys between two frames (a slow page's frames are long), and the F
+    /// was pressed with the Ctrl all the same.
     pub fn held(keys: &ButtonInput<KeyCode>) -> Mods {
+        let down = |pair: [KeyCode; 2]| {
+            keys.any_pressed(pair) || pair.iter().any(|k| keys.just_released(*k))
+        };
         Mods {
-            ctrl: keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]),
-            alt: keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]),
-            shift: keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
+            ctrl: down([KeyCode::ControlLeft, KeyCode::ControlRight]),
+            alt: down([KeyCode::AltLeft, KeyCode::AltRight]),
+            shift: down([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
         }
     }
 }
@@ -637,6 +642,28 @@ mod tests {
         );
         let e = Bindings::parse("flee = [\"Ctrl+KeyF\"]\nexplore = [\"ctrl+f\"]").unwrap_err();
         assert!(e.contains("bound to both `flee` and `explore`"), "{e}");
+    }
+
+    /// A chord pressed and let go between two frames still counts its modifier.
+    #[test]
+    fn a_modifier_let_go_in_the_same_frame_still_counts() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::ControlLeft);
+        keys.press(KeyCode::KeyF);
+        keys.release(KeyCode::KeyF);
+        keys.release(KeyCode::ControlLeft);
+        let mods = Mods::held(&keys);
+        assert!(mods.ctrl && !mods.shift && !mods.alt);
+        assert_eq!(
+            Bindings::default().pressed(KeyCode::KeyF, mods),
+            Some(Action::Find)
+        );
+        keys.clear();
+        assert_eq!(
+            Mods::held(&keys),
+            Mods::NONE,
+            "the next frame: nothing held"
+        );
     }
 
     /// Autofight and find have the key plan's chords, beside the plain keys they share a

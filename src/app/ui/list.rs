@@ -637,6 +637,7 @@ fn draw_rows(
             unavailable: (0..list.entries.len())
                 .filter(|i| list.entries[*i].unavailable.is_some())
                 .collect(),
+            details: list.entries.iter().map(|e| e.detail.clone()).collect(),
         };
         if menu != Some(&said) {
             commands.entity(list_e).insert(said);
