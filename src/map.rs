@@ -192,6 +192,11 @@ impl TerrainRules {
     pub const fn safe(&self) -> bool {
         self.walkable && !self.hazard
     }
+
+    /// A door: closed (walking into it opens it) or open (it can be closed).
+    pub const fn is_door(&self) -> bool {
+        self.opens_to.is_some() || self.closes_to.is_some()
+    }
 }
 
 /// The terrain kinds a map's tiles index: their ids (how saves name them) and rules. Shared

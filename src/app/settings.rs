@@ -14,7 +14,7 @@ use crate::app::render::palette::Palette;
 use crate::app::render::stealth::StealthRangeShown;
 use crate::app::save::{SaveNotice, SaveStore};
 use crate::app::shared::{Overlay, Screen, SoundMix};
-use crate::app::turn::{Action, AutofightBelow, Bindings, Mods, Pinch};
+use crate::app::turn::{Action, AutofightBelow, Bindings, Pinch};
 use bevy::input::mouse::MouseWheel;
 
 #[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -212,8 +212,7 @@ fn keys(
     if on_map
         && playing
         && let Some(b) = bindings
-        && (keys.get_just_pressed())
-            .any(|&k| b.pressed(k, Mods::held(&keys)) == Some(Action::ToggleStealthRange))
+        && b.just_pressed(&keys, Action::ToggleStealthRange)
     {
         settings.stealth_range = !settings.stealth_range;
     }

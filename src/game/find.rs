@@ -107,8 +107,7 @@ pub fn findable(game: &Game, content: &Content) -> Vec<Found> {
     }
     for i in 0..game.map.len() {
         let p = game.map.pos(i);
-        let rules = game.map.rules(game.map.get(p));
-        if game.explored[i] && (rules.opens_to.is_some() || rules.closes_to.is_some()) {
+        if game.explored[i] && game.map.rules(game.map.get(p)).is_door() {
             let name = content
                 .terrain_of(game.map.get(p))
                 .map_or("door".to_string(), |t| t.name.clone());

@@ -80,7 +80,7 @@ impl Seen {
         for i in 0..g.map.len() {
             let p = g.map.pos(i);
             let rules = g.map.rules(g.map.get(p));
-            if g.visible[i] && (rules.opens_to.is_some() || rules.closes_to.is_some()) {
+            if g.visible[i] && rules.is_door() {
                 doors.insert(p, rules.closes_to.is_some());
             }
         }
@@ -94,8 +94,9 @@ impl Seen {
     }
 }
 
-/// The cues of one turn: what changed between `before` and `g`, hostile monsters only.
-pub fn cues_of(before: &Seen, g: &Game, content: &Content) -> Vec<Cue> {
+/// The cues of one turn: what changed between `before` and `now` (`Seen::of(g)`), hostile
+/// monsters only.
+pub fn cues_of(before: &Seen, now: &Seen, g: &Game, content: &Content) -> Vec<Cue> {
     let mut out = Vec::new();
     let hero = g.hero_pos();
     let max = g.attribute(g.hero, Attr::MaxHealth, content);
@@ -110,7 +111,6 @@ pub fn cues_of(before: &Seen, g: &Game, content: &Content) -> Vec<Cue> {
     if before.floor != g.floor {
         return out;
     }
-    let now = Seen::of(g);
     let mut monsters: Vec<(u32, Cue)> = (now.monsters.iter())
         .filter(|(id, _)| {
             (g.creature(**id)).is_some_and(|c| content.creature(&c.kind).is_some_and(|k| k.hostile))
@@ -189,12 +189,17 @@ fn play(
     let turned = turns.read().count() > 0;
     // A state seen in another run, or later in this one (a replay jumped back), is no "before".
     let seen = (before.as_ref()).filter(|(seed, turn, _)| *seed == g.seed && *turn <= g.turn);
+    if !turned && seen.is_some() {
+        return;
+    }
+    // Seen once a turn: compared with the turn before, then kept for the next.
+    let now = Seen::of(g);
     if turned
         && mix.cues_on
         && let Some((_, _, was)) = seen
     {
         let radius = content.0.balance.encounter_radius;
-        for cue in cues_of(was, g, &content.0) {
+        for cue in cues_of(was, &now, g, &content.0) {
             let Some(handle) = sounds.0.get(&cue.sound) else {
                 continue;
             };
@@ -223,9 +228,7 @@ fn play(
             ));
         }
     }
-    if turned || seen.is_none() {
-        *before = Some((g.seed, g.turn, Seen::of(g)));
-    }
+    *before = Some((g.seed, g.turn, now));
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::app::render::palette::Palette;
 use crate::app::render::picture::Pictures;
 use crate::app::shared::{ContentRes, GameRes, Overlay, OverlayInput, Screen, UiSystems};
-use crate::app::turn::{Action, Bindings, Mods};
+use crate::app::turn::{Action, Bindings};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListEntry, ListMenu, ScreenInput};
 use crate::content::Content;
@@ -39,9 +39,7 @@ fn toggle(
     overlay: Res<State<Overlay>>,
     mut commands: Commands,
 ) {
-    let pressed = keys
-        .get_just_pressed()
-        .any(|k| bindings.pressed(*k, Mods::held(&keys)) == Some(Action::Discoveries));
+    let pressed = bindings.just_pressed(&keys, Action::Discoveries);
     match overlay.get() {
         Overlay::None if pressed => commands.set_state(Overlay::Discoveries),
         Overlay::Discoveries if pressed => commands.set_state(Overlay::None),

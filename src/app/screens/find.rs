@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, GameRes, Overlay, OverlayInput, Screen, UiSystems};
-use crate::app::turn::{Action, Bindings, KnownInView, KnownWatching, Mods, Travel};
+use crate::app::turn::{Action, Bindings, KnownInView, KnownWatching, Travel};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 use crate::game::find::{Found, findable};
@@ -59,9 +59,7 @@ fn toggle(
     game: Res<GameRes>,
     mut commands: Commands,
 ) {
-    let pressed = keys
-        .get_just_pressed()
-        .any(|k| bindings.pressed(*k, Mods::held(&keys)) == Some(Action::Find));
+    let pressed = bindings.just_pressed(&keys, Action::Find);
     match overlay.get() {
         Overlay::None if pressed && !game.game().is_over() => commands.set_state(Overlay::Find),
         Overlay::Find if pressed => commands.set_state(Overlay::None),

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{Overlay, OverlayInput, Screen, UiSystems};
-use crate::app::turn::{Action, Bindings, Mods};
+use crate::app::turn::{Action, Bindings};
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListEntry, ListMenu, ScreenInput};
 use crate::app::ui::log::MessageLog;
@@ -41,9 +41,7 @@ fn toggle(
     list: Query<&ListMenu, With<HistoryList>>,
     mut commands: Commands,
 ) {
-    let pressed = keys
-        .get_just_pressed()
-        .any(|k| bindings.pressed(*k, Mods::held(&keys)) == Some(Action::History));
+    let pressed = bindings.just_pressed(&keys, Action::History);
     // While a filter is typed, M is a letter of it.
     let typing = list.iter().any(|l| l.filter.is_some());
     match overlay.get() {

@@ -15,8 +15,7 @@ use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use crate::app::turn::{
-    Action, Bindings, Hovered, LETTERS, LastThrow, LookCursor, Mods, SelectedTarget, TurnInput,
-    aim_start,
+    Action, Bindings, Hovered, LETTERS, LastThrow, LookCursor, SelectedTarget, TurnInput, aim_start,
 };
 
 use crate::app::render::palette::{Palette, color_of};
@@ -405,9 +404,7 @@ fn inventory_input(
     mut aim: (Commands, Res<LastThrow>, ResMut<Hovered>),
 ) {
     let typed: Vec<KeyboardInput> = typed.read().cloned().collect();
-    let toggle = keys
-        .get_just_pressed()
-        .any(|k| bindings.pressed(*k, Mods::held(&keys)) == Some(Action::Inventory));
+    let toggle = bindings.just_pressed(&keys, Action::Inventory);
     match overlay.get() {
         Overlay::None if toggle => next_overlay.set(Overlay::Inventory),
         Overlay::Inventory => {

@@ -9,7 +9,7 @@ use crate::content::Content;
 use crate::game::autofight::{AutofightChoice, autofight};
 use crate::game::{Command, Game};
 
-use super::bindings::{Action, Bindings, Mods};
+use super::bindings::{Action, Bindings};
 use super::input::SelectedTarget;
 
 /// The share of maximum health below which autofight refuses (the settings' `autofight_below`).
@@ -60,11 +60,8 @@ pub(super) fn press(
     mut sent: MessageWriter<PlayerCommand>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let mods = Mods::held(&keys);
-    let pressed =
-        (keys.get_just_pressed()).any(|&k| bindings.pressed(k, mods) == Some(Action::Autofight));
     let g = game.game();
-    if !pressed || g.is_over() {
+    if !bindings.just_pressed(&keys, Action::Autofight) || g.is_over() {
         return;
     }
     match autofight(g, &content.0, below.0) {

@@ -363,6 +363,12 @@ impl Bindings {
         })
     }
 
+    /// Whether a key pressed this frame, with the modifiers held, asks for `action`.
+    pub fn just_pressed(&self, keys: &ButtonInput<KeyCode>, action: Action) -> bool {
+        let mods = Mods::held(keys);
+        (keys.get_just_pressed()).any(|&k| self.pressed(k, mods) == Some(action))
+    }
+
     /// The first key (in key order) bound to `action` without modifiers, if the player left
     /// it one (the touch bar presses it).
     pub fn key_for(&self, action: Action) -> Option<Chord> {
