@@ -46,8 +46,8 @@ fn crowd() -> (Content, Game) {
     // track: the same workload measured before and after awareness.
     content.balance.lose_track_turns = u32::MAX;
     let mut game = Game::new(0xA1, &content).expect("a run starts");
-    let hero = game.hero;
-    for (i, c) in game.creatures.values_mut().enumerate() {
+    let hero = game.party.hero;
+    for (i, c) in game.floor.creatures.values_mut().enumerate() {
         if c.id != hero {
             c.ai.awareness = delve::game::Awareness::Hunting;
             if i % 40 == 0 {
@@ -63,7 +63,7 @@ fn crowd() -> (Content, Game) {
 
 fn ai_turn(c: &mut Criterion) {
     let (content, base) = crowd();
-    let monsters = base.creatures.len() - 1;
+    let monsters = base.floor.creatures.len() - 1;
     assert_eq!(monsters, MONSTERS as usize, "the floor holds every monster");
     let mut group = c.benchmark_group("ai_turn");
     group

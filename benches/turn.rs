@@ -19,7 +19,7 @@ fn turn(c: &mut Criterion) {
     let (content, base) = thirty_monsters();
     let attack = |g: &Game| Command::Ability {
         ability: "core:attack".into(),
-        target: g.enemies.first().copied(),
+        target: g.fight.enemies.first().copied(),
     };
     let mut group = c.benchmark_group("turn");
     group

@@ -6,8 +6,8 @@ use std::time::Duration;
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use delve::content::Content;
 use delve::game::{Game, bot};
-use delve::replay::Replay;
 use delve::runs::Viewer;
+use delve::runs::replay::Replay;
 
 const TURNS: u64 = 10_000;
 
@@ -22,14 +22,14 @@ fn long_run() -> (Content, Replay) {
     hero.base.max_health = 1.0e9;
     content.balance.floors = 40;
     let mut game = Game::new(2026, &content).expect("a run starts");
-    while game.turn < TURNS && !game.is_over() {
+    while game.run.turn < TURNS && !game.is_over() {
         let cmd = bot::explore(&game, &content);
         game.execute(&cmd, &content);
     }
     assert_eq!(
-        game.turn, TURNS,
+        game.run.turn, TURNS,
         "the bench run ended early on floor {}",
-        game.floor
+        game.floor.depth
     );
     (content.clone(), Replay::of(&game, &content))
 }

@@ -3,25 +3,15 @@ pub mod cli;
 pub mod content;
 pub mod daily;
 pub mod dungeon;
-pub mod fork;
-#[cfg(test)]
-mod fork_tests;
 pub mod game;
 pub mod grid;
+pub mod hash;
 pub mod map;
 pub mod places;
-pub mod race;
-#[cfg(test)]
-mod race_tests;
-pub mod replay;
 pub mod rng;
 pub mod runs;
-pub mod save;
 #[cfg(test)]
 mod test_tier;
-pub mod verify;
-#[cfg(feature = "wasm-replay")]
-pub mod wasm_replay;
 
 #[cfg(feature = "app")]
 pub mod app;

@@ -169,7 +169,7 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
         let mut files = Vec::new();
         for path in &args.race {
             match std::fs::read(path) {
-                Ok(bytes) => files.push((crate::race::ghost_name(path), bytes)),
+                Ok(bytes) => files.push((crate::runs::race::ghost_name(path), bytes)),
                 Err(e) => {
                     eprintln!("--race {}: {e}", path.display());
                     return ExitCode::from(2);

@@ -332,7 +332,7 @@ mod imp {
             }
             SNAPSHOT.with(|s| {
                 if let Some((game, fingerprint)) = &*s.borrow() {
-                    let written = crate::save::encode_with(game, *fingerprint)
+                    let written = crate::runs::save::encode_with(game, *fingerprint)
                         .map_err(|e| e.to_string())
                         .and_then(|b| String::from_utf8(b).map_err(|e| e.to_string()))
                         .and_then(|text| set(&key, &text));

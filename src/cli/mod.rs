@@ -1,5 +1,6 @@
 //! The command line: `delve` (play), `delve sim`, `delve replay`, `delve gen`, `delve check-mods`,
 //! `delve new-mod`, `delve modding-doc`.
+pub mod modding_doc;
 mod new_mod;
 mod plot;
 mod race;
@@ -115,7 +116,7 @@ pub struct PlayArgs {
     pub mods: Option<std::path::PathBuf>,
     /// Race these replays of one seed: their heroes play beside yours as ghosts (at most
     /// 8); without `--seed`, a new run of their seed starts right away.
-    #[arg(long, value_name = "FILE", num_args = 1..=crate::race::MAX_GHOSTS)]
+    #[arg(long, value_name = "FILE", num_args = 1..=crate::runs::race::MAX_GHOSTS)]
     pub race: Vec<std::path::PathBuf>,
     /// A replay to watch instead of the menu (`delve watch FILE`).
     #[arg(skip)]
@@ -133,7 +134,7 @@ pub struct WatchArgs {
 pub fn watch_args(args: &WatchArgs) -> Result<PlayArgs, String> {
     let bytes = std::fs::read(&args.file)
         .map_err(|e| format!("{}: cannot read the replay: {e}", args.file.display()))?;
-    if crate::replay::Replay::peek(&bytes).is_none() {
+    if crate::runs::replay::Replay::peek(&bytes).is_none() {
         return Err(format!(
             "{}: this is not a Delve replay file (or it is damaged)",
             args.file.display()
@@ -309,7 +310,7 @@ pub fn run_gen(args: &GenArgs) -> ExitCode {
 /// `delve modding-doc`: the reference exactly as MODDING.md holds it (`> MODDING.md`).
 pub fn run_modding_doc() -> ExitCode {
     use std::io::Write;
-    let doc = crate::content::doc::modding_markdown();
+    let doc = modding_doc::modding_markdown();
     match std::io::stdout().lock().write_all(doc.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::from(1),

@@ -3,8 +3,8 @@
 use std::path::Path;
 
 use super::PlayArgs;
-use crate::race::MAX_GHOSTS;
-use crate::replay::Replay;
+use crate::runs::race::MAX_GHOSTS;
+use crate::runs::replay::Replay;
 
 /// `args` ready for the game: with `--race`, every file read as a replay (an error names the
 /// first that is not), all of one seed, which is `--seed`'s when given and becomes the new
@@ -52,7 +52,7 @@ pub fn play_args(mut args: PlayArgs) -> Result<PlayArgs, String> {
 fn replay_seed(file: &Path) -> Result<u64, String> {
     let bytes = std::fs::read(file)
         .map_err(|e| format!("{}: cannot read the replay: {e}", file.display()))?;
-    Replay::peek(&bytes).map(|r| r.seed).ok_or_else(|| {
+    Replay::peek(&bytes).map(|r| r.origin.seed).ok_or_else(|| {
         format!(
             "{}: this is not a Delve replay file (or it is damaged)",
             file.display()

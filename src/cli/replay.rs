@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use super::Format;
-use crate::replay::Replay;
+use crate::runs::replay::Replay;
 
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
@@ -52,13 +52,13 @@ pub fn run_replay(args: &ReplayArgs) -> ExitCode {
     };
     let hash = game.state_hash();
     let report = ReplayReport {
-        seed: replay.seed,
+        seed: replay.origin.seed,
         commands: replay.commands.len(),
-        turns: game.turn,
-        floor: game.floor,
-        outcome: crate::game::outcome_name(game.outcome),
-        gold: game.gold,
-        kills: game.kills,
+        turns: game.run.turn,
+        floor: game.floor.depth,
+        outcome: crate::game::outcome_name(game.run.outcome),
+        gold: game.party.gold,
+        kills: game.party.kills,
         state_hash: format!("{hash:016x}"),
         recorded_hash: format!("{:016x}", replay.final_hash),
         matches: hash == replay.final_hash,

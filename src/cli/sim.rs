@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::{Bot, Format};
 use crate::content::Content;
 use crate::game::{Game, Outcome, bot, outcome_name};
-use crate::replay::Replay;
+use crate::runs::replay::Replay;
 
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
@@ -106,12 +106,12 @@ pub fn simulate_game(
     turns: u64,
     mut each: impl FnMut(&Game) -> Result<(), String>,
 ) -> Result<(Game, SimReport), String> {
-    let end = game.turn.saturating_add(turns);
+    let end = game.run.turn.saturating_add(turns);
     // Wall-clock time only measures the sim; it never reaches the rules.
     let start = std::time::Instant::now();
-    let first = game.turn;
+    let first = game.run.turn;
     let mut refusals = 0u32;
-    while game.turn < end && !game.is_over() {
+    while game.run.turn < end && !game.is_over() {
         let cmd = bot::explore(&game, content);
         match game.execute(&cmd, content) {
             Outcome::Rejected(reason) => {
@@ -129,19 +129,19 @@ pub fn simulate_game(
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let report = SimReport {
-        seed: game.seed,
-        class: game.class.clone(),
-        daily: game.daily.clone(),
-        turns: game.turn,
-        floor: game.floor,
-        outcome: outcome_name(game.outcome),
+        seed: game.origin.seed,
+        class: game.origin.class.clone(),
+        daily: game.origin.daily.clone(),
+        turns: game.run.turn,
+        floor: game.floor.depth,
+        outcome: outcome_name(game.run.outcome),
         state_hash: format!("{:016x}", game.state_hash()),
-        turns_per_second: ((game.turn - first) as f64 / secs).round(),
-        gold: game.gold,
-        kills: game.kills,
-        level: game.level,
-        killer: game.death.as_ref().map(|d| d.killer.clone()),
-        killed_with: game.death.as_ref().map(|d| d.ability.clone()),
+        turns_per_second: ((game.run.turn - first) as f64 / secs).round(),
+        gold: game.party.gold,
+        kills: game.party.kills,
+        level: game.party.level,
+        killer: game.run.death.as_ref().map(|d| d.killer.clone()),
+        killed_with: game.run.death.as_ref().map(|d| d.ability.clone()),
     };
     Ok((game, report))
 }
@@ -338,7 +338,7 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
         return run_many(args, &content);
     }
     let game = match &args.load {
-        Some(path) => match crate::save::load(path, &content) {
+        Some(path) => match crate::runs::save::load(path, &content) {
             Ok(loaded) => {
                 if let Some(w) = loaded.warning {
                     eprintln!("delve sim: {}: {w}", path.display());
@@ -373,9 +373,10 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
     };
     let autosave = |g: &Game| -> Result<(), String> {
         if let (Some(path), Some(k)) = (&args.save, args.save_every)
-            && g.turn.is_multiple_of(k)
+            && g.run.turn.is_multiple_of(k)
         {
-            crate::save::save(path, g, &content).map_err(|e| format!("{}: {e}", path.display()))?;
+            crate::runs::save::save(path, g, &content)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         Ok(())
     };
@@ -387,7 +388,7 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
         }
     };
     if let Some(path) = &args.save
-        && let Err(e) = crate::save::save(path, &game, &content)
+        && let Err(e) = crate::runs::save::save(path, &game, &content)
     {
         return fail(path, e);
     }
@@ -399,10 +400,10 @@ pub fn run_sim(args: &SimArgs) -> ExitCode {
         return fail(path, e);
     }
     if let Some(path) = &args.morgue
-        && let Err(e) = crate::save::write_atomic(path, morgue_of(&game, &content).as_bytes())
+        && let Err(e) = crate::runs::save::write_atomic(path, morgue_of(&game, &content).as_bytes())
     {
         let why = match e {
-            crate::save::SaveError::Io(why) => why,
+            crate::runs::save::SaveError::Io(why) => why,
             other => other.to_string(),
         };
         return fail(path, format!("cannot write the morgue: {why}"));

@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use serde::Serialize;
 
 use crate::content::Content;
+use crate::runs::verify::{DAMAGED, NOT_HERE, Refused, Verified, verify};
 use crate::runs::{FolderArchive, import_replay};
-use crate::verify::{DAMAGED, NOT_HERE, Refused, Verified, verify};
 
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
@@ -188,7 +188,7 @@ pub fn write_table(dir: &Path, out: &Path, content: &Content) -> Result<Results,
         .sort_by(|a, b| b.score.cmp(&a.score).then(a.turn.cmp(&b.turn)));
     let json = serde_json::to_string_pretty(&results).map_err(|e| e.to_string())?;
     let write = |name: &str, text: &str| {
-        crate::save::write_atomic(&out.join(name), text.as_bytes())
+        crate::runs::save::write_atomic(&out.join(name), text.as_bytes())
             .map_err(|e| format!("{}: {e}", out.join(name).display()))
     };
     write("results.json", &json)?;
@@ -253,7 +253,7 @@ fn page(r: &Results) -> String {
 mod tests {
     use super::*;
     use crate::game::{Game, bot};
-    use crate::replay::Replay;
+    use crate::runs::replay::Replay;
 
     #[test]
     fn the_results_page_lists_the_good_runs_and_sets_the_rest_apart() {
@@ -263,7 +263,7 @@ mod tests {
         std::fs::create_dir_all(&replays).unwrap();
         for seed in [4, 5] {
             let mut g = Game::new(seed, &content).unwrap();
-            while g.turn < 300 && !g.is_over() {
+            while g.run.turn < 300 && !g.is_over() {
                 let cmd = bot::explore(&g, &content);
                 g.execute(&cmd, &content);
             }
@@ -272,7 +272,7 @@ mod tests {
             if seed == 4 {
                 // Run 4 taken over at turn 100 and played on: verified, and named a fork.
                 let mut fork = Replay::of(&g, &content).fork_at(100, &content).unwrap();
-                while fork.turn < 300 && !fork.is_over() {
+                while fork.run.turn < 300 && !fork.is_over() {
                     let cmd = bot::explore(&fork, &content);
                     fork.execute(&cmd, &content);
                 }
@@ -324,7 +324,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("delve-import-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let mut g = Game::new(6, &content).unwrap();
-        while g.turn < 200 && !g.is_over() {
+        while g.run.turn < 200 && !g.is_over() {
             let cmd = bot::explore(&g, &content);
             g.execute(&cmd, &content);
         }

@@ -4,7 +4,6 @@ mod balance;
 pub mod class;
 pub mod colors;
 pub mod diagnostics;
-pub mod doc;
 pub mod identify;
 // Desktop only: the browser loads a few packs, where its speed is not worth its download.
 #[cfg(not(target_arch = "wasm32"))]
@@ -17,6 +16,9 @@ pub mod registry;
 pub mod scaffold;
 pub mod schema;
 pub mod terrain;
+
+/// The creature every hero is made from: a class fills in what it changes.
+pub const HERO_KIND: &str = "core:hero";
 
 pub use balance::{BALANCE_RANGES, Balance, KnobKind, KnobRange};
 pub use diagnostics::{Diagnostic, Severity};

@@ -29,7 +29,7 @@ fn modding_mds_appearance_recipe_loads_and_its_looks_are_dealt() {
     let (seed, item, look) = dealt.expect("seeds 1..=40 deal a potion a new look");
     assert_eq!(content.items[&item].kind.as_deref(), Some("core:potion"));
     let mut g = Game::new(seed, &content).unwrap();
-    g.ident.learned.clear();
+    g.party.ident.learned.clear();
     let it = crate::game::ItemInstance::new(&item, &content);
     let words = &content.appearances[&look].words;
     assert_eq!(g.item_name(&it, &content), format!("{words} potion"));

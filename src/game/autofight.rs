@@ -60,7 +60,7 @@ pub fn autofight(
     content: &Content,
     threshold: f64,
 ) -> Result<AutofightChoice, AutofightRefusal> {
-    let max = game.attribute(game.hero, Attr::MaxHealth, content);
+    let max = game.attribute(game.party.hero, Attr::MaxHealth, content);
     let health = game.hero().health;
     let fighting = game.in_combat();
     let prey: Vec<CreatureId> = hostiles_in_view(game, content)

@@ -30,7 +30,7 @@ fn at(ascii: &str, ch: char) -> Pos {
 
 fn hunting(g: &mut Game, content: &Content, kind: &str, pos: Pos) -> CreatureId {
     let id = g.spawn(content.creature(kind).expect("a core creature"), pos);
-    g.creatures.get_mut(&id).unwrap().ai.awareness = Awareness::Hunting;
+    g.floor.creatures.get_mut(&id).unwrap().ai.awareness = Awareness::Hunting;
     id
 }
 
@@ -38,13 +38,14 @@ fn hunting(g: &mut Game, content: &Content, kind: &str, pos: Pos) -> CreatureId 
 fn split(content: &Content) -> (Game, CreatureId, CreatureId) {
     let mut g = world(&SPLIT.replace(['g', 'r', 'C'], "."), content);
     let chasm = g
+        .floor
         .map
         .terrains()
         .tile("core:chasm")
         .expect("core has chasms");
     for (y, row) in SPLIT.lines().enumerate() {
         for (x, _) in row.match_indices('C') {
-            g.map.set(Pos::new(x as i32, y as i32), chasm);
+            g.floor.map.set(Pos::new(x as i32, y as i32), chasm);
         }
     }
     let goblin = hunting(&mut g, content, "core:goblin", at(SPLIT, 'g'));
@@ -62,12 +63,12 @@ fn autofight_walks_the_travel_path_to_the_nearest_hostile_and_bumps_it() {
     assert_eq!(first.command, Command::Move(Dir::Down));
     // The goblin alone, asleep: pressed on, autofight goes round the chasm (a straight line
     // would step into it) and the last step is the bump.
-    g.creatures.remove(&rat);
+    g.floor.creatures.remove(&rat);
     assert_eq!(autofight(&g, &content, 0.5).unwrap().target, Some(goblin));
     let mut presses = 0;
     while !g.in_combat() && g.creature(goblin).is_some_and(|c| c.is_alive()) {
         // A sound sleeper: it stays put, so the steps counted are autofight's own.
-        g.creatures.get_mut(&goblin).unwrap().ai.awareness = Awareness::Asleep;
+        g.floor.creatures.get_mut(&goblin).unwrap().ai.awareness = Awareness::Asleep;
         presses += 1;
         assert!(presses < 30, "autofight never reached the goblin");
         let choice = autofight(&g, &content, 0.5).expect("the goblin is in view");
@@ -83,9 +84,10 @@ fn in_a_fight_autofight_strikes_the_weakest_enemy_as_the_bot_would() {
     let content = core();
     let (mut g, goblin, rat) = split(&content);
     for id in [goblin, rat] {
-        g.enemies.push(id);
+        g.fight.enemies.push(id);
     }
-    let weakest = |g: &mut Game, id: CreatureId| g.creatures.get_mut(&id).unwrap().health = 1.0;
+    let weakest =
+        |g: &mut Game, id: CreatureId| g.floor.creatures.get_mut(&id).unwrap().health = 1.0;
     weakest(&mut g, goblin);
     let choice = autofight(&g, &content, 0.5).expect("a fight to fight");
     assert_eq!(choice.command, strike(&g, &content));
@@ -94,7 +96,7 @@ fn in_a_fight_autofight_strikes_the_weakest_enemy_as_the_bot_would() {
         Command::Ability { target, .. } => assert_eq!(*target, Some(goblin)),
         other => panic!("autofight in a fight strikes: {other:?}"),
     }
-    g.creatures.get_mut(&goblin).unwrap().health = 50.0;
+    g.floor.creatures.get_mut(&goblin).unwrap().health = 50.0;
     weakest(&mut g, rat);
     assert_eq!(autofight(&g, &content, 0.5).unwrap().target, Some(rat));
 }
@@ -103,23 +105,27 @@ fn in_a_fight_autofight_strikes_the_weakest_enemy_as_the_bot_would() {
 fn autofight_refuses_below_the_threshold_and_with_nobody_in_view() {
     let content = core();
     let (mut g, _, _) = split(&content);
-    let (hero, max) = (g.hero, g.attribute(g.hero, Attr::MaxHealth, &content));
-    g.creatures.get_mut(&hero).unwrap().health = max * 0.4;
+    let (hero, max) = (
+        g.party.hero,
+        g.attribute(g.party.hero, Attr::MaxHealth, &content),
+    );
+    g.floor.creatures.get_mut(&hero).unwrap().health = max * 0.4;
     let refused = autofight(&g, &content, 0.5).expect_err("40% is below 50%");
     assert!(matches!(refused, AutofightRefusal::HealthLow { .. }));
     assert!(refused.to_string().contains("below 50%"), "{refused}");
     assert!(autofight(&g, &content, 0.3).is_ok(), "40% is above 30%");
     assert!(autofight(&g, &content, 0.0).is_ok(), "0 never refuses");
     // In a fight too: autofight never fights on at low health.
-    g.enemies = g
+    g.fight.enemies = g
+        .floor
         .creatures
         .keys()
         .copied()
-        .filter(|&id| id != g.hero)
+        .filter(|&id| id != g.party.hero)
         .collect();
     assert!(autofight(&g, &content, 0.5).is_err());
-    g.enemies.clear();
-    g.visible.fill(false);
+    g.fight.enemies.clear();
+    g.floor.visible.fill(false);
     assert_eq!(
         autofight(&g, &content, 0.0),
         Err(AutofightRefusal::NoHostileInView)
@@ -136,11 +142,12 @@ const STORE: &str = "\
 
 fn store(content: &Content) -> Game {
     let mut g = world(&STORE.replace(['$', 'i', '>'], "."), content);
-    g.treasure.insert(at(STORE, '$'), 12);
-    (g.ground.entry(at(STORE, 'i')).or_default()).push(ItemInstance::new("core:dart", content));
-    g.down = at(STORE, '>');
-    g.map.set(g.down, crate::map::Tile::STAIRS_DOWN);
-    g.explored.fill(true);
+    g.floor.treasure.insert(at(STORE, '$'), 12);
+    (g.floor.ground.entry(at(STORE, 'i')).or_default())
+        .push(ItemInstance::new("core:dart", content));
+    g.floor.down = at(STORE, '>');
+    g.floor.map.set(g.floor.down, crate::map::Tile::STAIRS_DOWN);
+    g.floor.explored.fill(true);
     g
 }
 
@@ -173,20 +180,20 @@ fn find_lists_monsters_in_view_only_and_travel_reaches_the_chosen_entry() {
     let content = core();
     let mut g = store(&content);
     let rat = g.spawn(content.creature("core:rat").unwrap(), Pos::new(6, 1));
-    g.creatures.get_mut(&rat).unwrap().ai.awareness = Awareness::Asleep;
+    g.floor.creatures.get_mut(&rat).unwrap().ai.awareness = Awareness::Asleep;
     g.update_sight(&content);
     let list = findable(&g, &content);
     assert!(
         list.iter()
             .any(|f| f.kind == FoundKind::Monster && f.name.contains("asleep"))
     );
-    g.visible.fill(false);
+    g.floor.visible.fill(false);
     assert!(
         !findable(&g, &content)
             .iter()
             .any(|f| f.kind == FoundKind::Monster)
     );
-    g.creatures.remove(&rat);
+    g.floor.creatures.remove(&rat);
     let stairs = findable(&g, &content)
         .into_iter()
         .find(|f| f.kind == FoundKind::Stairs)

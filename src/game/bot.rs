@@ -20,10 +20,10 @@ pub fn explore(game: &Game, content: &Content) -> Command {
         return fight(game, content);
     }
     let hero = game.hero();
-    let health = hero.health / game.attribute(game.hero, Attr::MaxHealth, content);
+    let health = hero.health / game.attribute(game.party.hero, Attr::MaxHealth, content);
     // A shopkeeper in view is no danger, nor is a monster that has not noticed the hero.
-    let monster_in_view = (game.creatures.values()).any(|c| {
-        c.id != game.hero
+    let monster_in_view = (game.floor.creatures.values()).any(|c| {
+        c.id != game.party.hero
             && game.is_visible(c.pos)
             && !game.is_shopkeeper(c.id, content)
             && !c.ai.awareness.unaware()
@@ -54,7 +54,7 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     if let Some(d) = sneak_step(game, content) {
         return Command::Move(d);
     }
-    if hero.pos == game.down
+    if hero.pos == game.floor.down
         && (health >= REST_BELOW || monster_in_view)
         && frontier_step(game).is_none()
     {
@@ -62,10 +62,10 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     }
     let step = treasure_step(game)
         .or_else(|| frontier_step(game))
-        .or_else(|| step_towards(game, |p| p == game.down));
+        .or_else(|| step_towards(game, |p| p == game.floor.down));
     match step {
         Some(d) => Command::Move(d),
-        None if hero.pos == game.down => Command::Descend,
+        None if hero.pos == game.floor.down => Command::Descend,
         None => Command::Wait,
     }
 }
@@ -75,16 +75,19 @@ pub fn explore(game: &Game, content: &Content) -> Command {
 /// not next to the hero (there a bump does better): the fight opens with a blow struck from
 /// afar.
 fn throw_shot(game: &Game, content: &Content) -> Option<Command> {
-    let index = (game.inventory.iter()).position(|it| {
+    let index = (game.party.inventory.iter()).position(|it| {
         content
             .item(&it.item)
             .is_some_and(|d| d.slot == Slot::Thrown)
     })?;
-    let throw = content.item(&game.inventory[index].item)?.throw.as_ref()?;
+    let throw = content
+        .item(&game.party.inventory[index].item)?
+        .throw
+        .as_ref()?;
     let range = super::throwing::throw_range(throw, content);
     let hero = game.hero_pos();
-    let mut targets: Vec<(u32, Pos, super::state::CreatureId)> = (game.creatures.values())
-        .filter(|c| c.id != game.hero && c.is_alive() && game.is_visible(c.pos))
+    let mut targets: Vec<(u32, Pos, super::state::CreatureId)> = (game.floor.creatures.values())
+        .filter(|c| c.id != game.party.hero && c.is_alive() && game.is_visible(c.pos))
         .filter(|c| {
             content
                 .creature(&c.kind)
@@ -105,7 +108,7 @@ fn throw_shot(game: &Game, content: &Content) -> Option<Command> {
 /// turn the bot back to exploring (it would step back and forth for ever); it reads where the
 /// prey is from the state, as the bot does everything.
 fn sneak_step(game: &Game, content: &Content) -> Option<Dir> {
-    let prey: Vec<Pos> = (game.creatures.values())
+    let prey: Vec<Pos> = (game.floor.creatures.values())
         .filter(|c| {
             game.catches_unaware(c.id)
                 && game.is_explored(c.pos)
@@ -138,17 +141,17 @@ pub fn step_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Dir> {
 /// The hero's shortest path to the nearest tile satisfying `goal`, its own tile first; the
 /// shopkeeper's tile counts as a wall (see `step_towards`).
 fn path_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
-    let keeper = (game.shop.as_ref())
+    let keeper = (game.floor.shop.as_ref())
         .and_then(|s| game.creature(s.keeper))
         .filter(|k| k.is_alive())
         .map(|k| k.pos);
     match keeper {
         Some(k) => {
-            let mut map = game.map.clone();
+            let mut map = game.floor.map.clone();
             map.set(k, crate::map::Tile::WALL);
             nearest(&map, game.hero_pos(), goal)
         }
-        None => nearest(&game.map, game.hero_pos(), goal),
+        None => nearest(&game.floor.map, game.hero_pos(), goal),
     }
 }
 
@@ -161,11 +164,11 @@ pub(super) fn first_step(path: &[Pos]) -> Option<Dir> {
 /// Towards the nearest treasure the hero has seen. Remembered, not just visible: chasing only
 /// visible piles made the bot step back and forth across the edge of its view.
 pub(super) fn treasure_step(game: &Game) -> Option<Dir> {
-    if !game.treasure.keys().any(|&p| game.is_explored(p)) {
+    if !game.floor.treasure.keys().any(|&p| game.is_explored(p)) {
         return None;
     }
     step_towards(game, |p| {
-        game.is_explored(p) && game.treasure.contains_key(&p)
+        game.is_explored(p) && game.floor.treasure.contains_key(&p)
     })
 }
 
@@ -174,7 +177,7 @@ pub fn frontier_step(game: &Game) -> Option<Dir> {
     step_towards(game, |p| {
         Dir::ALL.iter().any(|&d| {
             let q = p.offset(d);
-            game.map.in_bounds(q) && !game.is_explored(q)
+            game.floor.map.in_bounds(q) && !game.is_explored(q)
         })
     })
 }
@@ -183,7 +186,7 @@ pub fn frontier_step(game: &Game) -> Option<Dir> {
 /// put up a guard the fight is long enough for; else the most damage the stamina buys.
 fn fight(game: &Game, content: &Content) -> Command {
     let h = game.hero();
-    let health = h.health / game.attribute(game.hero, Attr::MaxHealth, content);
+    let health = h.health / game.attribute(game.party.hero, Attr::MaxHealth, content);
     let abilities = Abilities::of(game, content);
     if health < 0.45
         && let Some(heal) = abilities
@@ -252,7 +255,7 @@ impl<'a> Abilities<'a> {
     fn usable(&self) -> impl Iterator<Item = &'a String> + '_ {
         (self.known.iter()).filter(|a| {
             (self.judged)
-                .ability_lock(self.judged.hero, a, None, self.content)
+                .ability_lock(self.judged.party.hero, a, None, self.content)
                 .is_none()
         })
     }
@@ -270,16 +273,16 @@ struct Strike {
 
 impl Strike {
     fn plan(game: &Game, content: &Content, abilities: &Abilities) -> Self {
-        let hero = game.hero;
+        let hero = game.party.hero;
         let h = game.hero();
         let actions = |a: &str| abilities.actions(a);
-        let target = game.enemies.iter().copied().min_by(|a, b| {
+        let target = game.fight.enemies.iter().copied().min_by(|a, b| {
             let ha = game.creature(*a).map_or(0.0, |c| c.health);
             let hb = game.creature(*b).map_or(0.0, |c| c.health);
             ha.total_cmp(&hb).then(a.cmp(b))
         });
         let damage = game.attribute(hero, Attr::Damage, content);
-        let enemies_health: f64 = (game.enemies.iter())
+        let enemies_health: f64 = (game.fight.enemies.iter())
             .filter_map(|e| game.creature(*e))
             .map(|c| c.health)
             .sum();
@@ -303,7 +306,7 @@ impl Strike {
                         scale,
                         target: Target::AllEnemies,
                         ..
-                    } => (amount + scale * damage) * game.enemies.len() as f64,
+                    } => (amount + scale * damage) * game.fight.enemies.len() as f64,
                     ActionDef::Damage { amount, scale, .. } => amount + scale * damage,
                     _ => 0.0,
                 })
@@ -333,20 +336,20 @@ enum Pool {
 /// At a shop with gold: buy the known healing potion it sells, until three are carried; on
 /// a floor whose shop has been seen, walk there first.
 fn shopping(game: &Game, content: &Content) -> Option<Command> {
-    let shop = game.shop.as_ref()?;
+    let shop = game.floor.shop.as_ref()?;
     let heals = |it: &ItemInstance| {
         game.knows(&it.item)
             && content
                 .item(&it.item)
                 .is_some_and(|d| (d.actions.iter()).any(|a| matches!(a, ActionDef::Heal { .. })))
     };
-    if game.inventory.iter().filter(|it| heals(it)).count() >= 3
-        || game.inventory.len() >= content.balance.inventory_size as usize
+    if game.party.inventory.iter().filter(|it| heals(it)).count() >= 3
+        || game.party.inventory.len() >= content.balance.inventory_size as usize
     {
         return None;
     }
     let ware = (shop.wares.iter().enumerate())
-        .filter(|(_, it)| heals(it) && game.price(it, content) <= game.gold)
+        .filter(|(_, it)| heals(it) && game.price(it, content) <= game.party.gold)
         .min_by_key(|(i, it)| (game.price(it, content), *i))?
         .0;
     if game.at_shop() {
@@ -365,7 +368,7 @@ fn try_unknown(game: &Game, content: &Content) -> Option<usize> {
     let works_alone =
         |def: &crate::content::registry::Item| def.slot == Slot::Consumable && def.charges == 0;
     let unknown = game.first_unknown(None).is_some();
-    game.inventory.iter().position(|it| {
+    game.party.inventory.iter().position(|it| {
         content.item(&it.item).is_some_and(|def| {
             works_alone(def)
                 && if game.knows(&it.item) {
@@ -380,7 +383,7 @@ fn try_unknown(game: &Game, content: &Content) -> Option<usize> {
 /// The pack's known potion that restores most of `pool`, by index.
 fn potion(game: &Game, content: &Content, pool: Pool) -> Option<usize> {
     let heal = |i: &usize| {
-        let it = &game.inventory[*i];
+        let it = &game.party.inventory[*i];
         if !game.knows(&it.item) {
             return 0.0;
         }
@@ -395,7 +398,7 @@ fn potion(game: &Game, content: &Content, pool: Pool) -> Option<usize> {
                 .sum::<f64>()
         })
     };
-    (0..game.inventory.len())
+    (0..game.party.inventory.len())
         .filter(|i| heal(i) > 0.0)
         .max_by(|a, b| heal(a).total_cmp(&heal(b)).then(b.cmp(a)))
 }
@@ -452,6 +455,7 @@ fn wanted(game: &Game, it: &ItemInstance, content: &Content) -> bool {
         def.slot == Slot::Consumable
             || worth(it, content)
                 > game
+                    .party
                     .equipment
                     .get(&def.slot)
                     .map_or(0.0, |w| worth(w, content))
@@ -461,13 +465,14 @@ fn wanted(game: &Game, it: &ItemInstance, content: &Content) -> bool {
 /// Outside a fight: take what lies here if any of it is wanted, wear what is better than
 /// what is worn.
 fn gear_up(game: &Game, content: &Content) -> Option<Command> {
-    if let Some(pile) = game.ground.get(&game.hero_pos())
-        && game.inventory.len() < content.balance.inventory_size as usize
+    if let Some(pile) = game.floor.ground.get(&game.hero_pos())
+        && game.party.inventory.len() < content.balance.inventory_size as usize
         && pile.iter().any(|it| wanted(game, it, content))
     {
         return Some(Command::PickUp);
     }
-    game.inventory
+    game.party
+        .inventory
         .iter()
         .position(|it| {
             content.item(&it.item).is_some_and(|d| d.slot.is_worn()) && wanted(game, it, content)
@@ -486,7 +491,7 @@ fn ability(id: &str, target: Option<super::state::CreatureId>) -> Command {
 #[cfg(test)]
 pub(crate) fn played(seed: u64, turns: u64, content: &Content) -> Game {
     let mut g = Game::new(seed, content).expect("a run starts");
-    while g.turn < turns && !g.is_over() {
+    while g.run.turn < turns && !g.is_over() {
         let cmd = explore(&g, content);
         g.execute(&cmd, content);
     }

@@ -1,12 +1,10 @@
 //! Classes in the rules: each starts with its kit, attributes and abilities; a mod adds one
 //! with a file; an unknown one is refused with the nearest name; the replay of each class
-//! plays again to its hash; what a class names is checked on load.
+//! plays again to its hash (the record's tests); what a class names is checked on load.
 use crate::content::diagnostics::Severity;
 use crate::content::{Content, Pack, core_pack, load_packs};
-use crate::game::bot::explore;
 use crate::game::combat::Attr;
 use crate::game::{Game, NewGameError};
-use crate::replay::Replay;
 
 const CORE_CLASSES: [&str; 4] = ["core:fighter", "core:rogue", "core:arcanist", "core:hunter"];
 
@@ -31,28 +29,33 @@ fn each_core_class_starts_with_its_kit_abilities_and_attributes() {
         .map(|c| c.id.as_str())
         .collect();
     assert_eq!(order, CORE_CLASSES, "the choice screen's order");
-    assert_eq!(Game::new(1, &content).unwrap().class, "core:fighter");
+    assert_eq!(Game::new(1, &content).unwrap().origin.class, "core:fighter");
     for id in CORE_CLASSES {
         let class = &content.classes[id];
         let g = Game::new_as(1, id, &content).unwrap();
-        assert_eq!(g.class, id);
+        assert_eq!(g.origin.class, id);
         assert_eq!(g.hero().kind, id);
-        let worn: Vec<&str> = g.equipment.values().map(|i| i.item.as_str()).collect();
+        let worn: Vec<&str> = g
+            .party
+            .equipment
+            .values()
+            .map(|i| i.item.as_str())
+            .collect();
         let mut want: Vec<&str> = class.wear.iter().map(String::as_str).collect();
         want.sort_by_key(|i| content.items[*i].slot);
         assert_eq!(worn, want, "{id} wears its kit");
-        let carried: Vec<&str> = g.inventory.iter().map(|i| i.item.as_str()).collect();
+        let carried: Vec<&str> = g.party.inventory.iter().map(|i| i.item.as_str()).collect();
         assert_eq!(carried, class.carry, "{id} carries its kit");
-        assert_eq!(g.gold, class.gold);
+        assert_eq!(g.party.gold, class.gold);
         let kind = content.creature(id).unwrap();
         assert_eq!(kind.abilities, class.abilities, "{id}");
         // Full pools, as the kit makes them.
-        let max = g.attribute(g.hero, Attr::MaxHealth, &content);
+        let max = g.attribute(g.party.hero, Attr::MaxHealth, &content);
         assert_eq!(g.hero().health, max, "{id}");
     }
     let rogue = Game::new_as(1, "core:rogue", &content).unwrap();
     let fighter = Game::new_as(1, "core:fighter", &content).unwrap();
-    let dex = |g: &Game| g.attribute(g.hero, Attr::Dexterity, &content);
+    let dex = |g: &Game| g.attribute(g.party.hero, Attr::Dexterity, &content);
     assert!(dex(&rogue) > dex(&fighter), "the rogue's own dexterity");
     // What the class does not give, it keeps from `core:hero`.
     let hero = content.creature("core:hero").unwrap();
@@ -66,10 +69,10 @@ fn a_class_grows_by_its_own_per_level() {
     let content = Content::core().unwrap();
     let mut arcanist = Game::new_as(1, "core:arcanist", &content).unwrap();
     let mut fighter = Game::new_as(1, "core:fighter", &content).unwrap();
-    let stamina = |g: &Game| g.attribute(g.hero, Attr::MaxStamina, &content);
+    let stamina = |g: &Game| g.attribute(g.party.hero, Attr::MaxStamina, &content);
     let (a1, f1) = (stamina(&arcanist), stamina(&fighter));
-    arcanist.level = 3;
-    fighter.level = 3;
+    arcanist.party.level = 3;
+    fighter.party.level = 3;
     // The arcanist's per_level gives 5 stamina a level; `[progression]`'s gives 3.
     assert_eq!(stamina(&arcanist) - a1, 10.0);
     assert_eq!(stamina(&fighter) - f1, 6.0);
@@ -92,24 +95,6 @@ fn an_unknown_class_is_refused_with_the_nearest_name() {
 }
 
 #[test]
-fn a_replay_of_each_class_plays_again_to_its_hash() {
-    let content = Content::core().unwrap();
-    for id in CORE_CLASSES {
-        let mut g = Game::new_as(11, id, &content).unwrap();
-        while g.turn < 400 && !g.is_over() {
-            let cmd = explore(&g, &content);
-            g.execute(&cmd, &content);
-        }
-        let bytes = Replay::of(&g, &content).encode(&content).unwrap();
-        let replay = Replay::decode(&bytes, &content).unwrap();
-        assert_eq!(replay.class, id);
-        let again = replay.run(&content).unwrap();
-        assert_eq!(again.state_hash(), g.state_hash(), "{id}");
-        assert_eq!(again.class, id);
-    }
-}
-
-#[test]
 fn a_mod_adds_a_class_with_one_file() {
     let (content, report) = with_mod(
         "[[classes]]\nid = \"m:duelist\"\nname = \"Duelist\"\ndescription = \"Fast blades.\"\n\
@@ -124,7 +109,10 @@ fn a_mod_adds_a_class_with_one_file() {
         .collect();
     assert_eq!(ids.last(), Some(&"m:duelist"));
     let g = Game::new_as(3, "m:duelist", &content).unwrap();
-    assert_eq!(g.equipment.values().next().unwrap().item, "core:spear");
+    assert_eq!(
+        g.party.equipment.values().next().unwrap().item,
+        "core:spear"
+    );
     assert_eq!(content.creature("m:duelist").unwrap().base.dexterity, 12.0);
 }
 
@@ -169,7 +157,7 @@ fn what_a_class_names_is_checked_where_it_is_written() {
 fn modding_mds_class_recipe_loads_and_plays() {
     let content = super::pipeline_tests::recipe_content("## A new class", "classes.toml");
     let g = Game::new_as(2, "mymod:duelist", &content).unwrap();
-    assert_eq!(g.gold, 10);
+    assert_eq!(g.party.gold, 10);
     assert_eq!(
         content.creature("mymod:duelist").unwrap().base.dexterity,
         10.0

@@ -22,6 +22,22 @@ pub enum Attr {
     Luck,
 }
 
+/// The running fight: the creatures fighting the hero (only they act in a combat turn), not
+/// every monster on the floor.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Fight {
+    pub enemies: Vec<CreatureId>,
+    /// The fight formed this turn and its first turn has not begun: `combat_started` waits
+    /// for that turn's `turn_started`, so what it applies ticks once before the first round
+    /// (not written while false, as in every save from before the rule).
+    #[serde(
+        rename = "combat_starting",
+        default,
+        skip_serializing_if = "std::ops::Not::not"
+    )]
+    pub starting: bool,
+}
+
 /// The pure combat formulas, over numbers only, so they can be table-tested.
 pub struct Formulas;
 
@@ -72,6 +88,7 @@ impl Game {
     /// The abilities a creature can try: its list plus flee and wait.
     pub fn known_abilities(&self, id: CreatureId, content: &Content) -> Vec<String> {
         let mut out: Vec<String> = self
+            .floor
             .creatures
             .get(&id)
             .and_then(|c| content.creature(&c.kind))
@@ -106,7 +123,7 @@ impl Game {
         let Some(def) = content.ability(ability) else {
             return Some(Reason::UnknownAbility(ability.to_string()));
         };
-        let c = &self.creatures[&who];
+        let c = &self.floor.creatures[&who];
         if c.stamina + 1e-9 < def.cost {
             return Some(Reason::NotEnoughStamina {
                 need: def.cost,
@@ -147,7 +164,7 @@ impl Game {
                 above,
             } => {
                 let Some(id) = pick(who) else { return false };
-                let Some(c) = self.creatures.get(&id) else {
+                let Some(c) = self.floor.creatures.get(&id) else {
                     return false;
                 };
                 let value = match attribute.as_str() {
@@ -168,11 +185,11 @@ impl Game {
                 below.is_none_or(|b| value < b) && above.is_none_or(|a| value > a)
             }
             Condition::Tag { who, tag } => pick(who)
-                .and_then(|id| self.creatures.get(&id))
+                .and_then(|id| self.floor.creatures.get(&id))
                 .and_then(|c| content.creature(&c.kind))
                 .is_some_and(|k| k.tags.iter().any(|t| t == tag)),
             Condition::HasModifier { who, modifier } => pick(who)
-                .and_then(|id| self.creatures.get(&id))
+                .and_then(|id| self.floor.creatures.get(&id))
                 .is_some_and(|c| c.has_modifier(modifier)),
         }
     }
@@ -188,8 +205,8 @@ impl Game {
         let hero_pos = self.hero_pos();
         let radius = content.balance.encounter_radius as i64;
         let mut enemies = vec![trigger];
-        for c in self.creatures.values() {
-            if c.id == self.hero || c.id == trigger || !c.is_alive() || c.frightened > 0 {
+        for c in self.floor.creatures.values() {
+            if c.id == self.party.hero || c.id == trigger || !c.is_alive() || c.frightened > 0 {
                 continue;
             }
             if guards.contains(&c.id) {
@@ -209,39 +226,40 @@ impl Game {
             }
         }
         // Initiative = dexterity + 1d10, rolled once per fight and kept on the creature.
-        for id in std::iter::once(self.hero).chain(enemies.iter().copied()) {
+        for id in std::iter::once(self.party.hero).chain(enemies.iter().copied()) {
             let dex = self.attribute(id, Attr::Dexterity, content);
-            let roll = rng::range_inclusive(&mut self.rng, 1, 10);
-            if let Some(c) = self.creatures.get_mut(&id) {
+            let roll = rng::range_inclusive(&mut self.run.rng, 1, 10);
+            if let Some(c) = self.floor.creatures.get_mut(&id) {
                 c.initiative = dex.floor() as i32 + roll;
             }
         }
         let names: Vec<String> = enemies.iter().map(|&e| self.name(e, content)).collect();
         self.log(format!("A fight begins: {}.", names.join(", ")));
         for id in &enemies {
-            if let Some(c) = self.creatures.get_mut(id) {
+            if let Some(c) = self.floor.creatures.get_mut(id) {
                 c.alert(hero_pos);
             }
         }
-        self.enemies = enemies;
+        self.fight.enemies = enemies;
         // A fight is heard: sleepers near wake, the unaware come to look.
         self.make_noise(hero_pos, content.balance.fight_noise);
         // `combat_started` waits for the fight's first turn (step 1, after `turn_started`).
-        self.combat_starting = true;
+        self.fight.starting = true;
     }
 
     /// `combat_started` for a fight whose first turn begins now (or that ends before it had
     /// one, so its listeners still see it begin before it ends).
     pub(super) fn queue_combat_started(&mut self) {
-        if std::mem::take(&mut self.combat_starting) {
-            self.queue.push_back(Event::CombatStarted {
-                enemies: self.enemies.clone(),
+        if std::mem::take(&mut self.fight.starting) {
+            self.run.queue.push_back(Event::CombatStarted {
+                enemies: self.fight.enemies.clone(),
             });
         }
     }
 
     pub fn name(&self, id: CreatureId, content: &Content) -> String {
-        self.creatures
+        self.floor
+            .creatures
             .get(&id)
             .and_then(|c| content.creature(&c.kind))
             .map_or_else(|| id.to_string(), |k| k.name.clone())
@@ -254,11 +272,11 @@ impl Game {
         cmd: &Command,
         content: &Content,
     ) -> Result<HeroAction, Reason> {
-        let hero = self.hero;
+        let hero = self.party.hero;
         let target_of = |target: &Option<CreatureId>| {
-            let target = target.or_else(|| self.enemies.first().copied());
+            let target = target.or_else(|| self.fight.enemies.first().copied());
             match target {
-                Some(t) if !self.enemies.contains(&t) => Err(Reason::NoTarget),
+                Some(t) if !self.fight.enemies.contains(&t) => Err(Reason::NoTarget),
                 _ => Ok(target),
             }
         };
@@ -311,13 +329,13 @@ impl Game {
     /// acts once, highest initiative first, each action's events processed before the next;
     /// then the dead leave and the fight ends if it is over.
     pub(super) fn fight_round(&mut self, hero_action: &HeroAction, content: &Content) {
-        let hero = self.hero;
+        let hero = self.party.hero;
         let mut order: Vec<CreatureId> = std::iter::once(hero)
-            .chain(self.enemies.iter().copied())
+            .chain(self.fight.enemies.iter().copied())
             .collect();
         // Highest initiative first; ties to the hero, then by id (stable and platform-free).
         order.sort_by_key(|id| {
-            let c = &self.creatures[id];
+            let c = &self.floor.creatures[id];
             (-(c.initiative as i64), *id != hero, *id)
         });
         let mut fled = false;
@@ -325,10 +343,15 @@ impl Game {
             if fled || !self.hero().is_alive() {
                 break;
             }
-            if !self.creatures.get(&actor).is_some_and(|c| c.is_alive()) {
+            if !self
+                .floor
+                .creatures
+                .get(&actor)
+                .is_some_and(|c| c.is_alive())
+            {
                 continue;
             }
-            if actor != hero && !self.enemies.contains(&actor) {
+            if actor != hero && !self.fight.enemies.contains(&actor) {
                 continue;
             }
             if actor == hero {
@@ -372,7 +395,7 @@ impl Game {
         if self.hero().is_alive() {
             if fled {
                 self.end_combat(CombatEnd::Fled, content);
-            } else if self.enemies.is_empty() {
+            } else if self.fight.enemies.is_empty() {
                 self.end_combat(CombatEnd::Victory, content);
             }
         }
@@ -381,13 +404,16 @@ impl Game {
     /// The dead leave the fight, the map and the rooms they guarded (every id the state names
     /// must resolve).
     pub(super) fn remove_dead(&mut self) {
-        let hero = self.hero;
-        let creatures = &self.creatures;
-        self.enemies
+        let hero = self.party.hero;
+        let creatures = &self.floor.creatures;
+        self.fight
+            .enemies
             .retain(|id| creatures.get(id).is_some_and(|c| c.is_alive()));
-        self.creatures.retain(|id, c| *id == hero || c.is_alive());
-        for room in &mut self.encounter_rooms {
-            room.guards.retain(|g| self.creatures.contains_key(g));
+        self.floor
+            .creatures
+            .retain(|id, c| *id == hero || c.is_alive());
+        for room in &mut self.floor.encounter_rooms {
+            room.guards.retain(|g| self.floor.creatures.contains_key(g));
         }
     }
 
@@ -395,30 +421,30 @@ impl Game {
         self.queue_combat_started();
         if outcome == CombatEnd::Fled {
             let turns = content.balance.flee_fright_turns;
-            for id in std::mem::take(&mut self.enemies) {
+            for id in std::mem::take(&mut self.fight.enemies) {
                 self.apply_modifier(id, FRIGHTENED, Some(turns), content);
             }
             self.log("You got away.");
         } else {
             self.log("Victory!");
         }
-        self.enemies.clear();
-        self.queue.push_back(Event::CombatEnded { outcome });
+        self.fight.enemies.clear();
+        self.run.queue.push_back(Event::CombatEnded { outcome });
         self.drain(content);
     }
 
     /// Step 2 of the turn: modifiers tick, stamina regenerates, cooldowns drop by one.
     pub(super) fn tick(&mut self, content: &Content) {
-        let ids: Vec<CreatureId> = std::iter::once(self.hero)
-            .chain(self.enemies.iter().copied())
+        let ids: Vec<CreatureId> = std::iter::once(self.party.hero)
+            .chain(self.fight.enemies.iter().copied())
             .collect();
         for id in ids {
             self.tick_modifiers(id, content);
-            if id == self.hero {
+            if id == self.party.hero {
                 self.tick_hero_fear();
             }
             let max = self.attribute(id, Attr::MaxStamina, content);
-            if let Some(c) = self.creatures.get_mut(&id) {
+            if let Some(c) = self.floor.creatures.get_mut(&id) {
                 c.stamina = (c.stamina + content.balance.stamina_regen).min(max);
                 for cd in c.cooldowns.values_mut() {
                     *cd = cd.saturating_sub(1);
@@ -430,13 +456,13 @@ impl Game {
 
     /// The hero's fear runs down with its turns (the monsters' with their moves).
     pub(super) fn tick_hero_fear(&mut self) {
-        let hero = self.hero;
-        if let Some(h) = self.creatures.get_mut(&hero)
+        let hero = self.party.hero;
+        if let Some(h) = self.floor.creatures.get_mut(&hero)
             && h.frightened > 0
         {
             h.frightened -= 1;
             if h.frightened == 0 {
-                self.queue.push_back(Event::ModifierExpired {
+                self.run.queue.push_back(Event::ModifierExpired {
                     target: hero,
                     modifier: FRIGHTENED.into(),
                 });
@@ -446,8 +472,9 @@ impl Game {
 
     /// An enemy's choice: the first `ai` entry whose condition holds and whose ability is usable.
     pub fn enemy_choice(&self, me: CreatureId, content: &Content) -> (String, Option<CreatureId>) {
-        let target = Some(self.hero);
+        let target = Some(self.party.hero);
         let Some(kind) = self
+            .floor
             .creatures
             .get(&me)
             .and_then(|c| content.creature(&c.kind))
@@ -480,7 +507,7 @@ impl Game {
     ) -> bool {
         match ability {
             "core:wait" => {
-                if actor == self.hero {
+                if actor == self.party.hero {
                     self.log("You wait.");
                 }
                 false
@@ -499,7 +526,7 @@ impl Game {
 
     /// `actor` pays for using `def`: its stamina cost, and its cooldown starts.
     pub(super) fn pay_for(&mut self, actor: CreatureId, def: &Ability) {
-        if let Some(c) = self.creatures.get_mut(&actor) {
+        if let Some(c) = self.floor.creatures.get_mut(&actor) {
             c.stamina -= def.cost;
             if def.cooldown > 0 {
                 c.cooldowns.insert(def.id.clone(), def.cooldown);
@@ -510,16 +537,17 @@ impl Game {
     /// Who `all_enemies` means for `actor`: in a fight the other side; outside one, for the
     /// hero every hostile that sees it, for a monster the hero.
     pub(super) fn opponents(&self, actor: CreatureId, content: &Content) -> Vec<CreatureId> {
-        if actor != self.hero {
-            return vec![self.hero];
+        if actor != self.party.hero {
+            return vec![self.party.hero];
         }
         if self.in_combat() {
-            return self.enemies.clone();
+            return self.fight.enemies.clone();
         }
         let hp = self.hero_pos();
-        self.creatures
+        self.floor
+            .creatures
             .values()
-            .filter(|c| c.id != self.hero && c.is_alive() && self.is_visible(c.pos))
+            .filter(|c| c.id != self.party.hero && c.is_alive() && self.is_visible(c.pos))
             .filter(|c| {
                 content.creature(&c.kind).is_some_and(|k| {
                     k.hostile && c.pos.dist2(hp) <= (k.movement.sight as i64).pow(2)
@@ -538,20 +566,20 @@ impl Game {
         let fastest = self
             .opponents(actor, content)
             .iter()
-            .filter(|id| self.creatures.get(id).is_some_and(|c| c.is_alive()))
+            .filter(|id| self.floor.creatures.get(id).is_some_and(|c| c.is_alive()))
             .map(|&id| self.attribute(id, Attr::Dexterity, content))
             .fold(f64::NEG_INFINITY, f64::max);
         let fastest = if fastest.is_finite() { fastest } else { dex };
         let p = flee_chance(dex, fastest, &content.balance);
-        let ok = rng::unit(&mut self.rng) < p;
+        let ok = rng::unit(&mut self.run.rng) < p;
         let name = self.name(actor, content);
-        self.queue.push_back(Event::AbilityUsed {
+        self.run.queue.push_back(Event::AbilityUsed {
             source: actor,
             ability: "core:flee".into(),
             target: None,
             hit: ok,
         });
-        if actor == self.hero {
+        if actor == self.party.hero {
             self.log(if ok {
                 "You flee!".to_string()
             } else {
@@ -561,7 +589,7 @@ impl Game {
         } else {
             if ok {
                 self.log(format!("The {name} flees."));
-                self.enemies.retain(|&e| e != actor);
+                self.fight.enemies.retain(|&e| e != actor);
                 let turns = content.balance.flee_fright_turns;
                 self.apply_modifier(actor, FRIGHTENED, Some(turns), content);
             }
@@ -587,7 +615,7 @@ impl Game {
             rolls,
             content,
         );
-        self.queue.push_back(Event::AbilityUsed {
+        self.run.queue.push_back(Event::AbilityUsed {
             source: actor,
             ability: def.id.clone(),
             target,

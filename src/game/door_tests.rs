@@ -12,21 +12,21 @@ pub(super) fn core() -> Content {
 /// A game on `ascii` (`@` the hero) holding only the hero, sight recomputed.
 pub(super) fn world(ascii: &str, content: &Content) -> Game {
     let mut g = Game::new(7, content).expect("a run starts");
-    g.map = TileMap::from_ascii(ascii);
+    g.floor.map = TileMap::from_ascii(ascii);
     g.bind_terrain(content).expect("engine terrain");
-    let hero = g.hero;
-    g.creatures.retain(|&id, _| id == hero);
-    g.treasure.clear();
-    g.traps.clear();
-    g.ground.clear();
-    g.enemies.clear();
-    g.shop = None;
+    let hero = g.party.hero;
+    g.floor.creatures.retain(|&id, _| id == hero);
+    g.floor.treasure.clear();
+    g.floor.traps.clear();
+    g.floor.ground.clear();
+    g.fight.enemies.clear();
+    g.floor.shop = None;
     let at = (ascii.lines().filter(|l| !l.is_empty()).enumerate())
         .find_map(|(y, row)| row.find('@').map(|x| Pos::new(x as i32, y as i32)))
         .expect("an @");
-    g.creatures.get_mut(&hero).unwrap().pos = at;
-    g.explored = vec![false; g.map.len()];
-    g.visible = vec![false; g.map.len()];
+    g.floor.creatures.get_mut(&hero).unwrap().pos = at;
+    g.floor.explored = vec![false; g.floor.map.len()];
+    g.floor.visible = vec![false; g.floor.map.len()];
     g.update_sight(content);
     g
 }
@@ -49,16 +49,16 @@ fn a_closed_door_blocks_sight_and_walking_into_it_opens_it() {
             Outcome::TurnPassed
         );
     }
-    let turn = g.turn;
+    let turn = g.run.turn;
     assert_eq!(
         g.execute(&Command::Move(Dir::Right), &content),
         Outcome::TurnPassed
     );
-    assert_eq!(g.turn, turn + 1, "opening is the move");
+    assert_eq!(g.run.turn, turn + 1, "opening is the move");
     assert_eq!(g.hero_pos(), Pos::new(3, 1), "the hero stays");
-    assert_eq!(g.map.get(door), Tile::OPEN_DOOR);
+    assert_eq!(g.floor.map.get(door), Tile::OPEN_DOOR);
     assert!(g.is_visible(beyond), "an open door is seen through");
-    assert!(g.log.iter().any(|l| l.text == "You open the door."));
+    assert!(g.log.lines.iter().any(|l| l.text == "You open the door."));
     g.execute(&Command::Move(Dir::Right), &content);
     assert_eq!(g.hero_pos(), door, "then the hero walks in");
 }
@@ -73,18 +73,18 @@ fn the_hero_closes_an_open_door_beside_it_unless_something_is_in_the_way() {
         g.execute(&Command::CloseDoor(Dir::Left), &content),
         Outcome::Rejected(Reason::NoDoor)
     );
-    g.treasure.insert(door, 5);
+    g.floor.treasure.insert(door, 5);
     assert_eq!(
         g.execute(&Command::CloseDoor(Dir::Right), &content),
         Outcome::Rejected(Reason::DoorBlocked)
     );
-    g.treasure.clear();
+    g.floor.treasure.clear();
     assert!(g.is_visible(Pos::new(5, 1)));
     assert_eq!(
         g.execute(&Command::CloseDoor(Dir::Right), &content),
         Outcome::TurnPassed
     );
-    assert_eq!(g.map.get(door), Tile::DOOR);
+    assert_eq!(g.floor.map.get(door), Tile::DOOR);
     assert!(
         !g.is_visible(Pos::new(5, 1)),
         "the closed door hides the rest"
@@ -103,7 +103,7 @@ const HIDDEN: &str = "\
 fn with_hidden(content: &Content) -> (Game, Pos) {
     let at = Pos::new(5, 2);
     let mut g = world(&HIDDEN.replace('s', "#"), content);
-    g.map.set(at, Tile::SECRET_DOOR);
+    g.floor.map.set(at, Tile::SECRET_DOOR);
     g.update_sight(content);
     (g, at)
 }
@@ -114,17 +114,25 @@ fn searching_finds_a_hidden_door_within_its_reach_and_not_beyond() {
     content.balance.search_chance = 1.0;
     content.balance.notice_hidden_chance = 0.0;
     let (mut g, at) = with_hidden(&content);
-    assert!(!g.map.is_passable(at), "a hidden door is wall until found");
+    assert!(
+        !g.floor.map.is_passable(at),
+        "a hidden door is wall until found"
+    );
     g.execute(&Command::Search, &content);
     assert_eq!(
-        g.map.get(at),
+        g.floor.map.get(at),
         Tile::SECRET_DOOR,
         "4 steps away: out of reach"
     );
     g.execute(&Command::Move(Dir::Right), &content);
     g.execute(&Command::Search, &content);
-    assert_eq!(g.map.get(at), Tile::DOOR, "3 steps away: found");
-    assert!(g.log.iter().any(|l| l.text == "You find a hidden door!"));
+    assert_eq!(g.floor.map.get(at), Tile::DOOR, "3 steps away: found");
+    assert!(
+        g.log
+            .lines
+            .iter()
+            .any(|l| l.text == "You find a hidden door!")
+    );
 
     content.balance.search_chance = 0.0;
     let (mut g, at) = with_hidden(&content);
@@ -132,7 +140,7 @@ fn searching_finds_a_hidden_door_within_its_reach_and_not_beyond() {
         g.execute(&Command::Search, &content);
     }
     assert_eq!(
-        g.map.get(at),
+        g.floor.map.get(at),
         Tile::SECRET_DOOR,
         "a chance of 0 never finds"
     );
@@ -143,17 +151,21 @@ fn standing_beside_a_hidden_door_may_find_it_and_elsewhere_draws_nothing() {
     let mut content = core();
     content.balance.notice_hidden_chance = 1.0;
     let (mut g, at) = with_hidden(&content);
-    let rng = g.rng.clone();
+    let rng = g.run.rng.clone();
     g.execute(&Command::Wait, &content);
-    assert_eq!(g.map.get(at), Tile::SECRET_DOOR);
+    assert_eq!(g.floor.map.get(at), Tile::SECRET_DOOR);
     assert_eq!(
-        g.rng, rng,
+        g.run.rng, rng,
         "no hidden door beside the hero: the rules' stream is untouched"
     );
     for _ in 0..3 {
         g.execute(&Command::Move(Dir::Right), &content);
     }
-    assert_eq!(g.map.get(at), Tile::DOOR, "found on passing beside it");
+    assert_eq!(
+        g.floor.map.get(at),
+        Tile::DOOR,
+        "found on passing beside it"
+    );
 }
 
 fn mod_pack(id: &str, text: &str) -> Pack {
@@ -187,7 +199,7 @@ fn a_mod_adds_a_terrain_kind_the_rules_walk_and_see_by() {
         "after the engine's kinds"
     );
     let mut g = world(CORRIDOR, &content);
-    g.map.set(Pos::new(4, 1), hedge);
+    g.floor.map.set(Pos::new(4, 1), hedge);
     g.update_sight(&content);
     assert!(!g.is_visible(Pos::new(5, 1)), "it blocks sight");
     for _ in 0..3 {
@@ -226,8 +238,7 @@ fn a_save_names_its_terrain_by_id_and_loads_under_content_that_orders_it_otherwi
     let mud = mud_only.terrains.tile("swamp:mud").unwrap();
     let mut g = world(CORRIDOR, &mud_only);
     let at = Pos::new(5, 1);
-    g.map.set(at, mud);
-    let bytes = crate::save::encode(&g, &mud_only).unwrap();
+    g.floor.map.set(at, mud);
 
     // Another pack's kind sorts before the mud: the mud's index moves, its id does not.
     let (both, report) = load_packs(&[
@@ -237,16 +248,16 @@ fn a_save_names_its_terrain_by_id_and_loads_under_content_that_orders_it_otherwi
     ]);
     assert!(!report.has_errors(), "{report}");
     assert_ne!(both.terrains.tile("swamp:mud"), Some(mud));
-    let loaded = crate::save::decode(&bytes, &both).unwrap().game;
+    let loaded = super::pipeline_tests::through_a_save(&g, &both).unwrap();
     assert_eq!(
-        loaded.map.terrains().id(loaded.map.get(at)),
+        loaded.floor.map.terrains().id(loaded.floor.map.get(at)),
         Some("swamp:mud")
     );
-    assert_eq!(loaded.map.get(Pos::new(4, 1)), Tile::DOOR);
+    assert_eq!(loaded.floor.map.get(Pos::new(4, 1)), Tile::DOOR);
 
     // Content without the mud cannot load it, and says which kind is missing.
-    match crate::save::decode(&bytes, &core()) {
-        Err(crate::save::SaveError::MissingContent(ids)) => assert_eq!(ids, ["swamp:mud"]),
-        other => panic!("{:?}", other.map(|l| l.warning)),
-    }
+    assert_eq!(
+        super::pipeline_tests::through_a_save(&g, &core()).map(|_| ()),
+        Err(vec!["swamp:mud".to_string()])
+    );
 }

@@ -10,13 +10,13 @@ use crate::rng;
 impl Game {
     /// What tile `p` becomes when walked into, if it opens instead of being entered.
     pub fn opens_to(&self, p: Pos) -> Option<Tile> {
-        self.map.rules(self.map.get(p)).opens_to
+        self.floor.map.rules(self.floor.map.get(p)).opens_to
     }
 
     /// The hero's move into a closed door: it opens, and the hero stays. It is heard
     /// `door_noise` tiles around.
     pub(super) fn hero_opens(&mut self, at: Pos, to: Tile, content: &Content) {
-        self.map.set(at, to);
+        self.floor.map.set(at, to);
         self.log("You open the door.");
         self.make_noise(at, content.balance.door_noise);
     }
@@ -34,12 +34,22 @@ impl Game {
     /// Why the hero cannot close a door towards `d`, if it cannot.
     pub(super) fn close_refusal(&self, d: Dir) -> Option<Reason> {
         let at = self.hero_pos().offset(d);
-        if self.map.rules(self.map.get(at)).closes_to.is_none() {
+        if self
+            .floor
+            .map
+            .rules(self.floor.map.get(at))
+            .closes_to
+            .is_none()
+        {
             return Some(Reason::NoDoor);
         }
         let taken = self.creature_at(at).is_some()
-            || self.treasure.contains_key(&at)
-            || self.ground.get(&at).is_some_and(|pile| !pile.is_empty());
+            || self.floor.treasure.contains_key(&at)
+            || self
+                .floor
+                .ground
+                .get(&at)
+                .is_some_and(|pile| !pile.is_empty());
         taken.then_some(Reason::DoorBlocked)
     }
 
@@ -47,8 +57,8 @@ impl Game {
     /// tiles around.
     pub(super) fn close_door(&mut self, d: Dir, content: &Content) {
         let at = self.hero_pos().offset(d);
-        if let Some(closed) = self.map.rules(self.map.get(at)).closes_to {
-            self.map.set(at, closed);
+        if let Some(closed) = self.floor.map.rules(self.floor.map.get(at)).closes_to {
+            self.floor.map.set(at, closed);
             self.log("You close the door.");
             self.make_noise(at, content.balance.door_noise);
         }
@@ -87,15 +97,15 @@ impl Game {
         for y in hero.y - r..=hero.y + r {
             for x in hero.x - r..=hero.x + r {
                 let p = Pos::new(x, y);
-                let Some(to) = self.map.rules(self.map.get(p)).found_as else {
+                let Some(to) = self.floor.map.rules(self.floor.map.get(p)).found_as else {
                     continue;
                 };
-                if !self.is_visible(p) || rng::unit(&mut self.rng) >= chance {
+                if !self.is_visible(p) || rng::unit(&mut self.run.rng) >= chance {
                     continue;
                 }
-                self.map.set(p, to);
-                if let Some(i) = self.map.idx(p) {
-                    self.explored[i] = true;
+                self.floor.map.set(p, to);
+                if let Some(i) = self.floor.map.idx(p) {
+                    self.floor.explored[i] = true;
                 }
                 self.log("You find a hidden door!");
             }

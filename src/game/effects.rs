@@ -100,13 +100,14 @@ impl Game {
                     continue;
                 }
                 for t in self.action_targets(action, actor, target, content) {
-                    if rolled.contains(&t) || !self.creatures.get(&t).is_some_and(|c| c.is_alive())
+                    if rolled.contains(&t)
+                        || !self.floor.creatures.get(&t).is_some_and(|c| c.is_alive())
                     {
                         continue;
                     }
                     rolled.push(t);
                     let p = self.hit_chance_against(a, t, content) * aim;
-                    if rng::unit(&mut self.rng) >= p {
+                    if rng::unit(&mut self.run.rng) >= p {
                         missed.push(t);
                         let (an, bn) = (self.name(a, content), self.name(t, content));
                         let what = cause.map_or_else(String::new, |c| content.display_name(c));
@@ -117,7 +118,9 @@ impl Game {
         }
         for action in actions {
             for t in self.action_targets(action, actor, target, content) {
-                if missed.contains(&t) || !self.creatures.get(&t).is_some_and(|c| c.is_alive()) {
+                if missed.contains(&t)
+                    || !self.floor.creatures.get(&t).is_some_and(|c| c.is_alive())
+                {
                     continue;
                 }
                 any_hit = true;
@@ -141,7 +144,7 @@ impl Game {
                                 self.attribute_vs(a, Attr::Luck, Some(t), content),
                                 &content.balance,
                             );
-                            critical = rng::unit(&mut self.rng) < crit_p;
+                            critical = rng::unit(&mut self.run.rng) < crit_p;
                             if critical {
                                 raw *= self.attribute_vs(a, Attr::CriticalFactor, Some(t), content);
                             }
@@ -161,13 +164,13 @@ impl Game {
                     ActionDef::Heal { amount, .. } => self.heal(t, *amount, content),
                     ActionDef::RestoreStamina { amount, .. } => {
                         let max = self.attribute(t, Attr::MaxStamina, content);
-                        if let Some(c) = self.creatures.get_mut(&t) {
+                        if let Some(c) = self.floor.creatures.get_mut(&t) {
                             c.stamina = (c.stamina + amount).min(max);
                         }
                     }
                     ActionDef::GrantGold { amount } => {
-                        if t == self.hero {
-                            self.gold = self.gold.saturating_add(*amount);
+                        if t == self.party.hero {
+                            self.party.gold = self.party.gold.saturating_add(*amount);
                             self.log(format!("You gain {amount} gold."));
                         }
                     }
@@ -183,7 +186,7 @@ impl Game {
                         self.summon(t, creature, *count, content);
                     }
                     ActionDef::Flee => {
-                        fled |= self.try_flee(t, content) && t == self.hero;
+                        fled |= self.try_flee(t, content) && t == self.party.hero;
                     }
                     ActionDef::Identify => {
                         // An item's identify is done by `use_item`, with the player's choice;
@@ -191,12 +194,12 @@ impl Game {
                         if cause.is_none_or(|c| content.item(c).is_none())
                             && let Some(i) = self.first_unknown(None)
                         {
-                            let it = self.inventory[i].clone();
+                            let it = self.party.inventory[i].clone();
                             self.learn_item(&it, content);
                         }
                     }
                     ActionDef::Teleport => {
-                        fled |= self.teleport(t, content) && t == self.hero;
+                        fled |= self.teleport(t, content) && t == self.party.hero;
                     }
                     ActionDef::Aggravate => self.aggravate(),
                 }
@@ -208,7 +211,8 @@ impl Game {
     /// `count` creatures of `kind` on the free tiles nearest `near`; in a fight they join the
     /// enemies (creatures are never the hero's allies) with their own initiative.
     fn summon(&mut self, near: CreatureId, kind: &str, count: u32, content: &Content) {
-        let (Some(def), Some(anchor)) = (content.creature(kind), self.creatures.get(&near)) else {
+        let (Some(def), Some(anchor)) = (content.creature(kind), self.floor.creatures.get(&near))
+        else {
             return;
         };
         let from = anchor.pos;
@@ -220,12 +224,12 @@ impl Game {
                         continue;
                     }
                     let p = Pos::new(from.x + dx, from.y + dy);
-                    if !self.map.can_stand(p) || self.creature_at(p).is_some() {
+                    if !self.floor.map.can_stand(p) || self.creature_at(p).is_some() {
                         continue;
                     }
                     let id = self.spawn(def, p);
                     let at = self.hero_pos();
-                    if let Some(c) = self.creatures.get_mut(&id) {
+                    if let Some(c) = self.floor.creatures.get_mut(&id) {
                         c.alert(at);
                     }
                     placed += 1;
@@ -233,11 +237,11 @@ impl Game {
                     self.log(format!("A {name} appears!"));
                     if self.in_combat() && def.hostile {
                         let dex = self.attribute(id, Attr::Dexterity, content);
-                        let roll = rng::range_inclusive(&mut self.rng, 1, 10);
-                        if let Some(c) = self.creatures.get_mut(&id) {
+                        let roll = rng::range_inclusive(&mut self.run.rng, 1, 10);
+                        if let Some(c) = self.floor.creatures.get_mut(&id) {
                             c.initiative = dex.floor() as i32 + roll;
                         }
-                        self.enemies.push(id);
+                        self.fight.enemies.push(id);
                     }
                 }
             }
@@ -248,9 +252,9 @@ impl Game {
     /// none is out of sight). A monster carried off leaves the fight; true when the hero was
     /// carried out of one (it counts as fled).
     fn teleport(&mut self, who: CreatureId, content: &Content) -> bool {
-        let free: Vec<Pos> = (0..self.map.len())
-            .map(|i| self.map.pos(i))
-            .filter(|&p| self.map.can_stand(p) && self.creature_at(p).is_none())
+        let free: Vec<Pos> = (0..self.floor.map.len())
+            .map(|i| self.floor.map.pos(i))
+            .filter(|&p| self.floor.map.can_stand(p) && self.creature_at(p).is_none())
             .collect();
         let hidden: Vec<Pos> = free
             .iter()
@@ -261,27 +265,27 @@ impl Game {
         if pool.is_empty() {
             return false;
         }
-        let to = pool[rng::below(&mut self.rng, pool.len() as u32) as usize];
-        if let Some(c) = self.creatures.get_mut(&who) {
+        let to = pool[rng::below(&mut self.run.rng, pool.len() as u32) as usize];
+        if let Some(c) = self.floor.creatures.get_mut(&who) {
             c.pos = to;
         }
         let name = self.name(who, content);
-        if who == self.hero {
+        if who == self.party.hero {
             self.log("The world lurches: you are somewhere else.");
             self.update_sight(content);
             self.in_combat()
         } else {
             self.log(format!("{name} vanishes."));
-            self.enemies.retain(|&e| e != who);
+            self.fight.enemies.retain(|&e| e != who);
             false
         }
     }
 
     /// Every monster on the floor hunts the hero from now on (the forager's alarm).
     fn aggravate(&mut self) {
-        self.alarm = true;
-        let (hero, at) = (self.hero, self.hero_pos());
-        for c in self.creatures.values_mut().filter(|c| c.id != hero) {
+        self.floor.alarm = true;
+        let (hero, at) = (self.party.hero, self.hero_pos());
+        for c in self.floor.creatures.values_mut().filter(|c| c.id != hero) {
             c.alert(at);
         }
         self.log("A piercing shriek echoes through the floor. Everything here hunts you now.");
@@ -296,7 +300,7 @@ impl Game {
             cause,
             ..
         } = *hit;
-        if !self.creatures.contains_key(&target) {
+        if !self.floor.creatures.contains_key(&target) {
             return;
         }
         let b = self.name(target, content);
@@ -324,7 +328,7 @@ impl Game {
             critical,
             cause,
         } = *hit;
-        let Some(c) = self.creatures.get_mut(&target) else {
+        let Some(c) = self.floor.creatures.get_mut(&target) else {
             return;
         };
         let was_alive = c.is_alive();
@@ -333,7 +337,7 @@ impl Game {
         // Harm a creature's own modifier does it (poison, burning) has no other party, so
         // triggers such as thorns cannot bounce it back onto the same creature.
         let source = source.filter(|&s| s != target);
-        self.queue.push_back(Event::DamageDealt {
+        self.run.queue.push_back(Event::DamageDealt {
             source,
             target,
             amount,
@@ -341,7 +345,7 @@ impl Game {
             critical,
         });
         if was_alive && now_dead {
-            self.queue.push_back(Event::CreatureDied {
+            self.run.queue.push_back(Event::CreatureDied {
                 creature: target,
                 killer: source,
                 ability: cause.map(str::to_string),
@@ -351,11 +355,11 @@ impl Game {
 
     fn heal(&mut self, target: CreatureId, amount: f64, content: &Content) {
         let max = self.attribute(target, Attr::MaxHealth, content);
-        if let Some(c) = self.creatures.get_mut(&target) {
+        if let Some(c) = self.floor.creatures.get_mut(&target) {
             let before = c.health;
             c.health = (c.health + amount).min(max);
             let healed = c.health - before;
-            self.queue.push_back(Event::Healed {
+            self.run.queue.push_back(Event::Healed {
                 target,
                 amount: healed,
             });

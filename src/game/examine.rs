@@ -7,18 +7,18 @@ use crate::map::Pos;
 
 /// The lines describing tile `p`, or `None` for a tile the hero has never seen.
 pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
-    if !game.map.in_bounds(p) || !game.is_explored(p) {
+    if !game.floor.map.in_bounds(p) || !game.is_explored(p) {
         return None;
     }
     let mut lines = vec![
         content
-            .terrain_of(game.map.get(p))
+            .terrain_of(game.floor.map.get(p))
             .map_or_else(|| "Rock.".to_string(), |t| t.description.clone()),
     ];
-    if let Some(gold) = game.treasure.get(&p) {
+    if let Some(gold) = game.floor.treasure.get(&p) {
         lines.push(format!("Treasure: {gold} gold."));
     }
-    if let Some(pile) = game.ground.get(&p) {
+    if let Some(pile) = game.floor.ground.get(&p) {
         let names: Vec<String> = pile.iter().map(|it| game.item_name(it, content)).collect();
         lines.push(format!("Lying here: {}.", names.join(", ")));
     }
@@ -29,7 +29,7 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
     let Some(c) = game.creature_at(p).filter(|c| c.is_alive()) else {
         return Some(lines);
     };
-    if c.id == game.hero {
+    if c.id == game.party.hero {
         lines.push("You.".into());
         return Some(lines);
     }
@@ -50,8 +50,8 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
     ));
     lines.push(format!(
         "You hit it {:.0}% of the time; it hits you {:.0}%.",
-        100.0 * game.hit_chance_against(game.hero, c.id, content),
-        100.0 * game.hit_chance_against(c.id, game.hero, content)
+        100.0 * game.hit_chance_against(game.party.hero, c.id, content),
+        100.0 * game.hit_chance_against(c.id, game.party.hero, content)
     ));
     if kind.hostile {
         lines.push(
@@ -91,12 +91,12 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
 pub fn look_targets(game: &Game) -> Vec<Pos> {
     let hero = game.hero_pos();
     let near = |p: &Pos| ((p.x - hero.x).abs().max((p.y - hero.y).abs()), *p);
-    let mut creatures: Vec<Pos> = (game.creatures.values())
-        .filter(|c| c.id != game.hero && c.is_alive() && game.is_visible(c.pos))
+    let mut creatures: Vec<Pos> = (game.floor.creatures.values())
+        .filter(|c| c.id != game.party.hero && c.is_alive() && game.is_visible(c.pos))
         .map(|c| c.pos)
         .collect();
     creatures.sort_by_key(near);
-    let mut items: Vec<Pos> = (game.ground.iter())
+    let mut items: Vec<Pos> = (game.floor.ground.iter())
         .filter(|(p, pile)| !pile.is_empty() && game.is_visible(**p))
         .map(|(p, _)| *p)
         .collect();
@@ -144,8 +144,8 @@ mod tests {
             describe(&g, &content, hero).unwrap().last().unwrap(),
             "You."
         );
-        let unseen = (0..g.map.len())
-            .map(|i| g.map.pos(i))
+        let unseen = (0..g.floor.map.len())
+            .map(|i| g.floor.map.pos(i))
             .find(|&p| !g.is_explored(p))
             .unwrap();
         assert_eq!(describe(&g, &content, unseen), None);
@@ -153,7 +153,7 @@ mod tests {
         let next = Dir::ALL
             .into_iter()
             .map(|d| hero.offset(d))
-            .find(|&p| g.map.is_passable(p) && g.creature_at(p).is_none())
+            .find(|&p| g.floor.map.is_passable(p) && g.creature_at(p).is_none())
             .unwrap();
         let kind = content.creature("core:skeleton").unwrap().clone();
         let id = g.spawn(&kind, next);
@@ -162,7 +162,7 @@ mod tests {
             lines[1].starts_with("Skeleton (hostile): 30 of 30 health"),
             "{lines:?}"
         );
-        let mine = (100.0 * g.hit_chance_against(g.hero, id, &content)).round();
+        let mine = (100.0 * g.hit_chance_against(g.party.hero, id, &content)).round();
         assert!(
             lines[2].contains(&format!("You hit it {mine:.0}%")),
             "{lines:?}"
@@ -175,40 +175,45 @@ mod tests {
         let mut g = Game::new(21, &content).unwrap();
         let hero = g.hero_pos();
         // Every visible floor tile but the hero's, nearest first as the order counts it.
-        let mut free: Vec<Pos> = (0..g.map.len())
-            .map(|i| g.map.pos(i))
+        let mut free: Vec<Pos> = (0..g.floor.map.len())
+            .map(|i| g.floor.map.pos(i))
             .filter(|&p| {
-                p != hero && g.is_visible(p) && g.map.is_passable(p) && g.creature_at(p).is_none()
+                p != hero
+                    && g.is_visible(p)
+                    && g.floor.map.is_passable(p)
+                    && g.creature_at(p).is_none()
             })
             .collect();
         let steps = |p: &Pos| (p.x - hero.x).abs().max((p.y - hero.y).abs());
         free.sort_by_key(|p| (steps(p), *p));
         assert!(free.len() >= 4, "the start room has room");
-        let seen: Vec<Pos> = (0..g.map.len())
-            .map(|i| g.map.pos(i))
+        let seen: Vec<Pos> = (0..g.floor.map.len())
+            .map(|i| g.floor.map.pos(i))
             .filter(|&p| g.is_visible(p))
             .collect();
-        let hero_id = g.hero;
-        g.creatures
+        let hero_id = g.party.hero;
+        g.floor
+            .creatures
             .retain(|_, c| c.id == hero_id || !seen.contains(&c.pos));
-        g.ground.retain(|p, _| !seen.contains(p));
+        g.floor.ground.retain(|p, _| !seen.contains(p));
         let skeleton = content.creature("core:skeleton").unwrap().clone();
         let (far, near) = (free[free.len() - 1], free[0]);
         g.spawn(&skeleton, far);
         g.spawn(&skeleton, near);
         let item = g
+            .party
             .inventory
             .first()
             .cloned()
             .expect("the hero starts with a kit");
         let (item_far, item_near) = (free[free.len() - 2], free[1]);
-        g.ground.insert(item_far, vec![item.clone()]);
-        g.ground.insert(item_near, vec![item]);
+        g.floor.ground.insert(item_far, vec![item.clone()]);
+        g.floor.ground.insert(item_near, vec![item]);
         assert_eq!(look_targets(&g), [near, far, item_near, item_far]);
         // A creature out of sight is not offered.
-        let unseen = (0..g.map.len())
-            .map(|i| g.map.pos(i))
-            .find(|&p| g.map.is_passable(p) && !g.is_visible(p))
+        let unseen = (0..g.floor.map.len())
+            .map(|i| g.floor.map.pos(i))
+            .find(|&p| g.floor.map.is_passable(p) && !g.is_visible(p))
             .unwrap();
         g.spawn(&skeleton, unseen);
         assert_eq!(look_targets(&g).len(), 4);

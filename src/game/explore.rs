@@ -17,9 +17,9 @@ impl Game {
         match cmd {
             Command::Move(d) => {
                 let to = hero.pos.offset(*d);
-                (!self.map.is_passable(to)).then_some(Reason::Wall)
+                (!self.floor.map.is_passable(to)).then_some(Reason::Wall)
             }
-            Command::Descend => (hero.pos != self.down).then_some(Reason::NoStairs),
+            Command::Descend => (hero.pos != self.floor.down).then_some(Reason::NoStairs),
             Command::CloseDoor(d) => self.close_refusal(*d),
             Command::Ability { .. } | Command::Flee => Some(Reason::NotInCombat),
             Command::Throw { index, at } => self.throw_refusal(*index, *at, content),
@@ -40,19 +40,19 @@ impl Game {
 
     /// The hero's command outside a fight, except descending (the dungeon's step).
     pub(super) fn explore_command(&mut self, cmd: &Command, content: &Content) {
-        let hero = self.hero;
+        let hero = self.party.hero;
         match cmd {
             Command::Move(d) => {
                 let d = if self.hero_confused(content) {
-                    crate::map::Dir::ALL[rng::below(&mut self.rng, 4) as usize]
+                    crate::map::Dir::ALL[rng::below(&mut self.run.rng, 4) as usize]
                 } else {
                     *d
                 };
                 let to = self.hero_pos().offset(d);
-                if let Some(h) = self.creatures.get_mut(&hero) {
+                if let Some(h) = self.floor.creatures.get_mut(&hero) {
                     h.heading = d;
                 }
-                if !self.map.is_passable(to) {
+                if !self.floor.map.is_passable(to) {
                     self.log("You stumble into the wall.");
                     return;
                 }
@@ -106,19 +106,19 @@ impl Game {
     }
 
     fn hero_steps(&mut self, to: Pos, content: &Content) {
-        let hero = self.hero;
-        if let Some(h) = self.creatures.get_mut(&hero) {
+        let hero = self.party.hero;
+        if let Some(h) = self.floor.creatures.get_mut(&hero) {
             h.pos = to;
         }
         if self.hero_enters_terrain(to, content) == super::hazards::Underfoot::Fell {
             return;
         }
-        if let Some(gold) = self.treasure.remove(&to) {
-            self.gold = self.gold.saturating_add(gold);
+        if let Some(gold) = self.floor.treasure.remove(&to) {
+            self.party.gold = self.party.gold.saturating_add(gold);
             self.log(format!("You pick up {gold} gold."));
         }
         self.gather_thrown(to, content);
-        if let Some(kind) = self.traps.remove(&to) {
+        if let Some(kind) = self.floor.traps.remove(&to) {
             // A trap acts with nobody behind it: `self` and `target` are the victim.
             let name = content.display_name(&kind);
             self.log(format!("You set off a {name}!"));
@@ -133,11 +133,11 @@ impl Game {
                 );
             }
         }
-        if let Some(pile) = self.ground.get(&to) {
+        if let Some(pile) = self.floor.ground.get(&to) {
             let names: Vec<String> = pile.iter().map(|it| self.item_name(it, content)).collect();
             self.log(format!("Here: {}.", names.join(", ")));
         }
-        if to == self.down {
+        if to == self.floor.down {
             self.log("Stairs lead down here (press > to descend).");
         }
     }
@@ -148,6 +148,7 @@ impl Game {
     fn enter_encounter_room(&mut self, content: &Content) {
         let hp = self.hero_pos();
         let Some(k) = self
+            .floor
             .encounter_rooms
             .iter()
             .position(|e| e.room.contains(hp))
@@ -168,7 +169,7 @@ impl Game {
         target: CreatureId,
         content: &Content,
     ) -> Vec<CreatureId> {
-        match (self.encounter_rooms.iter()).position(|e| e.guards.contains(&target)) {
+        match (self.floor.encounter_rooms.iter()).position(|e| e.guards.contains(&target)) {
             Some(k) => self.wake_encounter_room(k, content),
             None => Vec::new(),
         }
@@ -177,12 +178,12 @@ impl Game {
     /// Takes encounter room `k` off the floor (it triggers once) and gives its guards that
     /// are still in the room, alive, hostile and not frightened.
     fn wake_encounter_room(&mut self, k: usize, content: &Content) -> Vec<CreatureId> {
-        let room = self.encounter_rooms.remove(k);
+        let room = self.floor.encounter_rooms.remove(k);
         room.guards
             .iter()
             .copied()
             .filter(|id| {
-                self.creatures.get(id).is_some_and(|c| {
+                self.floor.creatures.get(id).is_some_and(|c| {
                     room.room.contains(c.pos)
                         && c.is_alive()
                         && c.frightened == 0
@@ -195,9 +196,10 @@ impl Game {
     /// The hostile, non-frightened monster orthogonally next to the hero with the lowest id.
     pub(super) fn adjacent_hostile(&self, content: &Content) -> Option<CreatureId> {
         let hp = self.hero_pos();
-        self.creatures
+        self.floor
+            .creatures
             .values()
-            .filter(|c| c.id != self.hero && c.is_alive() && c.frightened == 0)
+            .filter(|c| c.id != self.party.hero && c.is_alive() && c.frightened == 0)
             // Only one that has noticed the hero attacks it.
             .filter(|c| c.ai.awareness == Awareness::Hunting)
             .filter(|c| c.pos.manhattan(hp) == 1)
@@ -210,6 +212,7 @@ impl Game {
     /// a monster's stamina and cooldowns stand still between fights.
     pub(super) fn tick_exploration(&mut self, content: &Content) {
         let carriers: Vec<CreatureId> = self
+            .floor
             .creatures
             .values()
             .filter(|c| !c.modifiers.is_empty())
@@ -221,10 +224,10 @@ impl Game {
         self.tick_hero_fear();
         self.notice_hidden(content);
         self.drain(content);
-        let hero = self.hero;
+        let hero = self.party.hero;
         let max = self.attribute(hero, super::combat::Attr::MaxStamina, content);
         let max_health = self.attribute(hero, super::combat::Attr::MaxHealth, content);
-        if let Some(h) = self.creatures.get_mut(&hero) {
+        if let Some(h) = self.floor.creatures.get_mut(&hero) {
             if h.is_alive() {
                 h.health = (h.health + content.balance.health_regen).min(max_health);
             }

@@ -63,8 +63,8 @@ pub fn findable(game: &Game, content: &Content) -> Vec<Found> {
             offset: offset_words(at.x - hero.x, at.y - hero.y),
         });
     };
-    for c in game.creatures.values() {
-        if c.id == game.hero || !c.is_alive() || !game.is_visible(c.pos) {
+    for c in game.floor.creatures.values() {
+        if c.id == game.party.hero || !c.is_alive() || !game.is_visible(c.pos) {
             continue;
         }
         let hostile = content.creature(&c.kind).is_some_and(|k| k.hostile);
@@ -79,22 +79,22 @@ pub fn findable(game: &Game, content: &Content) -> Vec<Found> {
             c.pos,
         );
     }
-    for (&at, pile) in &game.ground {
+    for (&at, pile) in &game.floor.ground {
         if game.is_explored(at) {
             for it in pile {
                 add(FoundKind::Item, game.item_name(it, content), at);
             }
         }
     }
-    for (&at, &gold) in &game.treasure {
+    for (&at, &gold) in &game.floor.treasure {
         if game.is_explored(at) {
             add(FoundKind::Treasure, format!("{gold} gold"), at);
         }
     }
-    if game.is_explored(game.down) {
-        add(FoundKind::Stairs, "Stairs down".into(), game.down);
+    if game.is_explored(game.floor.down) {
+        add(FoundKind::Stairs, "Stairs down".into(), game.floor.down);
     }
-    if let Some(shop) = &game.shop
+    if let Some(shop) = &game.floor.shop
         && let Some(keeper) = game.creature(shop.keeper)
         && keeper.is_alive()
         && game.is_explored(keeper.pos)
@@ -105,11 +105,11 @@ pub fn findable(game: &Game, content: &Content) -> Vec<Found> {
             keeper.pos,
         );
     }
-    for i in 0..game.map.len() {
-        let p = game.map.pos(i);
-        if game.explored[i] && game.map.rules(game.map.get(p)).is_door() {
+    for i in 0..game.floor.map.len() {
+        let p = game.floor.map.pos(i);
+        if game.floor.explored[i] && game.floor.map.rules(game.floor.map.get(p)).is_door() {
             let name = content
-                .terrain_of(game.map.get(p))
+                .terrain_of(game.floor.map.get(p))
                 .map_or("door".to_string(), |t| t.name.clone());
             // "a closed door" reads "Closed door" in a list.
             let bare =

@@ -21,20 +21,20 @@ fn kind(content: &Content, id: &str) -> Tile {
 /// hero, every tile explored, sight recomputed.
 fn world(ascii: &str, content: &Content) -> Game {
     let mut g = super::door_tests::world(ascii, content);
-    g.encounter_rooms.clear();
+    g.floor.encounter_rooms.clear();
     for (y, row) in ascii.lines().filter(|l| !l.is_empty()).enumerate() {
         for (x, c) in row.chars().enumerate() {
             let p = Pos::new(x as i32, y as i32);
             match c {
-                '=' => g.map.set(p, kind(content, "core:lava")),
-                ':' => g.map.set(p, kind(content, "core:chasm")),
-                '~' => g.map.set(p, kind(content, "core:deep_water")),
+                '=' => g.floor.map.set(p, kind(content, "core:lava")),
+                ':' => g.floor.map.set(p, kind(content, "core:chasm")),
+                '~' => g.floor.map.set(p, kind(content, "core:deep_water")),
                 _ => {}
             }
         }
     }
-    g.explored = vec![true; g.map.len()];
-    g.visible = vec![false; g.map.len()];
+    g.floor.explored = vec![true; g.floor.map.len()];
+    g.floor.visible = vec![false; g.floor.map.len()];
     g.update_sight(content);
     g
 }
@@ -60,29 +60,39 @@ fn lava_burns_and_fire_resistance_lessens_it() {
     );
     assert_eq!(g.hero_pos(), Pos::new(2, 1), "lava is walked into");
     assert!((health(&g) - (before - 7.0 + regen)).abs() < 1e-9);
-    assert!(g.log.iter().any(|l| l.text == "The lava burns you for 7!"));
+    assert!(
+        g.log
+            .lines
+            .iter()
+            .any(|l| l.text == "The lava burns you for 7!")
+    );
 
     // A fire ward (0.4 fire resistance): 7 × 0.6 = 4.2, rounded to 4.
     let mut g = world(LAVA_STEP, &content);
-    let hero = g.hero;
+    let hero = g.party.hero;
     g.apply_modifier(hero, "core:fire_ward", Some(50), &content);
     let before = health(&g);
     g.execute(&Command::Move(Dir::Right), &content);
     assert!((health(&g) - (before - 4.0 + regen)).abs() < 1e-9);
-    assert!(g.log.iter().any(|l| l.text == "The lava burns you for 4!"));
+    assert!(
+        g.log
+            .lines
+            .iter()
+            .any(|l| l.text == "The lava burns you for 4!")
+    );
 }
 
 #[test]
 fn death_in_lava_names_the_lava() {
     let content = core();
     let mut g = world(LAVA_STEP, &content);
-    let hero = g.hero;
-    g.creatures.get_mut(&hero).unwrap().health = 3.0;
+    let hero = g.party.hero;
+    g.floor.creatures.get_mut(&hero).unwrap().health = 3.0;
     assert_eq!(
         g.execute(&Command::Move(Dir::Right), &content),
         Outcome::GameOver(RunOutcome::Died)
     );
-    let death = g.death.as_ref().expect("a cause");
+    let death = g.run.death.as_ref().expect("a cause");
     assert_eq!(
         (death.killer.as_str(), death.ability.as_str()),
         ("the dungeon", "lava")
@@ -95,9 +105,9 @@ fn at_the_brink(content: &Content) -> (Game, Dir) {
     let hero = g.hero_pos();
     let d = Dir::ALL
         .into_iter()
-        .find(|&d| g.map.can_stand(hero.offset(d)) && g.creature_at(hero.offset(d)).is_none())
+        .find(|&d| g.floor.map.can_stand(hero.offset(d)) && g.creature_at(hero.offset(d)).is_none())
         .expect("somewhere to step");
-    g.map.set(hero.offset(d), kind(content, "core:chasm"));
+    g.floor.map.set(hero.offset(d), kind(content, "core:chasm"));
     (g, d)
 }
 
@@ -107,19 +117,24 @@ fn a_chasm_drops_the_hero_to_the_next_floor_hurt() {
     let (mut g, d) = at_the_brink(&content);
     let before = health(&g);
     // Through the hero's resistance to physical harm (its armour's).
-    let r = g.resistance(g.hero, "core:physical", &content);
+    let r = g.resistance(g.party.hero, "core:physical", &content);
     let fall = super::mitigate(content.balance.fall_damage, r, &content.balance);
     assert_eq!(g.execute(&Command::Move(d), &content), Outcome::TurnPassed);
-    assert_eq!(g.floor, 2);
+    assert_eq!(g.floor.depth, 2);
     // The fall ends the turn as the stairs do: no monster moves, nothing regenerates.
     assert!((health(&g) - (before - fall)).abs() < 1e-9, "{fall}");
     // (The monster phase marks where the hero stood when it ran: not on floor 2.)
     assert!(g.hero().ai.turn_start.is_none_or(|(floor, _)| floor == 1));
     let at = g.hero_pos();
-    assert_eq!(g.map.get(at), Tile::FLOOR, "landed on plain floor");
+    assert_eq!(g.floor.map.get(at), Tile::FLOOR, "landed on plain floor");
     assert!(g.is_explored(at));
-    assert!(g.log.iter().any(|l| l.text == "You fall into the chasm!"));
-    assert!(g.log.iter().any(|l| l.text == "You land on floor 2."));
+    assert!(
+        g.log
+            .lines
+            .iter()
+            .any(|l| l.text == "You fall into the chasm!")
+    );
+    assert!(g.log.lines.iter().any(|l| l.text == "You land on floor 2."));
 
     // The landing tile is the rules' draw: the same run lands on the same tile.
     let (mut again, d) = at_the_brink(&content);
@@ -132,21 +147,21 @@ fn a_chasm_drops_the_hero_to_the_next_floor_hurt() {
 fn on_the_last_floor_a_chasm_only_hurts_and_a_deadly_fall_stays() {
     let content = core();
     let (mut g, d) = at_the_brink(&content);
-    g.floors = 1;
+    g.run.floors = 1;
     let before = health(&g);
     g.execute(&Command::Move(d), &content);
-    assert_eq!(g.floor, 1);
+    assert_eq!(g.floor.depth, 1);
     assert!(health(&g) < before);
 
     let (mut g, d) = at_the_brink(&content);
-    let hero = g.hero;
-    g.creatures.get_mut(&hero).unwrap().health = 1.0;
+    let hero = g.party.hero;
+    g.floor.creatures.get_mut(&hero).unwrap().health = 1.0;
     assert_eq!(
         g.execute(&Command::Move(d), &content),
         Outcome::GameOver(RunOutcome::Died)
     );
-    assert_eq!(g.floor, 1);
-    assert_eq!(g.death.as_ref().unwrap().ability, "chasm");
+    assert_eq!(g.floor.depth, 1);
+    assert_eq!(g.run.death.as_ref().unwrap().ability, "chasm");
 }
 
 /// Rats on one side of a lava and chasm line, the hero on the other: the only way round is
@@ -167,7 +182,7 @@ fn monsters_never_step_onto_lava_or_into_a_chasm() {
     let rat = content.creature("core:rat").unwrap().clone();
     for y in 1..=3 {
         let id = g.spawn(&rat, Pos::new(9, y));
-        g.creatures.get_mut(&id).unwrap().ai.awareness = super::Awareness::Hunting;
+        g.floor.creatures.get_mut(&id).unwrap().ai.awareness = super::Awareness::Hunting;
     }
     let mut moved = false;
     for _ in 0..60 {
@@ -175,9 +190,9 @@ fn monsters_never_step_onto_lava_or_into_a_chasm() {
             break;
         }
         g.execute(&Command::Wait, &content);
-        for c in g.creatures.values().filter(|c| c.id != g.hero) {
+        for c in g.floor.creatures.values().filter(|c| c.id != g.party.hero) {
             assert!(
-                !g.map.is_hazard(c.pos),
+                !g.floor.map.is_hazard(c.pos),
                 "{} stepped onto {:?}",
                 c.kind,
                 c.pos
@@ -200,7 +215,7 @@ fn travel_goes_round_known_lava() {
     let mut g = world(map, &content);
     let stairs = Pos::new(7, 1);
     let path = known_path(&g, stairs).expect("a way round");
-    assert!(path.iter().all(|&p| !g.map.is_hazard(p)), "{path:?}");
+    assert!(path.iter().all(|&p| !g.floor.map.is_hazard(p)), "{path:?}");
     assert_eq!(path.len(), 11, "down, along and up: {path:?}");
     let before = health(&g);
     let none = BTreeSet::new();
@@ -211,20 +226,20 @@ fn travel_goes_round_known_lava() {
     assert!(health(&g) >= before, "never burnt on the way");
     // Auto-explore and the way to the stairs keep off it too.
     let mut g = world(map, &content);
-    g.explored = vec![false; g.map.len()];
+    g.floor.explored = vec![false; g.floor.map.len()];
     g.update_sight(&content);
     for _ in 0..40 {
         let Ok(d) = travel_step(&g, &content, TravelGoal::Explore, &none) else {
             break;
         };
         g.execute(&Command::Move(d), &content);
-        assert!(!g.map.is_hazard(g.hero_pos()));
+        assert!(!g.floor.map.is_hazard(g.hero_pos()));
     }
     let mut g = world(map, &content);
-    g.down = stairs;
+    g.floor.down = stairs;
     while let Ok(d) = travel_step(&g, &content, TravelGoal::Stairs, &none) {
         g.execute(&Command::Move(d), &content);
-        assert!(!g.map.is_hazard(g.hero_pos()));
+        assert!(!g.floor.map.is_hazard(g.hero_pos()));
     }
     assert_eq!(g.hero_pos(), stairs);
 }
@@ -253,16 +268,20 @@ fn a_mods_harmful_kind_hurts_and_is_kept_off() {
         (crate::map::Material::Water, 2)
     );
     let mut g = world(&LAVA_STEP.replace('=', "."), &content);
-    g.map.set(Pos::new(2, 1), acid);
+    g.floor.map.set(Pos::new(2, 1), acid);
     let before = health(&g);
     g.execute(&Command::Move(Dir::Right), &content);
     assert!(health(&g) < before - 4.0);
     assert!(
         g.log
+            .lines
             .iter()
             .any(|l| l.text == "The acid pool hurts you for 5!")
     );
-    assert!(!g.map.can_stand(Pos::new(2, 1)), "nothing is put on it");
+    assert!(
+        !g.floor.map.can_stand(Pos::new(2, 1)),
+        "nothing is put on it"
+    );
 }
 
 #[test]
@@ -289,14 +308,17 @@ fn tall_grass_is_trampled_flat_and_then_seen_through() {
     let content = core();
     let mut g = world("#######\n#@....#\n#######", &content);
     let tall = kind(&content, "core:tall_grass");
-    g.map.set(Pos::new(2, 1), tall);
+    g.floor.map.set(Pos::new(2, 1), tall);
     g.update_sight(&content);
     assert!(
         !g.is_visible(Pos::new(4, 1)),
         "tall grass hides what is behind"
     );
     g.execute(&Command::Move(Dir::Right), &content);
-    assert_eq!(g.map.get(Pos::new(2, 1)), kind(&content, "core:grass"));
+    assert_eq!(
+        g.floor.map.get(Pos::new(2, 1)),
+        kind(&content, "core:grass")
+    );
     assert!(g.is_visible(Pos::new(4, 1)));
 }
 
@@ -304,26 +326,35 @@ fn tall_grass_is_trampled_flat_and_then_seen_through() {
 fn saves_keep_the_hazard_kinds_by_id() {
     let content = core();
     let mut g = world(LAVA_STEP, &content);
-    g.map.set(Pos::new(4, 1), kind(&content, "core:chasm"));
-    g.map
+    g.floor
+        .map
+        .set(Pos::new(4, 1), kind(&content, "core:chasm"));
+    g.floor
+        .map
         .set(Pos::new(5, 1), kind(&content, "core:shallow_water"));
-    let bytes = crate::save::encode(&g, &content).unwrap();
-    let loaded = crate::save::decode(&bytes, &content).unwrap().game;
+    let loaded = super::pipeline_tests::through_a_save(&g, &content).unwrap();
     assert_eq!(loaded, g);
     let id = |p: Pos| {
         loaded
+            .floor
             .map
             .terrains()
-            .id(loaded.map.get(p))
+            .id(loaded.floor.map.get(p))
             .map(str::to_string)
     };
     assert_eq!(id(Pos::new(2, 1)).as_deref(), Some("core:lava"));
     assert_eq!(id(Pos::new(4, 1)).as_deref(), Some("core:chasm"));
     assert!(
-        loaded.map.is_hazard(Pos::new(2, 1)),
+        loaded.floor.map.is_hazard(Pos::new(2, 1)),
         "bound to the content's rules"
     );
-    assert!(loaded.map.rules(loaded.map.get(Pos::new(5, 1))).safe());
+    assert!(
+        loaded
+            .floor
+            .map
+            .rules(loaded.floor.map.get(Pos::new(5, 1)))
+            .safe()
+    );
 }
 
 #[test]

@@ -25,14 +25,14 @@ impl Game {
     /// The hero has just stepped onto `at`: its terrain's `on_enter` (damage through the
     /// hero's resistance, or the fall), then its trampling.
     pub(super) fn hero_enters_terrain(&mut self, at: Pos, content: &Content) -> Underfoot {
-        let tile = self.map.get(at);
-        let rules = *self.map.rules(tile);
-        let kind = (self.map.terrains().id(tile)).and_then(|id| content.terrain.get(id));
+        let tile = self.floor.map.get(at);
+        let rules = *self.floor.map.rules(tile);
+        let kind = (self.floor.map.terrains().id(tile)).and_then(|id| content.terrain.get(id));
         if let Some(kind) = kind
             && let Some(on) = &kind.on_enter
         {
             if rules.damage > 0 {
-                let hero = self.hero;
+                let hero = self.party.hero;
                 let r = self.resistance(hero, &on.damage_type, content);
                 let amount = mitigate(f64::from(rules.damage), r, &content.balance);
                 let line = on.message.as_deref().map_or_else(
@@ -61,7 +61,7 @@ impl Game {
         if let Some(flat) = rules.trampled_to
             && self.hero().is_alive()
         {
-            self.map.set(at, flat);
+            self.floor.map.set(at, flat);
         }
         // A loud step (splashing through shallows) is heard around it.
         if rules.noise > 0 {
@@ -74,7 +74,7 @@ impl Game {
     /// random floor tile of it. On the last floor (nothing below) and when the fall kills,
     /// the hero stays. Says whether the hero reached the next floor.
     fn fall(&mut self, cause: &str, content: &Content) -> bool {
-        let hero = self.hero;
+        let hero = self.party.hero;
         let raw = content.balance.fall_damage;
         if raw > 0.0 {
             let r = self.resistance(hero, FALL_DAMAGE_TYPE, content);
@@ -89,17 +89,17 @@ impl Game {
                 cause: Some(cause),
             });
         }
-        if !self.hero().is_alive() || self.floor >= self.floors {
+        if !self.hero().is_alive() || self.floor.depth >= self.run.floors {
             return false;
         }
-        let next = self.floor + 1;
+        let next = self.floor.depth + 1;
         if let Err(e) = self.enter_floor(next, content) {
             self.log(format!("The fall is broken: {e}"));
             return false;
         }
         self.land_on_random_floor();
         // Only what the hero sees from where it landed is known (not the up stairs' view).
-        self.explored.fill(false);
+        self.floor.explored.fill(false);
         self.update_sight(content);
         self.log(format!("You land on floor {next}."));
         true
@@ -109,19 +109,21 @@ impl Game {
     /// rules' stream (the up stairs when there is none).
     fn land_on_random_floor(&mut self) {
         let taken: std::collections::BTreeSet<Pos> =
-            self.creatures.values().map(|c| c.pos).collect();
-        let tiles: Vec<Pos> = (0..self.map.len())
-            .map(|i| self.map.pos(i))
+            self.floor.creatures.values().map(|c| c.pos).collect();
+        let tiles: Vec<Pos> = (0..self.floor.map.len())
+            .map(|i| self.floor.map.pos(i))
             .filter(|&p| {
-                self.map.get(p) == Tile::FLOOR && self.map.can_stand(p) && !taken.contains(&p)
+                self.floor.map.get(p) == Tile::FLOOR
+                    && self.floor.map.can_stand(p)
+                    && !taken.contains(&p)
             })
             .collect();
         if tiles.is_empty() {
             return;
         }
-        let at = tiles[rng::below(&mut self.rng, tiles.len() as u32) as usize];
-        let hero = self.hero;
-        if let Some(h) = self.creatures.get_mut(&hero) {
+        let at = tiles[rng::below(&mut self.run.rng, tiles.len() as u32) as usize];
+        let hero = self.party.hero;
+        if let Some(h) = self.floor.creatures.get_mut(&hero) {
             h.pos = at;
         }
     }

@@ -100,7 +100,7 @@ static GLYPH: Picture = Picture::Glyph;
 impl Game {
     /// Whether the hero knows what this item is.
     pub fn knows(&self, item: &str) -> bool {
-        self.ident.knows(item)
+        self.party.ident.knows(item)
     }
 
     /// The appearance this run dealt an item, with its kind, whether the hero knows the item
@@ -110,7 +110,7 @@ impl Game {
         item: &str,
         content: &'c Content,
     ) -> Option<(&'c Appearance, &'c ItemKind)> {
-        let a = content.appearances.get(self.ident.looks.get(item)?)?;
+        let a = content.appearances.get(self.party.ident.looks.get(item)?)?;
         Some((a, content.item_kinds.get(&a.kind)?))
     }
 
@@ -131,7 +131,7 @@ impl Game {
         match unknown {
             Some((appearance, kind)) => {
                 let mut name = kind.unknown_name(&appearance.words);
-                if let Some(call) = self.ident.called.get(&it.item) {
+                if let Some(call) = self.party.ident.called.get(&it.item) {
                     name += &format!(" (called {call})");
                 }
                 ItemLook {
@@ -171,7 +171,7 @@ impl Game {
     /// Learns what an item is, saying so in the log; true when it was unknown.
     pub(super) fn learn_item(&mut self, it: &ItemInstance, content: &Content) -> bool {
         let before = self.item_name(it, content);
-        if !self.ident.learn(&it.item) {
+        if !self.party.ident.learn(&it.item) {
             return false;
         }
         let now = super::items::true_name(it, content);
@@ -181,7 +181,8 @@ impl Game {
 
     /// The first item in the pack the hero does not know, after `skip`.
     pub(super) fn first_unknown(&self, skip: Option<usize>) -> Option<usize> {
-        (0..self.inventory.len()).find(|&i| Some(i) != skip && !self.knows(&self.inventory[i].item))
+        (0..self.party.inventory.len())
+            .find(|&i| Some(i) != skip && !self.knows(&self.party.inventory[i].item))
     }
 }
 

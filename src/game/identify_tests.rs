@@ -13,13 +13,13 @@ use crate::map::Pos;
 /// An empty run whose hero knows nothing yet (not even its kit's potion).
 fn unknowing(content: &Content) -> Game {
     let mut g = empty_run(content);
-    g.ident = Identification::deal(g.seed, content);
+    g.party.ident = Identification::deal(g.origin.seed, content);
     g
 }
 
 fn carry(g: &mut Game, content: &Content, id: &str) -> usize {
-    g.inventory.push(ItemInstance::new(id, content));
-    g.inventory.len() - 1
+    g.party.inventory.push(ItemInstance::new(id, content));
+    g.party.inventory.len() - 1
 }
 
 fn use_item(index: usize, target: Option<CreatureId>, item: Option<usize>) -> Command {
@@ -69,10 +69,10 @@ fn dealing_looks_leaves_the_floors_and_the_rules_stream_as_they_were() {
     let mut bare = Content::clone(&content);
     bare.item_kinds.clear();
     let h = Game::new(5, &bare).unwrap();
-    assert!(h.ident.looks.is_empty());
-    assert_eq!(g.map, h.map);
-    assert_eq!(g.ground, h.ground);
-    assert_eq!(g.rng, h.rng);
+    assert!(h.party.ident.looks.is_empty());
+    assert_eq!(g.floor.map, h.floor.map);
+    assert_eq!(g.floor.ground, h.floor.ground);
+    assert_eq!(g.run.rng, h.run.rng);
 }
 
 #[test]
@@ -80,16 +80,16 @@ fn an_unknown_item_shows_its_look_and_hides_what_it_does() {
     let content = core_content();
     let mut g = unknowing(&content);
     let i = carry(&mut g, &content, "core:potion_of_confusion");
-    let look = g.look(&g.inventory[i], &content);
-    let appearance = &content.appearances[&g.ident.looks["core:potion_of_confusion"]];
+    let look = g.look(&g.party.inventory[i], &content);
+    let appearance = &content.appearances[&g.party.ident.looks["core:potion_of_confusion"]];
     assert!(!look.known);
     assert_eq!(look.name, format!("{} potion", appearance.words));
     assert_eq!(look.color, appearance.color);
     assert_eq!(look.picture, &content.item_kinds["core:potion"].picture);
     assert_eq!(look.description, None);
     assert!(!look.name.to_lowercase().contains("confusion"));
-    assert!(g.ident.learn("core:potion_of_confusion"));
-    let look = g.look(&g.inventory[i], &content);
+    assert!(g.party.ident.learn("core:potion_of_confusion"));
+    let look = g.look(&g.party.inventory[i], &content);
     assert!(look.known);
     assert_eq!(look.name, "Potion of confusion");
     assert_eq!(look.color, content.items["core:potion_of_confusion"].color);
@@ -112,20 +112,23 @@ fn using_an_item_identifies_it_and_what_is_known_survives_a_save() {
     let content = core_content();
     let mut g = unknowing(&content);
     let i = carry(&mut g, &content, "core:antidote");
-    let before = g.item_name(&g.inventory[i], &content);
+    let before = g.item_name(&g.party.inventory[i], &content);
     assert!(!g.knows("core:antidote"));
     assert_eq!(
         g.execute(&use_item(i, None, None), &content),
         Outcome::TurnPassed
     );
     assert!(g.knows("core:antidote"));
-    assert_eq!(g.ident.learned, ["core:antidote"]);
+    assert_eq!(g.party.ident.learned, ["core:antidote"]);
     let line = format!("The {before} is a antidote.");
-    assert!(g.log.iter().any(|l| l.text == line), "{:?}", g.log);
-    let bytes = crate::save::encode(&g, &content).unwrap();
-    let loaded = crate::save::decode(&bytes, &content).unwrap().game;
+    assert!(
+        g.log.lines.iter().any(|l| l.text == line),
+        "{:?}",
+        g.log.lines
+    );
+    let loaded = super::pipeline_tests::through_a_save(&g, &content).unwrap();
     assert!(loaded.knows("core:antidote"));
-    assert_eq!(loaded.ident, g.ident);
+    assert_eq!(loaded.party.ident, g.party.ident);
     assert_eq!(loaded.state_hash(), g.state_hash());
 }
 
@@ -141,7 +144,7 @@ fn identify_reveals_the_chosen_item_and_only_it() {
     assert_eq!(out, Outcome::TurnPassed);
     assert!(g.knows("core:wand_of_sparks"));
     assert!(!g.knows("core:potion_of_darkness"), "{a} stays unknown");
-    assert_eq!(g.inventory.len(), 2, "the scroll is used up");
+    assert_eq!(g.party.inventory.len(), 2, "the scroll is used up");
     // With nothing chosen it reveals the first unknown item.
     carry(&mut g, &content, "core:scroll_of_identify");
     g.execute(&use_item(2, None, None), &content);
@@ -157,18 +160,18 @@ fn calling_an_item_names_it_costs_no_turn_and_replays() {
     let content = core_content();
     let mut g = unknowing(&content);
     let i = carry(&mut g, &content, "core:potion_of_weakness");
-    let turn = g.turn;
+    let turn = g.run.turn;
     let call = Command::Call {
         index: i,
         name: "bad?".into(),
     };
     assert_eq!(g.execute(&call, &content), Outcome::NoTurn);
-    assert_eq!(g.turn, turn, "no turn passed");
+    assert_eq!(g.run.turn, turn, "no turn passed");
     assert!(
-        g.item_name(&g.inventory[i], &content)
+        g.item_name(&g.party.inventory[i], &content)
             .ends_with("(called bad?)")
     );
-    assert_eq!(g.record.last(), Some(&call));
+    assert_eq!(g.log.record.last(), Some(&call));
     let long = Command::Call {
         index: i,
         name: "x".repeat(31),
@@ -177,20 +180,20 @@ fn calling_an_item_names_it_costs_no_turn_and_replays() {
         g.execute(&long, &content),
         Outcome::Rejected(Reason::BadName)
     );
-    g.ident.learn("core:potion_of_weakness");
+    g.party.ident.learn("core:potion_of_weakness");
     assert_eq!(
         g.execute(&call, &content),
         Outcome::Rejected(Reason::AlreadyKnown)
     );
-    assert!(!g.ident.called.contains_key("core:potion_of_weakness"));
+    assert!(!g.party.ident.called.contains_key("core:potion_of_weakness"));
     // A played run with a call in it replays to the same hash.
     let mut run = Game::new(9, &content).unwrap();
     let potion = ItemInstance::new("core:potion_of_weakness", &content);
-    run.inventory.push(potion);
+    run.party.inventory.push(potion);
     let cmds = [
         Command::Wait,
         Command::Call {
-            index: run.inventory.len() - 1,
+            index: run.party.inventory.len() - 1,
             name: "weak".into(),
         },
         Command::Wait,
@@ -201,7 +204,7 @@ fn calling_an_item_names_it_costs_no_turn_and_replays() {
         again.execute(c, &content);
     }
     assert_eq!(run.state_hash(), again.state_hash());
-    assert_eq!(run.turn, again.turn);
+    assert_eq!(run.run.turn, again.run.turn);
 }
 
 #[test]
@@ -209,15 +212,15 @@ fn a_wand_takes_a_charge_a_use_on_a_creature_in_view_and_crumbles_with_the_last(
     let content = core_content();
     let mut g = unknowing(&content);
     let wand = carry(&mut g, &content, "core:wand_of_slowness");
-    assert_eq!(g.inventory[wand].charges, 5);
+    assert_eq!(g.party.inventory[wand].charges, 5);
     assert_eq!(
         g.execute(&use_item(wand, None, None), &content),
         Outcome::Rejected(Reason::NoTarget)
     );
     let hp = g.hero_pos();
-    let near = (0..g.map.len())
-        .map(|i| g.map.pos(i))
-        .filter(|&p| g.map.is_passable(p) && g.is_visible(p) && p.manhattan(hp) >= 3)
+    let near = (0..g.floor.map.len())
+        .map(|i| g.floor.map.pos(i))
+        .filter(|&p| g.floor.map.is_passable(p) && g.is_visible(p) && p.manhattan(hp) >= 3)
         .min_by_key(|p| (p.manhattan(hp), p.y, p.x))
         .expect("a tile in view");
     let rat = g.spawn(content.creature("core:rat").unwrap(), near);
@@ -227,14 +230,14 @@ fn a_wand_takes_a_charge_a_use_on_a_creature_in_view_and_crumbles_with_the_last(
         Outcome::Rejected(Reason::NotInView)
     );
     for left in (1..5).rev() {
-        g.creatures.get_mut(&rat).unwrap().pos = near;
-        g.creatures.get_mut(&rat).unwrap().modifiers.clear();
-        g.enemies.clear();
+        g.floor.creatures.get_mut(&rat).unwrap().pos = near;
+        g.floor.creatures.get_mut(&rat).unwrap().modifiers.clear();
+        g.fight.enemies.clear();
         assert_eq!(
             g.execute(&use_item(0, Some(rat), None), &content),
             Outcome::TurnPassed
         );
-        assert_eq!(g.inventory[0].charges, left);
+        assert_eq!(g.party.inventory[0].charges, left);
     }
     assert!(g.knows("core:wand_of_slowness"));
     assert_eq!(
@@ -242,10 +245,10 @@ fn a_wand_takes_a_charge_a_use_on_a_creature_in_view_and_crumbles_with_the_last(
         Awareness::Hunting,
         "it knows who did it"
     );
-    g.creatures.get_mut(&rat).unwrap().pos = near;
-    g.enemies.clear();
+    g.floor.creatures.get_mut(&rat).unwrap().pos = near;
+    g.fight.enemies.clear();
     g.execute(&use_item(0, Some(rat), None), &content);
-    assert!(g.inventory.is_empty(), "the last charge spent");
+    assert!(g.party.inventory.is_empty(), "the last charge spent");
 }
 
 #[test]
@@ -259,7 +262,7 @@ fn confusion_sends_steps_a_random_way() {
     for _ in 0..8 {
         let Some(d) = crate::map::Dir::ALL
             .into_iter()
-            .find(|&d| g.map.is_passable(g.hero_pos().offset(d)))
+            .find(|&d| g.floor.map.is_passable(g.hero_pos().offset(d)))
         else {
             break;
         };
@@ -277,14 +280,14 @@ fn confusion_sends_steps_a_random_way() {
 fn darkness_shrinks_sight() {
     let content = core_content();
     let mut g = unknowing(&content);
-    let seen = g.visible.iter().filter(|v| **v).count();
+    let seen = g.floor.visible.iter().filter(|v| **v).count();
     let i = carry(&mut g, &content, "core:potion_of_darkness");
     g.execute(&use_item(i, None, None), &content);
     assert_eq!(g.hero_sight(&content), 3);
     let hp = g.hero_pos();
-    let now: Vec<Pos> = (0..g.map.len())
-        .filter(|&i| g.visible[i])
-        .map(|i| g.map.pos(i))
+    let now: Vec<Pos> = (0..g.floor.map.len())
+        .filter(|&i| g.floor.visible[i])
+        .map(|i| g.floor.map.pos(i))
         .collect();
     assert!(now.len() < seen, "{} of {seen}", now.len());
     // Within 3½ tiles: r² + r.
@@ -298,14 +301,15 @@ fn aggravate_sets_every_monster_hunting_and_teleport_carries_the_hero_out_of_a_f
          color = \"red\"\nabilities = [\"core:attack\"]\nai = [ { ability = \"core:attack\" } ]\n",
     );
     let mut g = Game::new(21, &content).unwrap();
-    g.ident.learned.clear();
-    g.inventory.clear();
+    g.party.ident.learned.clear();
+    g.party.inventory.clear();
     let i = carry(&mut g, &content, "core:scroll_of_aggravate_monsters");
     g.execute(&use_item(i, None, None), &content);
-    assert!(g.alarm);
-    let hero = g.hero;
+    assert!(g.floor.alarm);
+    let hero = g.party.hero;
     assert!(
-        g.creatures
+        g.floor
+            .creatures
             .values()
             .filter(|c| c.id != hero)
             .all(|c| c.ai.awareness == Awareness::Hunting)
@@ -316,14 +320,14 @@ fn aggravate_sets_every_monster_hunting_and_teleport_carries_the_hero_out_of_a_f
     let next = crate::map::Dir::ALL
         .into_iter()
         .map(|d| hp.offset(d))
-        .find(|&p| g.map.is_passable(p))
+        .find(|&p| g.floor.map.is_passable(p))
         .unwrap();
     let brute = g.spawn(content.creature("test:brute").unwrap(), next);
     g.start_combat(brute, &[brute], &content);
     g.drain(&content);
     let i = carry(&mut g, &content, "core:scroll_of_teleportation");
-    g.creatures.get_mut(&hero).unwrap().initiative = 99;
-    g.creatures.get_mut(&brute).unwrap().initiative = 0;
+    g.floor.creatures.get_mut(&hero).unwrap().initiative = 99;
+    g.floor.creatures.get_mut(&brute).unwrap().initiative = 0;
     g.execute(&use_item(i, None, None), &content);
     assert!(!g.in_combat(), "carried out of the fight");
     assert_ne!(g.hero_pos(), hp);

@@ -87,15 +87,15 @@ impl Game {
         hero: Pos,
         content: &Content,
     ) {
-        let mut rng = rng::floor_rng(self.seed ^ EXTRAS_STREAM, k);
+        let mut rng = rng::floor_rng(self.origin.seed ^ EXTRAS_STREAM, k);
         let Some(def) = content.floor_profile(k) else {
             return;
         };
-        self.traps.clear();
+        self.floor.traps.clear();
         for &p in traps {
             // Loading refuses a floor with traps and no kinds, so a draw always finds one.
             if let Some(kind) = rng::weighted(&mut rng, &def.trap_kinds, |s| s.weight) {
-                self.traps.insert(p, kind.id.get_ref().clone());
+                self.floor.traps.insert(p, kind.id.get_ref().clone());
             }
         }
         let Some(table) = def
@@ -105,15 +105,15 @@ impl Game {
         else {
             return;
         };
-        let free: Vec<Pos> = (0..self.map.len())
-            .map(|i| self.map.pos(i))
+        let free: Vec<Pos> = (0..self.floor.map.len())
+            .map(|i| self.floor.map.pos(i))
             .filter(|&p| {
-                self.map.can_stand(p)
+                self.floor.map.can_stand(p)
                     && p != hero
-                    && p != self.up
-                    && p != self.down
-                    && !self.traps.contains_key(&p)
-                    && !self.treasure.contains_key(&p)
+                    && p != self.floor.up
+                    && p != self.floor.down
+                    && !self.floor.traps.contains_key(&p)
+                    && !self.floor.treasure.contains_key(&p)
             })
             .collect();
         if free.is_empty() {
@@ -122,9 +122,9 @@ impl Game {
         for _ in 0..def.items {
             let at = free[rng::below(&mut rng, free.len() as u32) as usize];
             let drop = roll_loot(table, content, &mut rng);
-            self.ground.entry(at).or_default().extend(drop.items);
+            self.floor.ground.entry(at).or_default().extend(drop.items);
         }
-        self.ground.retain(|_, pile| !pile.is_empty());
+        self.floor.ground.retain(|_, pile| !pile.is_empty());
     }
 
     /// Loot of a creature the hero killed, dropped where it fell.
@@ -132,9 +132,10 @@ impl Game {
         let Some(table) = content.loot.get(table) else {
             return Drop::default();
         };
-        let drop = roll_loot(table, content, &mut self.rng);
+        let drop = roll_loot(table, content, &mut self.run.rng);
         if !drop.items.is_empty() {
-            self.ground
+            self.floor
+                .ground
                 .entry(at)
                 .or_default()
                 .extend(drop.items.iter().cloned());
@@ -150,12 +151,12 @@ impl Game {
     pub(super) fn item_refusal(&self, cmd: &super::Command, content: &Content) -> Option<Reason> {
         use super::Command;
         match cmd {
-            Command::PickUp => match self.ground.get(&self.hero_pos()) {
+            Command::PickUp => match self.floor.ground.get(&self.hero_pos()) {
                 None => Some(Reason::NothingHere),
                 Some(pile) if !self.pack_takes_any(pile, content) => Some(Reason::InventoryFull),
                 Some(_) => None,
             },
-            Command::Equip(i) => match self.inventory.get(*i) {
+            Command::Equip(i) => match self.party.inventory.get(*i) {
                 None => Some(Reason::NoSuchItem(*i)),
                 Some(it) => match content.item(&it.item) {
                     Some(def) if def.slot.is_worn() => None,
@@ -163,15 +164,16 @@ impl Game {
                 },
             },
             Command::Unequip(slot) => {
-                if !self.equipment.contains_key(slot) {
+                if !self.party.equipment.contains_key(slot) {
                     Some(Reason::NothingWorn)
-                } else if self.inventory.len() >= Self::inventory_size(content) {
+                } else if self.party.inventory.len() >= Self::inventory_size(content) {
                     Some(Reason::InventoryFull)
                 } else {
                     None
                 }
             }
             Command::Drop(i) => self
+                .party
                 .inventory
                 .get(*i)
                 .is_none()
@@ -180,11 +182,11 @@ impl Game {
                 index,
                 target,
                 item,
-            } => match self.inventory.get(*index) {
+            } => match self.party.inventory.get(*index) {
                 None => Some(Reason::NoSuchItem(*index)),
                 Some(it) => match content.item(&it.item) {
                     Some(def) if def.slot == Slot::Consumable => {
-                        if let Some(i) = item.filter(|&i| i >= self.inventory.len()) {
+                        if let Some(i) = item.filter(|&i| i >= self.party.inventory.len()) {
                             return Some(Reason::NoSuchItem(i));
                         }
                         // Outside a fight a creature target must be one the hero sees (in
@@ -197,17 +199,17 @@ impl Game {
                         let Some(t) = target else {
                             return Some(Reason::NoTarget);
                         };
-                        let seen = (self.creatures.get(t))
+                        let seen = (self.floor.creatures.get(t))
                             .is_some_and(|c| c.is_alive() && self.is_visible(c.pos));
                         if self.is_shopkeeper(*t, content) {
                             return Some(Reason::Shopkeeper);
                         }
-                        (!seen || *t == self.hero).then_some(Reason::NotInView)
+                        (!seen || *t == self.party.hero).then_some(Reason::NotInView)
                     }
                     _ => Some(Reason::NotUsable),
                 },
             },
-            Command::Call { index, name } => match self.inventory.get(*index) {
+            Command::Call { index, name } => match self.party.inventory.get(*index) {
                 None => Some(Reason::NoSuchItem(*index)),
                 Some(it) if self.knows(&it.item) => Some(Reason::AlreadyKnown),
                 Some(_) => {
@@ -222,13 +224,13 @@ impl Game {
 
     /// Names an unknown item (a command that costs no turn; refusals were checked).
     pub(super) fn call_item(&mut self, index: usize, name: &str) {
-        let Some(it) = self.inventory.get(index) else {
+        let Some(it) = self.party.inventory.get(index) else {
             return;
         };
         let id = it.item.clone();
         match name.trim() {
-            "" => self.ident.called.remove(&id),
-            name => self.ident.called.insert(id, name.to_string()),
+            "" => self.party.ident.called.remove(&id),
+            name => self.party.ident.called.insert(id, name.to_string()),
         };
     }
 
@@ -242,7 +244,7 @@ impl Game {
         wanted: impl Fn(&ItemInstance) -> bool,
         content: &Content,
     ) -> bool {
-        let Some(pile) = self.ground.remove(&at) else {
+        let Some(pile) = self.floor.ground.remove(&at) else {
             return false;
         };
         let (mut left, mut full) = (Vec::new(), false);
@@ -261,7 +263,7 @@ impl Game {
             }
         }
         if !left.is_empty() {
-            self.ground.insert(at, left);
+            self.floor.ground.insert(at, left);
         }
         full
     }
@@ -277,29 +279,29 @@ impl Game {
                 }
             }
             Command::Equip(i) => {
-                let it = self.inventory.remove(*i);
+                let it = self.party.inventory.remove(*i);
                 let Some(slot) = content.item(&it.item).map(|d| d.slot) else {
                     return;
                 };
                 let name = self.item_name(&it, content);
-                if let Some(old) = self.equipment.insert(slot, it) {
+                if let Some(old) = self.party.equipment.insert(slot, it) {
                     let old_name = self.item_name(&old, content);
                     self.log(format!("You take off the {old_name}."));
-                    self.inventory.push(old);
+                    self.party.inventory.push(old);
                 }
                 self.log(format!("You wear the {name}."));
-                self.clamp_pools(self.hero, content);
+                self.clamp_pools(self.party.hero, content);
             }
             Command::Unequip(slot) => {
-                if let Some(it) = self.equipment.remove(slot) {
+                if let Some(it) = self.party.equipment.remove(slot) {
                     let name = self.item_name(&it, content);
                     self.log(format!("You take off the {name}."));
-                    self.inventory.push(it);
-                    self.clamp_pools(self.hero, content);
+                    self.party.inventory.push(it);
+                    self.clamp_pools(self.party.hero, content);
                 }
             }
             Command::Drop(i) => {
-                let it = self.inventory.remove(*i);
+                let it = self.party.inventory.remove(*i);
                 let name = self.item_name(&it, content);
                 self.log(format!("You drop the {name}."));
                 self.put_on_ground(here, it, content);
@@ -320,7 +322,7 @@ impl Game {
         item: Option<usize>,
         content: &Content,
     ) -> bool {
-        let Some(it) = self.inventory.get(index).cloned() else {
+        let Some(it) = self.party.inventory.get(index).cloned() else {
             return false;
         };
         let Some(def) = content.item(&it.item) else {
@@ -328,13 +330,13 @@ impl Game {
         };
         let chosen = item
             .or_else(|| self.first_unknown(Some(index)))
-            .and_then(|i| self.inventory.get(i).cloned());
+            .and_then(|i| self.party.inventory.get(i).cloned());
         let name = self.item_name(&it, content);
         self.log(format!("You use the {name}."));
         if def.charges > 0 && it.charges > 1 {
-            self.inventory[index].charges -= 1;
+            self.party.inventory[index].charges -= 1;
         } else {
-            self.inventory.remove(index);
+            self.party.inventory.remove(index);
             if def.charges > 0 {
                 self.log(format!(
                     "The {name} crumbles to dust: its last charge is spent."
@@ -354,13 +356,13 @@ impl Game {
         }
         let at = self.hero_pos();
         if let Some(t) = target
-            && t != self.hero
-            && let Some(c) = self.creatures.get_mut(&t)
+            && t != self.party.hero
+            && let Some(c) = self.floor.creatures.get_mut(&t)
         {
             // Whoever the hero aims at knows where the hero is.
             c.alert(at);
         }
-        let hero = self.hero;
+        let hero = self.party.hero;
         self.perform(
             Some(hero),
             &def.actions,

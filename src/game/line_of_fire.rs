@@ -43,7 +43,7 @@ impl Game {
         let mut path = Vec::new();
         let mut blocked_at = None;
         for p in line(from, to).into_iter().skip(1) {
-            if self.map.blocks_projectiles(p) {
+            if self.floor.map.blocks_projectiles(p) {
                 blocked_at = Some(p);
                 break;
             }
@@ -51,7 +51,7 @@ impl Game {
         }
         // One pass over the creatures, each placed by its step along the path; the map of
         // creatures is ordered by id, and the sort is stable, so one tile's keep that order.
-        let mut on_path: Vec<(usize, CreatureId)> = (self.creatures.values())
+        let mut on_path: Vec<(usize, CreatureId)> = (self.floor.creatures.values())
             .filter(|c| c.is_alive())
             .filter_map(|c| path.iter().position(|&p| p == c.pos).map(|i| (i, c.id)))
             .collect();

@@ -50,14 +50,14 @@ const ROOM: &str = "\
 fn the_creatures_on_the_line_come_nearest_first_the_dead_and_those_beside_left_out() {
     let content = core();
     let mut g = world(ROOM, &content);
-    let hero = g.hero;
+    let hero = g.party.hero;
     let (from, to) = (Pos::new(1, 3), Pos::new(9, 1));
     let tiles = line(from, to);
     // Spawned far first, so ids alone would list them the wrong way round.
     let far = goblin(&mut g, &content, tiles[6]);
     let near = goblin(&mut g, &content, tiles[2]);
     let dead = goblin(&mut g, &content, tiles[4]);
-    g.creatures.get_mut(&dead).unwrap().health = 0.0;
+    g.floor.creatures.get_mut(&dead).unwrap().health = 0.0;
     let beside = goblin(&mut g, &content, Pos::new(4, 3));
     assert!(!tiles.contains(&Pos::new(4, 3)));
     let shot = g.line_of_fire(from, to);
@@ -88,7 +88,7 @@ fn a_closed_door_blocks_the_shot_and_an_open_one_does_not() {
     assert_eq!(shut.blocked_at, Some(door));
     assert_eq!(shut.path, [Pos::new(2, 1), Pos::new(3, 1)]);
     assert!(shut.creatures.is_empty());
-    g.map.set(door, Tile::OPEN_DOOR);
+    g.floor.map.set(door, Tile::OPEN_DOOR);
     let open = g.line_of_fire(g.hero_pos(), target);
     assert_eq!(open.blocked_at, None);
     assert_eq!(open.path.len(), 6);
@@ -100,12 +100,13 @@ fn tall_grass_hides_but_lets_a_shot_through() {
     let content = core();
     let mut g = world(CORRIDOR, &content);
     let grass = g
+        .floor
         .map
         .terrains()
         .tile("core:tall_grass")
         .expect("core tall grass");
-    g.map.set(Pos::new(4, 1), grass);
-    assert!(g.map.blocks_sight(Pos::new(4, 1)));
+    g.floor.map.set(Pos::new(4, 1), grass);
+    assert!(g.floor.map.blocks_sight(Pos::new(4, 1)));
     let foe = goblin(&mut g, &content, Pos::new(6, 1));
     let shot = g.line_of_fire(g.hero_pos(), Pos::new(6, 1));
     assert!(shot.reaches_target());
@@ -118,9 +119,9 @@ fn on_generated_floors_the_shot_follows_the_line_to_its_first_block_and_is_open_
     let (mut open, mut blocked, mut met) = (0, 0, 0);
     for seed in 0..4 {
         let g = Game::new(seed, &content).expect("a run starts");
-        let standable: Vec<Pos> = (0..g.map.len())
-            .map(|i| g.map.pos(i))
-            .filter(|&p| g.map.can_stand(p))
+        let standable: Vec<Pos> = (0..g.floor.map.len())
+            .map(|i| g.floor.map.pos(i))
+            .filter(|&p| g.floor.map.can_stand(p))
             .collect();
         let mut rng = Rng::seed_from_u64(seed);
         for _ in 0..100 {
@@ -135,11 +136,16 @@ fn on_generated_floors_the_shot_follows_the_line_to_its_first_block_and_is_open_
             let flown = there.path.len();
             assert_eq!(there.range, a.chebyshev(b));
             assert_eq!(there.path, tiles[1..1 + flown], "{a:?} to {b:?}");
-            assert!(there.path.iter().all(|&p| !g.map.blocks_projectiles(p)));
+            assert!(
+                there
+                    .path
+                    .iter()
+                    .all(|&p| !g.floor.map.blocks_projectiles(p))
+            );
             match there.blocked_at {
                 Some(wall) => {
                     assert_eq!(wall, tiles[1 + flown]);
-                    assert!(g.map.blocks_projectiles(wall));
+                    assert!(g.floor.map.blocks_projectiles(wall));
                     blocked += 1;
                 }
                 None => {
@@ -148,7 +154,7 @@ fn on_generated_floors_the_shot_follows_the_line_to_its_first_block_and_is_open_
                 }
             }
             let on_path: Vec<CreatureId> = (there.path.iter())
-                .flat_map(|&p| g.creatures.values().filter(move |c| c.pos == p))
+                .flat_map(|&p| g.floor.creatures.values().filter(move |c| c.pos == p))
                 .filter(|c| c.is_alive())
                 .map(|c| c.id)
                 .collect();

@@ -18,7 +18,7 @@ mod events;
 pub mod examine;
 mod explore;
 pub mod find;
-pub mod hash;
+mod floor;
 #[cfg(test)]
 mod hazard_tests;
 mod hazards;
@@ -29,7 +29,10 @@ pub mod items;
 mod line_of_fire;
 #[cfg(test)]
 mod line_of_fire_tests;
+mod log;
 mod modifiers;
+mod origin;
+mod party;
 mod queue;
 #[cfg(test)]
 mod range_recipe_tests;
@@ -49,6 +52,7 @@ pub mod throwing;
 mod throwing_tests;
 pub mod travel;
 mod turn;
+mod wire;
 
 #[cfg(test)]
 mod pipeline_tests;
@@ -72,17 +76,22 @@ mod triggers;
 /// landing and gathering), monsters' shots from across the map; a run can be abandoned.
 pub const RULES_VERSION: u32 = 7;
 
-pub use combat::{Attr, Formulas, flee_chance, hit_chance, mitigate};
+pub use combat::{Attr, Fight, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome, outcome_name};
 pub use events::{CombatEnd, Event};
+pub use floor::{EncounterRoom, FloorState};
 pub use line_of_fire::LineOfFire;
+pub use log::{Log, LogLine};
+pub use origin::{Fork, Origin};
+pub use party::Party;
 pub use queue::QUEUE_LIMIT;
 pub use reload::ContentReload;
 pub use state::{
     ActiveModifier, AiMode, AiState, Awareness, Creature, CreatureId, CyclePhase, Death,
-    FRIGHTENED, Game, HERO_KIND, HERO_SIGHT, ItemInstance, LogLine, NewGameError, Segment,
+    FRIGHTENED, Game, HERO_KIND, HERO_SIGHT, ItemInstance, NewGameError, Run, Segment,
 };
 pub use travel::{
     TravelGoal, TravelStop, hostiles_in_view, known_path, rested, travel_step, watchers,
 };
 pub use turn::{StepInfo, StepOwner, TURN_STEPS, TurnContext, TurnKind, TurnStep};
+pub(crate) use wire::write_field;

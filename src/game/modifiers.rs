@@ -31,7 +31,7 @@ impl Game {
         content: &'c Content,
         mut f: impl FnMut(&'c Modifier, f64),
     ) {
-        let Some(c) = self.creatures.get(&id) else {
+        let Some(c) = self.floor.creatures.get(&id) else {
             return;
         };
         if c.frightened > 0
@@ -44,8 +44,8 @@ impl Game {
                 f(def, m.stacks as f64);
             }
         }
-        if id == self.hero {
-            for it in self.equipment.values() {
+        if id == self.party.hero {
+            for it in self.party.equipment.values() {
                 let Some(item) = content.item(&it.item) else {
                     continue;
                 };
@@ -99,7 +99,7 @@ impl Game {
         against: Option<CreatureId>,
         content: &Content,
     ) -> f64 {
-        let Some(c) = self.creatures.get(&id) else {
+        let Some(c) = self.floor.creatures.get(&id) else {
             return 0.0;
         };
         let Some(kind) = content.creature(&c.kind) else {
@@ -117,15 +117,15 @@ impl Game {
             Attr::Luck => b.luck,
         };
         let key = attr.key();
-        let levels = if id == self.hero {
-            self.level.saturating_sub(1) as f64
+        let levels = if id == self.party.hero {
+            self.party.level.saturating_sub(1) as f64
         } else {
             0.0
         };
-        let base = base + content.level_bonus(&self.class, &key, levels);
+        let base = base + content.level_bonus(&self.origin.class, &key, levels);
         if c.modifiers.is_empty()
             && c.frightened == 0
-            && (id != self.hero || self.equipment.is_empty())
+            && (id != self.party.hero || self.party.equipment.is_empty())
         {
             return base;
         }
@@ -141,7 +141,7 @@ impl Game {
     /// Resistance of `id` to a damage type (bare names mean `core:`), before the clamp.
     pub fn resistance(&self, id: CreatureId, damage_type: &str, content: &Content) -> f64 {
         let dt = crate::content::registry::damage_type_id(damage_type);
-        let Some(c) = self.creatures.get(&id) else {
+        let Some(c) = self.floor.creatures.get(&id) else {
             return 0.0;
         };
         let base = content
@@ -149,12 +149,12 @@ impl Game {
             .and_then(|k| k.base.resistance.get(&dt).copied())
             .unwrap_or(0.0);
         let key = AttrKey::Resistance(dt);
-        let levels = if id == self.hero {
-            self.level.saturating_sub(1) as f64
+        let levels = if id == self.party.hero {
+            self.party.level.saturating_sub(1) as f64
         } else {
             0.0
         };
-        let base = base + content.level_bonus(&self.class, &key, levels);
+        let base = base + content.level_bonus(&self.origin.class, &key, levels);
         let (flat, pct) = self.effect_sums(id, &key, None, content);
         (base + flat) * (1.0 + pct / 100.0)
     }
@@ -167,7 +167,7 @@ impl Game {
         content: &'c Content,
     ) -> Vec<(&'c Trigger, &'c str, u32)> {
         let mut out = Vec::new();
-        let Some(c) = self.creatures.get(&id) else {
+        let Some(c) = self.floor.creatures.get(&id) else {
             return out;
         };
         if let Some(k) = content.creature(&c.kind) {
@@ -176,8 +176,8 @@ impl Game {
         self.modifiers_on(id, content, |m, stacks| {
             out.extend(m.triggers.iter().map(|t| (t, m.id.as_str(), stacks as u32)));
         });
-        if id == self.hero {
-            for it in self.equipment.values() {
+        if id == self.party.hero {
+            for it in self.party.equipment.values() {
                 if let Some(item) = content.item(&it.item) {
                     out.extend(item.triggers.iter().map(|t| (t, item.id.as_str(), 1)));
                 }
@@ -197,7 +197,12 @@ impl Game {
         let Some(def) = content.modifier(id) else {
             return;
         };
-        if !self.creatures.get(&target).is_some_and(|c| c.is_alive()) {
+        if !self
+            .floor
+            .creatures
+            .get(&target)
+            .is_some_and(|c| c.is_alive())
+        {
             return;
         }
         let duration = turns.unwrap_or(def.duration);
@@ -207,17 +212,17 @@ impl Game {
             } else {
                 duration
             };
-            if let Some(c) = self.creatures.get_mut(&target) {
+            if let Some(c) = self.floor.creatures.get_mut(&target) {
                 c.frightened = c.frightened.max(turns);
             }
             // A frightened enemy runs from the fight; frightened monsters start none.
-            if target != self.hero && self.enemies.contains(&target) {
-                self.enemies.retain(|&e| e != target);
+            if target != self.party.hero && self.fight.enemies.contains(&target) {
+                self.fight.enemies.retain(|&e| e != target);
                 let name = self.name(target, content);
                 self.log(format!("The {name} panics and runs."));
             }
         } else {
-            let Some(c) = self.creatures.get_mut(&target) else {
+            let Some(c) = self.floor.creatures.get_mut(&target) else {
                 return;
             };
             match c.modifiers.iter_mut().find(|m| m.id == id) {
@@ -236,14 +241,14 @@ impl Game {
                 }),
             }
         }
-        self.queue.push_back(Event::ModifierApplied {
+        self.run.queue.push_back(Event::ModifierApplied {
             target,
             modifier: id.to_string(),
         });
     }
 
     pub(super) fn remove_modifier(&mut self, target: CreatureId, id: &str, content: &Content) {
-        let Some(c) = self.creatures.get_mut(&target) else {
+        let Some(c) = self.floor.creatures.get_mut(&target) else {
             return;
         };
         let had = c.has_modifier(id);
@@ -253,7 +258,7 @@ impl Game {
             c.modifiers.retain(|m| m.id != id);
         }
         if had {
-            self.queue.push_back(Event::ModifierExpired {
+            self.run.queue.push_back(Event::ModifierExpired {
                 target,
                 modifier: id.to_string(),
             });
@@ -263,7 +268,7 @@ impl Game {
 
     /// One turn passes for `id`'s timed modifiers; those that run out go, with an event.
     pub(super) fn tick_modifiers(&mut self, id: CreatureId, content: &Content) {
-        let Some(c) = self.creatures.get_mut(&id) else {
+        let Some(c) = self.floor.creatures.get_mut(&id) else {
             return;
         };
         if c.modifiers.is_empty() {
@@ -283,7 +288,7 @@ impl Game {
         }
         c.modifiers.retain(|m| !expired.contains(&m.id));
         for modifier in expired {
-            self.queue.push_back(Event::ModifierExpired {
+            self.run.queue.push_back(Event::ModifierExpired {
                 target: id,
                 modifier,
             });
@@ -295,7 +300,7 @@ impl Game {
     pub(super) fn clamp_pools(&mut self, id: CreatureId, content: &Content) {
         let mh = self.attribute(id, Attr::MaxHealth, content);
         let ms = self.attribute(id, Attr::MaxStamina, content);
-        if let Some(c) = self.creatures.get_mut(&id)
+        if let Some(c) = self.floor.creatures.get_mut(&id)
             && c.is_alive()
         {
             c.health = c.health.min(mh);

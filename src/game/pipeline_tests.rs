@@ -35,30 +35,43 @@ pub(super) fn recipe_content(heading: &str, file: &str) -> Content {
     content
 }
 
+/// What a save does to the state: written as JSON, read back and bound to `content`'s terrain
+/// (the save file's frame and checks are the record's, tested there).
+pub(super) fn through_a_save(g: &Game, content: &Content) -> Result<Game, Vec<String>> {
+    let text = serde_json::to_string(g).expect("the state encodes");
+    let mut loaded: Game = serde_json::from_str(&text).expect("the state reads back");
+    let missing = loaded.missing_content(content);
+    if !missing.is_empty() {
+        return Err(missing);
+    }
+    loaded.bind_terrain(content)?;
+    Ok(loaded)
+}
+
 /// A run on floor 1 with its monsters gone: only what the test puts there.
 pub(super) fn empty_run(content: &Content) -> Game {
     let mut g = Game::new(11, content).expect("a run starts");
-    let hero = g.hero;
-    g.creatures.retain(|id, _| *id == hero);
-    g.encounter_rooms.clear();
-    g.treasure.clear();
-    g.traps.clear();
-    g.ground.clear();
+    let hero = g.party.hero;
+    g.floor.creatures.retain(|id, _| *id == hero);
+    g.floor.encounter_rooms.clear();
+    g.floor.treasure.clear();
+    g.floor.traps.clear();
+    g.floor.ground.clear();
     // The class's kit too: the tests give the hero what they test.
-    g.inventory.clear();
-    g.equipment.clear();
-    g.gold = 0;
+    g.party.inventory.clear();
+    g.party.equipment.clear();
+    g.party.gold = 0;
     let max = g.attribute(hero, super::combat::Attr::MaxHealth, content);
-    g.creatures.get_mut(&hero).unwrap().health = max;
+    g.floor.creatures.get_mut(&hero).unwrap().health = max;
     g
 }
 
 /// Passable tiles near the hero, nearest first, not the hero's own.
 fn free_tiles(g: &Game) -> Vec<Pos> {
     let hp = g.hero_pos();
-    let mut v: Vec<Pos> = (0..g.map.len())
-        .map(|i| g.map.pos(i))
-        .filter(|&p| g.map.is_passable(p) && p != hp)
+    let mut v: Vec<Pos> = (0..g.floor.map.len())
+        .map(|i| g.floor.map.pos(i))
+        .filter(|&p| g.floor.map.is_passable(p) && p != hp)
         .collect();
     v.sort_by_key(|p| (p.manhattan(hp), p.y, p.x));
     v
@@ -80,16 +93,17 @@ pub(super) fn fight(
         .collect();
     g.start_combat(ids[0], &ids, content);
     g.drain(content);
-    g.creatures.get_mut(&g.hero).unwrap().initiative = hero_init;
+    g.floor.creatures.get_mut(&g.party.hero).unwrap().initiative = hero_init;
     for (id, i) in ids.iter().zip(inits) {
-        g.creatures.get_mut(id).unwrap().initiative = *i;
+        g.floor.creatures.get_mut(id).unwrap().initiative = *i;
     }
-    g.last_events.clear();
+    g.log.last_events.clear();
     ids
 }
 
 fn acted(g: &Game, who: CreatureId) -> bool {
-    g.last_events
+    g.log
+        .last_events
         .iter()
         .any(|e| matches!(e, Event::AbilityUsed { source, .. } if *source == who))
 }
@@ -128,7 +142,7 @@ modifiers = ["test:retribution"]
 fn a_trigger_that_kills_mid_turn_stops_the_dead_from_acting() {
     let content = content_with(BRUTES);
     let mut g = empty_run(&content);
-    g.equipment.insert(
+    g.party.equipment.insert(
         crate::content::schema::Slot::Trinket,
         ItemInstance {
             item: "test:retribution_ring".into(),
@@ -159,7 +173,10 @@ fn a_trigger_that_kills_mid_turn_stops_the_dead_from_acting() {
         "only the first brute's blow landed"
     );
     assert!(!g.in_combat(), "both died: the fight is won");
-    assert!(g.creatures.len() == 1, "the dead are gone after the turn");
+    assert!(
+        g.floor.creatures.len() == 1,
+        "the dead are gone after the turn"
+    );
 }
 
 #[test]
@@ -167,8 +184,8 @@ fn a_death_trigger_still_sees_its_dead_creature_before_cleanup() {
     let content = content_with(BRUTES);
     let mut g = empty_run(&content);
     let ids = fight(&mut g, &content, &["core:bloat"], 30, &[1]);
-    g.creatures.get_mut(&ids[0]).unwrap().health = 1.0;
-    g.creatures.get_mut(&g.hero).unwrap().initiative = 30;
+    g.floor.creatures.get_mut(&ids[0]).unwrap().health = 1.0;
+    g.floor.creatures.get_mut(&g.party.hero).unwrap().initiative = 30;
     let before = g.hero().health;
     // Attack until it hits (every miss is a turn of its own).
     for _ in 0..20 {
@@ -184,19 +201,23 @@ fn a_death_trigger_still_sees_its_dead_creature_before_cleanup() {
         }
     }
     let died = g
+        .log
         .last_events
         .iter()
         .position(|e| matches!(e, Event::CreatureDied { creature, .. } if *creature == ids[0]))
         .expect("the bloat died");
     let burst = g
-        .last_events
+        .log.last_events
         .iter()
-        .position(|e| matches!(e, Event::DamageDealt { source: Some(s), target, .. } if *s == ids[0] && *target == g.hero))
+        .position(|e| matches!(e, Event::DamageDealt { source: Some(s), target, .. } if *s == ids[0] && *target == g.party.hero))
         .expect("its burst hit the hero");
     assert!(burst > died, "the burst is its death's trigger");
     assert!(g.hero().has_modifier("core:poisoned"));
     assert!(g.hero().health < before);
-    assert!(!g.creatures.contains_key(&ids[0]), "removed after the turn");
+    assert!(
+        !g.floor.creatures.contains_key(&ids[0]),
+        "removed after the turn"
+    );
 }
 
 #[test]
@@ -210,12 +231,12 @@ fn the_heros_death_ends_the_turn() {
         1,
         &[30, 20],
     );
-    g.creatures.get_mut(&g.hero).unwrap().health = 3.0;
+    g.floor.creatures.get_mut(&g.party.hero).unwrap().health = 3.0;
     let out = g.execute(&Command::Wait, &content);
     assert_eq!(out, Outcome::GameOver(RunOutcome::Died));
     assert!(acted(&g, ids[0]));
     assert!(!acted(&g, ids[1]), "nobody acts after the hero died");
-    let death = g.death.as_ref().expect("a cause");
+    let death = g.run.death.as_ref().expect("a cause");
     assert_eq!(
         (death.killer.as_str(), death.ability.as_str()),
         ("Brute", "Maul")
@@ -249,13 +270,13 @@ fn locked_abilities_are_refused_with_their_reason_and_change_nothing() {
         strike(&mut g, "core:second_wind"),
         Some(Reason::ConditionFalse)
     );
-    g.creatures.get_mut(&g.hero).unwrap().stamina = 3.0;
+    g.floor.creatures.get_mut(&g.party.hero).unwrap().stamina = 3.0;
     assert!(matches!(
         strike(&mut g, "core:power_strike"),
         Some(Reason::NotEnoughStamina { .. })
     ));
-    g.creatures.get_mut(&g.hero).unwrap().stamina = 40.0;
-    g.creatures.get_mut(&ids[0]).unwrap().health = 1000.0;
+    g.floor.creatures.get_mut(&g.party.hero).unwrap().stamina = 40.0;
+    g.floor.creatures.get_mut(&ids[0]).unwrap().health = 1000.0;
     assert_eq!(strike(&mut g, "core:power_strike"), None, "usable once");
     // Cooldown 3, used last turn: judged after this turn's tick, two turns are left.
     assert_eq!(
@@ -274,12 +295,12 @@ fn a_failed_flee_passes_the_turn_and_a_fled_fight_does_not_restart() {
     let (mut failed, mut fled) = (false, false);
     for seed in 0..60 {
         let mut g = empty_run(&content);
-        g.rng = crate::rng::game_rng(seed);
+        g.run.rng = crate::rng::game_rng(seed);
         let ids = fight(&mut g, &content, &["test:brute"], 30, &[1]);
-        g.creatures.get_mut(&ids[0]).unwrap().health = 1000.0;
-        let turn = g.turn;
+        g.floor.creatures.get_mut(&ids[0]).unwrap().health = 1000.0;
+        let turn = g.run.turn;
         assert_eq!(g.execute(&Command::Flee, &content), Outcome::TurnPassed);
-        assert_eq!(g.turn, turn + 1);
+        assert_eq!(g.run.turn, turn + 1);
         if g.in_combat() {
             failed = true;
             assert!(
@@ -317,7 +338,7 @@ effects = [ { attribute = "damage", percent = 100, condition = [ { check = "tag"
 "#,
     );
     let mut g = empty_run(&content);
-    let hero = g.hero;
+    let hero = g.party.hero;
     let base = g.attribute(hero, Attr::Damage, &content);
     g.apply_modifier(hero, "test:might", None, &content);
     assert_eq!(
@@ -347,8 +368,8 @@ effects = [ { attribute = "damage", percent = 100, condition = [ { check = "tag"
 fn poison_stacks_ticks_per_stack_and_expires_with_an_event() {
     let content = content_with(BRUTES);
     let mut g = empty_run(&content);
-    let hero = g.hero;
-    g.creatures.get_mut(&hero).unwrap().health = 50.0;
+    let hero = g.party.hero;
+    g.floor.creatures.get_mut(&hero).unwrap().health = 50.0;
     for _ in 0..5 {
         g.apply_modifier(hero, "core:poisoned", None, &content);
     }
@@ -366,10 +387,10 @@ fn poison_stacks_ticks_per_stack_and_expires_with_an_event() {
     }
     assert!(!g.hero().has_modifier("core:poisoned"));
     let mut g2 = empty_run(&content);
-    g2.apply_modifier(g2.hero, "core:poisoned", Some(1), &content);
+    g2.apply_modifier(g2.party.hero, "core:poisoned", Some(1), &content);
     g2.drain(&content);
     g2.execute(&Command::Wait, &content);
-    assert!(g2.last_events.iter().any(
+    assert!(g2.log.last_events.iter().any(
         |e| matches!(e, Event::ModifierExpired { modifier, .. } if modifier == "core:poisoned")
     ));
 }
@@ -379,7 +400,7 @@ fn fear_makes_an_enemy_leave_the_fight() {
     let content = content_with(BRUTES);
     let mut g = empty_run(&content);
     let ids = fight(&mut g, &content, &["test:brute", "test:brute"], 30, &[1, 2]);
-    g.inventory.push(ItemInstance {
+    g.party.inventory.push(ItemInstance {
         item: "core:scroll_of_fear".into(),
         affixes: vec![],
         charges: 0,
@@ -394,7 +415,7 @@ fn fear_makes_an_enemy_leave_the_fight() {
         &content,
     );
     assert_eq!(out, Outcome::TurnPassed);
-    assert!(g.inventory.is_empty(), "used up");
+    assert!(g.party.inventory.is_empty(), "used up");
     assert!(!g.in_combat(), "both ran");
     assert!(ids.iter().all(|id| g.creature(*id).unwrap().frightened > 0));
 }
@@ -403,7 +424,7 @@ fn fear_makes_an_enemy_leave_the_fight() {
 fn items_are_picked_up_worn_used_and_dropped() {
     let content = content_with(BRUTES);
     let mut g = empty_run(&content);
-    let hero = g.hero;
+    let hero = g.party.hero;
     let here = g.hero_pos();
     let sword = ItemInstance {
         item: "core:short_sword".into(),
@@ -417,12 +438,14 @@ fn items_are_picked_up_worn_used_and_dropped() {
         charges: 0,
         count: 1,
     };
-    g.ground.insert(here, vec![sword.clone(), potion.clone()]);
+    g.floor
+        .ground
+        .insert(here, vec![sword.clone(), potion.clone()]);
     let dmg = g.attribute(hero, Attr::Damage, &content);
     let crit = g.attribute(hero, Attr::CriticalChance, &content);
     assert_eq!(g.execute(&Command::PickUp, &content), Outcome::TurnPassed);
-    assert_eq!(g.inventory, vec![sword.clone(), potion.clone()]);
-    assert!(!g.ground.contains_key(&here));
+    assert_eq!(g.party.inventory, vec![sword.clone(), potion.clone()]);
+    assert!(!g.floor.ground.contains_key(&here));
     assert_eq!(
         g.execute(&Command::PickUp, &content),
         Outcome::Rejected(Reason::NothingHere)
@@ -449,7 +472,7 @@ fn items_are_picked_up_worn_used_and_dropped() {
         "the affix counts"
     );
     assert_eq!(g.item_name(&sword, &content), "Keen short sword");
-    g.creatures.get_mut(&hero).unwrap().health = 10.0;
+    g.floor.creatures.get_mut(&hero).unwrap().health = 10.0;
     assert_eq!(
         g.execute(
             &Command::UseItem {
@@ -462,7 +485,7 @@ fn items_are_picked_up_worn_used_and_dropped() {
         Outcome::TurnPassed
     );
     assert!(g.hero().health >= 25.0, "the potion healed 15");
-    assert!(g.inventory.is_empty());
+    assert!(g.party.inventory.is_empty());
     assert_eq!(
         g.execute(
             &Command::Unequip(crate::content::schema::Slot::Weapon),
@@ -472,7 +495,7 @@ fn items_are_picked_up_worn_used_and_dropped() {
     );
     assert_eq!(g.attribute(hero, Attr::Damage, &content), dmg);
     assert_eq!(g.execute(&Command::Drop(0), &content), Outcome::TurnPassed);
-    assert_eq!(g.ground.get(&g.hero_pos()), Some(&vec![sword]));
+    assert_eq!(g.floor.ground.get(&g.hero_pos()), Some(&vec![sword]));
     assert_eq!(
         g.execute(&Command::Drop(0), &content),
         Outcome::Rejected(Reason::NoSuchItem(0))
@@ -490,8 +513,8 @@ fn a_full_pack_refuses_and_changes_nothing() {
         charges: 0,
         count: 1,
     };
-    g.inventory.push(potion.clone());
-    g.ground.insert(here, vec![potion]);
+    g.party.inventory.push(potion.clone());
+    g.floor.ground.insert(here, vec![potion]);
     let before = g.clone();
     assert_eq!(
         g.execute(&Command::PickUp, &content),
@@ -504,28 +527,29 @@ fn a_full_pack_refuses_and_changes_nothing() {
 fn traps_act_on_the_hero_and_name_themselves_as_the_cause() {
     let content = Content::core().unwrap();
     let mut g = empty_run(&content);
-    let hero = g.hero;
+    let hero = g.party.hero;
     let next = free_tiles(&g)
         .into_iter()
         .find(|p| p.manhattan(g.hero_pos()) == 1)
         .unwrap();
     let dir =
         crate::map::Dir::from_delta(next.x - g.hero_pos().x, next.y - g.hero_pos().y).unwrap();
-    g.traps.insert(next, "core:poison_needle".into());
+    g.floor.traps.insert(next, "core:poison_needle".into());
     g.execute(&Command::Move(dir), &content);
     assert!(g.hero().has_modifier("core:poisoned"));
-    assert!(g.traps.is_empty(), "a trap springs once");
+    assert!(g.floor.traps.is_empty(), "a trap springs once");
     // A lethal one.
     let back = dir.reverse();
-    g.traps
+    g.floor
+        .traps
         .insert(g.hero_pos().offset(back), "core:fire_vent".into());
-    let h = g.creatures.get_mut(&hero).unwrap();
+    let h = g.floor.creatures.get_mut(&hero).unwrap();
     (h.health, h.modifiers) = (1.0, Vec::new());
     assert_eq!(
         g.execute(&Command::Move(back), &content),
         Outcome::GameOver(RunOutcome::Died)
     );
-    let death = g.death.as_ref().unwrap();
+    let death = g.run.death.as_ref().unwrap();
     assert_eq!(
         (death.killer.as_str(), death.ability.as_str()),
         ("the dungeon", "fire vent")
@@ -537,14 +561,14 @@ fn summons_join_the_fight_with_their_own_initiative() {
     let content = content_with(BRUTES);
     let mut g = empty_run(&content);
     let ids = fight(&mut g, &content, &["core:necromancer"], 1, &[30]);
-    g.creatures.get_mut(&ids[0]).unwrap().health = 1000.0;
+    g.floor.creatures.get_mut(&ids[0]).unwrap().health = 1000.0;
     g.execute(&Command::Wait, &content);
     assert_eq!(
-        g.enemies.len(),
+        g.fight.enemies.len(),
         2,
         "raise dead called a skeleton into the fight"
     );
-    let skel = g.enemies[1];
+    let skel = g.fight.enemies[1];
     assert_eq!(g.creature(skel).unwrap().kind, "core:skeleton");
     assert!(g.creature(skel).unwrap().initiative > 0);
 }
@@ -573,7 +597,7 @@ loot = "test:always"
     let mut g = empty_run(&content);
     let ids = fight(&mut g, &content, &["test:pinata"], 30, &[1]);
     let at = g.creature(ids[0]).unwrap().pos;
-    let gold = g.gold;
+    let gold = g.party.gold;
     for _ in 0..20 {
         g.execute(
             &Command::Ability {
@@ -587,6 +611,6 @@ loot = "test:always"
         }
     }
     assert!(!g.in_combat());
-    assert_eq!(g.ground.get(&at).map(Vec::len), Some(2));
-    assert_eq!(g.gold, gold + 7);
+    assert_eq!(g.floor.ground.get(&at).map(Vec::len), Some(2));
+    assert_eq!(g.party.gold, gold + 7);
 }

@@ -15,10 +15,10 @@ impl Game {
     /// reactions first, then every trigger listening to it.
     pub(super) fn drain(&mut self, content: &Content) {
         let mut n = 0;
-        while let Some(ev) = self.queue.pop_front() {
+        while let Some(ev) = self.run.queue.pop_front() {
             n += 1;
             if n > QUEUE_LIMIT {
-                self.queue.clear();
+                self.run.queue.clear();
                 self.log("(too many chained effects; the rest fizzle)");
                 break;
             }
@@ -31,7 +31,7 @@ impl Game {
                 self.on_death(*creature, *killer, ability.clone(), content);
             }
             self.fire_triggers(&ev, content);
-            self.last_events.push(ev);
+            self.log.last_events.push(ev);
         }
     }
 
@@ -42,36 +42,36 @@ impl Game {
         ability: Option<String>,
         content: &Content,
     ) {
-        if creature == self.hero {
+        if creature == self.party.hero {
             let killer_name = killer.map_or("the dungeon".to_string(), |k| self.name(k, content));
             let ability_name = ability
                 .as_deref()
                 .map_or("misfortune".to_string(), |a| content.display_name(a));
             self.log(format!("You are killed by {killer_name} ({ability_name})."));
-            self.death = Some(super::state::Death {
+            self.run.death = Some(super::state::Death {
                 killer: killer_name,
                 ability: ability_name,
             });
-            self.outcome = Some(RunOutcome::Died);
+            self.run.outcome = Some(RunOutcome::Died);
             return;
         }
-        let Some(c) = self.creatures.get(&creature) else {
+        let Some(c) = self.floor.creatures.get(&creature) else {
             return;
         };
         let name = self.name(creature, content);
         let (hoard, pos, body) = (c.hoard, c.pos, c.body.clone());
         let kind = content.creature(&c.kind);
-        if killer == Some(self.hero) {
-            self.kills += 1;
+        if killer == Some(self.party.hero) {
+            self.party.kills += 1;
             let (xp, range, loot) =
                 kind.map_or((0, (0, 0), None), |k| (k.xp, k.gold, k.loot.clone()));
-            let mut gold =
-                rng::range_inclusive(&mut self.rng, range.0 as i32, range.1 as i32).max(0) as u32;
+            let mut gold = rng::range_inclusive(&mut self.run.rng, range.0 as i32, range.1 as i32)
+                .max(0) as u32;
             let drop = loot
                 .map(|l| self.drop_loot(&l, pos, content))
                 .unwrap_or_default();
             gold = gold.saturating_add(drop.gold);
-            self.gold = self.gold.saturating_add(gold);
+            self.party.gold = self.party.gold.saturating_add(gold);
             self.log(format!("The {name} dies. (+{xp} XP, +{gold} gold)"));
             for it in &drop.items {
                 let item = self.item_name(it, content);
@@ -85,31 +85,31 @@ impl Game {
         // tile, anything else where the head died.
         let mut head = hoard;
         for seg in body.iter().filter(|s| s.gold > 0) {
-            let pile = self.treasure.entry(seg.pos).or_default();
+            let pile = self.floor.treasure.entry(seg.pos).or_default();
             *pile = pile.saturating_add(seg.gold);
             head = head.saturating_sub(seg.gold);
         }
         if head > 0 {
-            let pile = self.treasure.entry(pos).or_default();
+            let pile = self.floor.treasure.entry(pos).or_default();
             *pile = pile.saturating_add(head);
         }
     }
 
     fn gain_xp(&mut self, xp: u32, content: &Content) {
-        self.xp = self.xp.saturating_add(xp);
+        self.party.xp = self.party.xp.saturating_add(xp);
         // Past the curve a level needs `u32::MAX`, which saturated XP would otherwise reach.
         loop {
-            let need = content.progression.xp_for_level(self.level + 1);
-            if need == u32::MAX || self.xp < need {
+            let need = content.progression.xp_for_level(self.party.level + 1);
+            if need == u32::MAX || self.party.xp < need {
                 break;
             }
-            self.level += 1;
-            let hero = self.hero;
+            self.party.level += 1;
+            let hero = self.party.hero;
             let max = self.attribute(hero, Attr::MaxHealth, content);
-            if let Some(h) = self.creatures.get_mut(&hero) {
+            if let Some(h) = self.floor.creatures.get_mut(&hero) {
                 h.health = max;
             }
-            self.log(format!("You reach level {}!", self.level));
+            self.log(format!("You reach level {}!", self.party.level));
         }
     }
 }

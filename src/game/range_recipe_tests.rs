@@ -12,12 +12,12 @@ fn modding_mds_ranged_monster_shoots_from_across_the_room() {
     assert_eq!(content.abilities["mymod:spit"].range, 4);
     let mut g = world(HALL, &content);
     let id = g.spawn(&content.creatures["mymod:spitter"], Pos::new(5, 2));
-    g.creatures.get_mut(&id).unwrap().ai.awareness = Awareness::Hunting;
+    g.floor.creatures.get_mut(&id).unwrap().ai.awareness = Awareness::Hunting;
     g.update_sight(&content);
-    g.last_events.clear();
+    g.log.last_events.clear();
     g.execute(&Command::Wait, &content);
-    assert!(g.in_combat(), "{:?}", g.log);
-    assert!(g.last_events.iter().any(|e| matches!(e,
+    assert!(g.in_combat(), "{:?}", g.log.lines);
+    assert!(g.log.last_events.iter().any(|e| matches!(e,
         Event::AbilityUsed { source, ability, .. } if *source == id && ability == "mymod:spit")));
 }
 
@@ -25,9 +25,10 @@ fn modding_mds_ranged_monster_shoots_from_across_the_room() {
 fn modding_mds_throwing_item_stacks_and_flies_its_abilitys_range() {
     let content = super::pipeline_tests::recipe_content("## A throwing item", "shuriken.toml");
     let mut g = world(HALL, &content);
-    g.inventory
+    g.party
+        .inventory
         .insert(0, ItemInstance::new("mymod:shuriken", &content));
-    assert_eq!(g.inventory[0].count, 5);
+    assert_eq!(g.party.inventory[0].count, 5);
     let too_far = Command::Throw {
         index: 0,
         at: Pos::new(7, 2),
@@ -44,5 +45,5 @@ fn modding_mds_throwing_item_stacks_and_flies_its_abilitys_range() {
         g.execute(&Command::Throw { index: 0, at }, &content),
         Outcome::TurnPassed
     );
-    assert_eq!(g.inventory[0].count, 4);
+    assert_eq!(g.party.inventory[0].count, 4);
 }

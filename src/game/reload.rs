@@ -18,7 +18,7 @@ impl Game {
     /// Every content id the game names that `content` lacks, sorted, each once.
     pub fn missing_content(&self, content: &Content) -> Vec<String> {
         let mut missing = Vec::new();
-        for c in self.creatures.values() {
+        for c in self.floor.creatures.values() {
             if content.creature(&c.kind).is_none() {
                 missing.push(c.kind.clone());
             }
@@ -29,10 +29,11 @@ impl Game {
             }
         }
         let items = self
+            .party
             .inventory
             .iter()
-            .chain(self.equipment.values())
-            .chain(self.ground.values().flatten());
+            .chain(self.party.equipment.values())
+            .chain(self.floor.ground.values().flatten());
         for it in items {
             if content.item(&it.item).is_none() {
                 missing.push(it.item.clone());
@@ -43,12 +44,12 @@ impl Game {
                 }
             }
         }
-        for t in self.traps.values() {
+        for t in self.floor.traps.values() {
             if !content.traps.contains_key(t) {
                 missing.push(t.clone());
             }
         }
-        for id in self.map.used_ids() {
+        for id in self.floor.map.used_ids() {
             if content.terrains.tile(id).is_none() {
                 missing.push(id.to_string());
             }
@@ -61,7 +62,7 @@ impl Game {
     /// Gives the floor's tiles `content`'s terrain kinds, each by id (after loading a save,
     /// a reload, or entering a floor). Fails naming the kinds `content` lacks.
     pub fn bind_terrain(&mut self, content: &Content) -> Result<(), Vec<String>> {
-        self.map.bind(&content.terrains)
+        self.floor.map.bind(&content.terrains)
     }
 
     /// Goes on with `content` (a hot reload): refused, changing nothing, when the run names
@@ -73,13 +74,13 @@ impl Game {
             return Err(missing);
         }
         self.bind_terrain(content)?;
-        let ids: Vec<_> = self.creatures.keys().copied().collect();
+        let ids: Vec<_> = self.floor.creatures.keys().copied().collect();
         for id in ids {
             self.clamp_pools(id, content);
         }
-        self.reloads.push(ContentReload {
-            turn: self.turn,
-            commands: self.record.len() as u64,
+        self.origin.reloads.push(ContentReload {
+            turn: self.run.turn,
+            commands: self.log.record.len() as u64,
             fingerprint: content.fingerprint(),
         });
         self.log("The content was reloaded; the run goes on with the new definitions.");
@@ -123,19 +124,19 @@ mod tests {
         let mut new = core.clone();
         new.creatures.insert("core:hero".into(), hero);
         // The run's class keeps the hero's health, not a health of its own.
-        if let Some(class) = new.classes.get_mut(&g.class) {
+        if let Some(class) = new.classes.get_mut(&g.origin.class) {
             class.base.max_health = None;
         }
         new.derive_heroes();
         g.adopt_content(&new).unwrap();
-        let max = g.attribute(g.hero, crate::game::combat::Attr::MaxHealth, &new);
+        let max = g.attribute(g.party.hero, crate::game::combat::Attr::MaxHealth, &new);
         assert_eq!(max, 5.0);
         assert_eq!(g.hero().health, 5.0);
-        assert_eq!(g.turn, before.turn, "a reload is not a turn");
-        assert_eq!(g.record, before.record);
-        assert_eq!(g.reloads.len(), 1);
-        assert_eq!(g.reloads[0].turn, before.turn);
-        assert_eq!(g.reloads[0].fingerprint, new.fingerprint());
+        assert_eq!(g.run.turn, before.run.turn, "a reload is not a turn");
+        assert_eq!(g.log.record, before.log.record);
+        assert_eq!(g.origin.reloads.len(), 1);
+        assert_eq!(g.origin.reloads[0].turn, before.run.turn);
+        assert_eq!(g.origin.reloads[0].fingerprint, new.fingerprint());
         assert_ne!(
             g.state_hash(),
             before.state_hash(),
@@ -149,9 +150,10 @@ mod tests {
         let mut g = Game::new(5, &core).unwrap();
         let mut new = core.clone();
         let kind = g
+            .floor
             .creatures
             .values()
-            .find(|c| c.id != g.hero)
+            .find(|c| c.id != g.party.hero)
             .map(|c| c.kind.clone())
             .unwrap();
         new.creatures.remove(&kind);

@@ -13,12 +13,12 @@ fn step_and_beyond(g: &Game) -> (map::Dir, Pos, Pos) {
     let hp = g.hero_pos();
     for d in map::Dir::ALL {
         let to = hp.offset(d);
-        if !g.map.is_passable(to) {
+        if !g.floor.map.is_passable(to) {
             continue;
         }
         for e in map::Dir::ALL {
             let beyond = to.offset(e);
-            if beyond != hp && g.map.is_passable(beyond) {
+            if beyond != hp && g.floor.map.is_passable(beyond) {
                 return (d, to, beyond);
             }
         }
@@ -33,17 +33,17 @@ fn a_trap_that_kills_the_hero_ends_the_exploration_turn_at_once() {
     let content = content_with("");
     let mut g = empty_run(&content);
     let (dir, trap_at, beside) = step_and_beyond(&g);
-    g.traps.insert(trap_at, "core:spike_trap".into());
+    g.floor.traps.insert(trap_at, "core:spike_trap".into());
     let rat = g.spawn(content.creature("core:rat").expect("core has rats"), beside);
-    g.creatures.get_mut(&g.hero).unwrap().health = 1.0;
+    g.floor.creatures.get_mut(&g.party.hero).unwrap().health = 1.0;
     let rng_after_trap = {
         // The trap rolls nothing: the RNG must be as it was when the turn began.
-        g.rng.clone()
+        g.run.rng.clone()
     };
     let out = g.execute(&Command::Move(dir), &content);
     assert_eq!(out, Outcome::GameOver(RunOutcome::Died));
     assert_eq!(
-        g.rng, rng_after_trap,
+        g.run.rng, rng_after_trap,
         "something drew from the RNG after the hero died"
     );
     assert_eq!(
@@ -52,7 +52,7 @@ fn a_trap_that_kills_the_hero_ends_the_exploration_turn_at_once() {
         "a monster moved"
     );
     assert!(!g.in_combat());
-    let lines: Vec<&str> = g.log.iter().map(|l| l.text.as_str()).collect();
+    let lines: Vec<&str> = g.log.lines.iter().map(|l| l.text.as_str()).collect();
     let killed = lines
         .iter()
         .position(|l| l.starts_with("You are killed"))
@@ -92,16 +92,16 @@ fn duel(content: &Content) -> (Game, CreatureId) {
 fn hero_and_monster_with_the_same_ability_fire_on_the_same_rhythm() {
     let content = content_with(DUELISTS);
     let (mut g, foe) = duel(&content);
-    let hero = g.hero;
+    let hero = g.party.hero;
     {
-        let h = g.creatures.get_mut(&hero).unwrap();
+        let h = g.floor.creatures.get_mut(&hero).unwrap();
         h.health = 1.0e6;
         h.stamina = 1.0e3;
     }
     let (mut hero_fired, mut foe_fired) = (Vec::new(), Vec::new());
     for turn in 0..12 {
         // Stamina is not what this is about: the hero's is topped up (the tick caps it).
-        g.creatures.get_mut(&hero).unwrap().stamina = 1.0e3;
+        g.floor.creatures.get_mut(&hero).unwrap().stamina = 1.0e3;
         let strike = Command::Ability {
             ability: "core:power_strike".into(),
             target: Some(foe),
@@ -113,7 +113,7 @@ fn hero_and_monster_with_the_same_ability_fire_on_the_same_rhythm() {
         };
         assert!(!matches!(g.execute(&cmd, &content), Outcome::Rejected(_)));
         let used = |who: CreatureId| {
-            g.last_events.iter().any(|e| {
+            g.log.last_events.iter().any(|e| {
                 matches!(e, Event::AbilityUsed { source, ability, .. }
                     if *source == who && ability == "core:power_strike")
             })
@@ -142,8 +142,8 @@ fn the_heros_command_is_judged_after_the_tick() {
     let cost = content.ability("core:power_strike").expect("core").cost;
     let regen = content.balance.stamina_regen;
     assert!(regen > 0.0);
-    let hero = g.hero;
-    g.creatures.get_mut(&hero).unwrap().stamina = cost - regen;
+    let hero = g.party.hero;
+    g.floor.creatures.get_mut(&hero).unwrap().stamina = cost - regen;
     let strike = Command::Ability {
         ability: "core:power_strike".into(),
         target: Some(foe),
@@ -152,7 +152,7 @@ fn the_heros_command_is_judged_after_the_tick() {
         g.accept(&strike, &content).is_ok(),
         "the tick's stamina counts"
     );
-    g.creatures.get_mut(&hero).unwrap().stamina = cost - regen - 1.0;
+    g.floor.creatures.get_mut(&hero).unwrap().stamina = cost - regen - 1.0;
     let before = g.clone();
     assert!(matches!(
         g.execute(&strike, &content),
@@ -165,9 +165,14 @@ fn the_heros_command_is_judged_after_the_tick() {
 fn a_new_run_has_processed_its_first_floors_events() {
     let content = content_with("");
     let g = Game::new(5, &content).expect("a run starts");
-    assert!(g.queue.is_empty(), "events left waiting: {:?}", g.queue);
     assert!(
-        g.last_events
+        g.run.queue.is_empty(),
+        "events left waiting: {:?}",
+        g.run.queue
+    );
+    assert!(
+        g.log
+            .last_events
             .iter()
             .any(|e| matches!(e, Event::FloorEntered { floor: 1 })),
         "floor_entered was not processed"
@@ -176,11 +181,12 @@ fn a_new_run_has_processed_its_first_floors_events() {
 
 /// The turn's events, by kind, in the order they were processed.
 fn event_kinds(g: &Game) -> Vec<EventKind> {
-    g.last_events.iter().map(Event::kind).collect()
+    g.log.last_events.iter().map(Event::kind).collect()
 }
 
 fn logged(g: &Game, turn: u64, text: &str) -> bool {
     g.log
+        .lines
         .iter()
         .any(|l| l.turn == turn && l.text.contains(text))
 }
@@ -211,7 +217,7 @@ fn combat_started_comes_with_the_first_fight_turns_turn_started() {
     let mut g = empty_run(&content);
     let (dir, at, _) = step_and_beyond(&g);
     let herald = g.spawn(content.creature("test:herald").expect("kind"), at);
-    let forming = g.turn;
+    let forming = g.run.turn;
     assert_eq!(
         g.execute(&Command::Move(dir), &content),
         Outcome::TurnPassed
@@ -272,7 +278,8 @@ name = "Doomed"
 "#;
 
 fn won(g: &Game) -> bool {
-    g.last_events
+    g.log
+        .last_events
         .iter()
         .any(|e| matches!(e, Event::CombatEnded { outcome } if *outcome == CombatEnd::Victory))
 }
@@ -288,7 +295,7 @@ fn a_fight_won_by_a_turn_ended_trigger_ends_in_victory() {
     g.drain(&content);
     g.apply_modifier(fly, "test:doomed", None, &content);
     g.drain(&content);
-    let turn = g.turn;
+    let turn = g.run.turn;
     assert_eq!(g.execute(&Command::Wait, &content), Outcome::TurnPassed);
     assert!(
         g.creature(fly).is_none(),
@@ -309,7 +316,7 @@ fn a_fight_won_by_a_modifier_expired_trigger_ends_in_victory() {
     let fly = g.spawn(content.creature("test:mayfly").expect("kind"), at);
     g.apply_modifier(fly, "test:fading", None, &content);
     g.drain(&content);
-    let turn = g.turn;
+    let turn = g.run.turn;
     assert_eq!(
         g.execute(&Command::Move(dir), &content),
         Outcome::TurnPassed
@@ -334,32 +341,33 @@ fn a_fight_won_by_a_modifier_expired_trigger_ends_in_victory() {
 fn the_heros_death_stops_the_turn_before_its_end() {
     let content = content_with(DUELISTS);
     let (mut g, _) = duel(&content);
-    let hero = g.hero;
-    g.creatures.get_mut(&hero).unwrap().health = 1.0;
-    g.creatures
+    let hero = g.party.hero;
+    g.floor.creatures.get_mut(&hero).unwrap().health = 1.0;
+    g.floor
+        .creatures
         .values_mut()
         .filter(|c| c.id != hero)
         .for_each(|c| c.initiative = 100);
     // The duelist's hit chance is 0, clamped up to 5%: a few turns until it lands.
-    let before = g.turn;
+    let before = g.run.turn;
     let mut played = 0;
     let out = loop {
-        let turn = g.turn;
+        let turn = g.run.turn;
         let out = g.execute(&Command::Wait, &content);
         played += 1;
         if out != Outcome::TurnPassed {
             assert_eq!(
-                g.turn, turn,
+                g.run.turn, turn,
                 "the turn count advanced past the hero's death"
             );
             break out;
         }
-        g.creatures.get_mut(&hero).unwrap().health = 1.0;
+        g.floor.creatures.get_mut(&hero).unwrap().health = 1.0;
         assert!(played < 500, "the duelist never hit");
     };
     assert_eq!(out, Outcome::GameOver(RunOutcome::Died));
     assert!(g.is_over());
-    assert_eq!(g.turn, before + played - 1);
+    assert_eq!(g.run.turn, before + played - 1);
     assert!(
         !event_kinds(&g).contains(&EventKind::TurnEnded),
         "turn_ended fired after the hero died: {:?}",
@@ -367,11 +375,11 @@ fn the_heros_death_stops_the_turn_before_its_end() {
     );
     assert!(event_kinds(&g).contains(&EventKind::CreatureDied));
     assert_eq!(
-        g.record.len() as u64,
+        g.log.record.len() as u64,
         played,
         "the last command was not recorded"
     );
-    assert_eq!(g.record.last(), Some(&Command::Wait));
+    assert_eq!(g.log.record.last(), Some(&Command::Wait));
 }
 
 const WINDER: &str = r#"
@@ -411,13 +419,13 @@ fn the_heros_lock_is_checked_again_at_its_slot() {
     let foe = g.spawn(content.creature("test:winder").expect("kind"), at);
     g.start_combat(foe, &[foe], &content);
     g.drain(&content);
-    let hero = g.hero;
+    let hero = g.party.hero;
     g.apply_modifier(hero, "test:frailty", None, &content);
     g.apply_modifier(hero, "test:second_breath", None, &content);
     g.drain(&content);
-    g.creatures.get_mut(&hero).unwrap().stamina = 100.0;
-    g.creatures.get_mut(&hero).unwrap().initiative = 1;
-    g.creatures.get_mut(&foe).unwrap().initiative = 100;
+    g.floor.creatures.get_mut(&hero).unwrap().stamina = 100.0;
+    g.floor.creatures.get_mut(&hero).unwrap().initiative = 1;
+    g.floor.creatures.get_mut(&foe).unwrap().initiative = 100;
     let strike = Command::Ability {
         ability: "core:power_strike".into(),
         target: Some(foe),
@@ -426,13 +434,13 @@ fn the_heros_lock_is_checked_again_at_its_slot() {
         g.accept(&strike, &content).is_ok(),
         "accepted at the turn's start"
     );
-    let turn = g.turn;
+    let turn = g.run.turn;
     assert_eq!(g.execute(&strike, &content), Outcome::TurnPassed);
     let h = g.creature(hero).unwrap();
     assert!(h.stamina >= 0.0, "stamina went negative: {}", h.stamina);
     assert!(!h.cooldowns.contains_key("core:power_strike"));
     assert!(
-        !g.last_events.iter().any(|e| matches!(e,
+        !g.log.last_events.iter().any(|e| matches!(e,
             Event::AbilityUsed { source, .. } if *source == hero)),
         "the hero struck anyway"
     );
@@ -445,27 +453,19 @@ fn abandoning_ends_the_run_at_once_in_a_fight_too_and_replays() {
     let mut g = empty_run(&content);
     super::pipeline_tests::fight(&mut g, &content, &["core:rat"], 1, &[1]);
     assert!(g.in_combat());
-    let (turn, rng) = (g.turn, g.rng.clone());
+    let (turn, rng) = (g.run.turn, g.run.rng.clone());
     let out = g.execute(&Command::Abandon, &content);
     assert_eq!(out, Outcome::GameOver(RunOutcome::Abandoned));
-    assert_eq!(g.outcome, Some(RunOutcome::Abandoned));
+    assert_eq!(g.run.outcome, Some(RunOutcome::Abandoned));
     assert!(!g.in_combat(), "the fight ends with the run");
     assert_eq!(
-        (g.turn, &g.rng),
+        (g.run.turn, &g.run.rng),
         (turn, &rng),
         "no turn passes, no die rolls"
     );
-    assert_eq!(g.record.last(), Some(&Command::Abandon));
+    assert_eq!(g.log.record.last(), Some(&Command::Abandon));
     assert_eq!(
         g.execute(&Command::Abandon, &content),
         Outcome::Rejected(Reason::RunOver)
     );
-
-    // A run given up on its first turn replays to the same end.
-    let mut run = Game::new(3, &content).expect("a run starts");
-    run.execute(&Command::Abandon, &content);
-    let replay = crate::replay::Replay::of(&run, &content);
-    let played = replay.run(&content).expect("it replays");
-    assert_eq!(played.state_hash(), run.state_hash());
-    assert_eq!(played.outcome, Some(RunOutcome::Abandoned));
 }

@@ -28,20 +28,21 @@ impl Game {
     /// nor the one with the stairs down) becomes a shop: its keeper on the free tile nearest
     /// the room's middle, its wares rolled from the stock table.
     pub(super) fn place_shop(&mut self, k: u32, rooms: &[Rect], content: &Content) {
-        self.shop = None;
+        self.floor.shop = None;
         let Some(def) = content.floor_profile(k).and_then(|f| f.shop.as_ref()) else {
             return;
         };
-        let mut rng = rng::floor_rng(self.seed ^ SHOP_STREAM, k);
+        let mut rng = rng::floor_rng(self.origin.seed ^ SHOP_STREAM, k);
         if rng::unit(&mut rng) >= def.chance {
             return;
         }
-        let (hero, down) = (self.hero_pos(), self.down);
+        let (hero, down) = (self.hero_pos(), self.floor.down);
         // A room of plain floor only: a keeper, who never moves, standing in a lake's one
         // shallow ford would close the way through it.
         let plain = |r: &Rect| {
-            (r.y..r.y + r.h)
-                .all(|y| (r.x..r.x + r.w).all(|x| self.map.get(Pos::new(x, y)) == Tile::FLOOR))
+            (r.y..r.y + r.h).all(|y| {
+                (r.x..r.x + r.w).all(|x| self.floor.map.get(Pos::new(x, y)) == Tile::FLOOR)
+            })
         };
         let fit: Vec<&Rect> = (rooms.iter())
             .filter(|r| !r.contains(hero) && !r.contains(down) && plain(r))
@@ -56,7 +57,7 @@ impl Game {
         let middle = Pos::new(room.x + room.w / 2, room.y + room.h / 2);
         let Some(at) = (room.y..room.y + room.h)
             .flat_map(|y| (room.x..room.x + room.w).map(move |x| Pos::new(x, y)))
-            .filter(|&p| self.map.can_stand(p) && self.creature_at(p).is_none())
+            .filter(|&p| self.floor.map.can_stand(p) && self.creature_at(p).is_none())
             .min_by_key(|p| (p.dist2(middle), p.y, p.x))
         else {
             return;
@@ -68,7 +69,7 @@ impl Game {
             wares.extend(drop.items);
         }
         wares.retain(|it| content.item(&it.item).is_some_and(|d| d.value > 0));
-        self.shop = Some(Shop {
+        self.floor.shop = Some(Shop {
             keeper: id,
             room,
             wares,
@@ -99,7 +100,9 @@ impl Game {
     /// Whether the hero can trade: the floor has a shop whose keeper lives, and the hero
     /// stands in its room or next to the keeper, out of a fight.
     pub fn at_shop(&self) -> bool {
-        let Some(shop) = &self.shop else { return false };
+        let Some(shop) = &self.floor.shop else {
+            return false;
+        };
         let hp = self.hero_pos();
         !self.in_combat()
             && self.creature(shop.keeper).is_some_and(|k| {
@@ -116,9 +119,10 @@ impl Game {
 
     /// Gold found and won, spent or not: what the score counts (selling is not finding).
     pub fn gold_collected(&self) -> u32 {
-        self.gold
-            .saturating_add(self.gold_spent)
-            .saturating_sub(self.gold_earned)
+        self.party
+            .gold
+            .saturating_add(self.party.gold_spent)
+            .saturating_sub(self.party.gold_earned)
     }
 
     /// Why buying ware `i` or selling pack item `i` is refused, checked before anything
@@ -134,25 +138,25 @@ impl Game {
         if !self.at_shop() {
             return Some(Reason::NoShopHere);
         }
-        let wares = self.shop.as_ref().map_or(&[][..], |s| &s.wares[..]);
+        let wares = self.floor.shop.as_ref().map_or(&[][..], |s| &s.wares[..]);
         match cmd {
             Command::Buy(_) => {
                 let Some(it) = wares.get(*i) else {
                     return Some(Reason::NoSuchWare(*i));
                 };
                 let need = self.price(it, content);
-                if need > self.gold {
+                if need > self.party.gold {
                     Some(Reason::NotEnoughGold {
                         need,
-                        have: self.gold,
+                        have: self.party.gold,
                     })
-                } else if self.inventory.len() >= Self::inventory_size(content) {
+                } else if self.party.inventory.len() >= Self::inventory_size(content) {
                     Some(Reason::InventoryFull)
                 } else {
                     None
                 }
             }
-            _ => match self.inventory.get(*i) {
+            _ => match self.party.inventory.get(*i) {
                 None => Some(Reason::NoSuchItem(*i)),
                 Some(it) if self.offer(it, content).is_none() => Some(Reason::NotTraded),
                 Some(_) => None,
@@ -162,26 +166,26 @@ impl Game {
 
     /// Buys ware `i` (refusals were checked).
     pub(super) fn buy(&mut self, i: usize, content: &Content) {
-        let Some(it) = self.shop.as_mut().map(|s| s.wares.remove(i)) else {
+        let Some(it) = self.floor.shop.as_mut().map(|s| s.wares.remove(i)) else {
             return;
         };
         let price = self.price(&it, content);
-        self.gold -= price;
-        self.gold_spent = self.gold_spent.saturating_add(price);
+        self.party.gold -= price;
+        self.party.gold_spent = self.party.gold_spent.saturating_add(price);
         let name = self.item_name(&it, content);
         self.log(format!("You buy the {name} for {price} gold."));
-        self.inventory.push(it);
+        self.party.inventory.push(it);
     }
 
     /// Sells pack item `i` (refusals were checked): the keeper adds it to the wares.
     pub(super) fn sell(&mut self, i: usize, content: &Content) {
-        let it = self.inventory.remove(i);
+        let it = self.party.inventory.remove(i);
         let paid = self.offer(&it, content).unwrap_or(0);
-        self.gold = self.gold.saturating_add(paid);
-        self.gold_earned = self.gold_earned.saturating_add(paid);
+        self.party.gold = self.party.gold.saturating_add(paid);
+        self.party.gold_earned = self.party.gold_earned.saturating_add(paid);
         let name = self.item_name(&it, content);
         self.log(format!("You sell the {name} for {paid} gold."));
-        if let Some(shop) = self.shop.as_mut() {
+        if let Some(shop) = self.floor.shop.as_mut() {
             shop.wares.push(it);
         }
     }

@@ -14,7 +14,7 @@ fn modding_mds_shop_recipe_loads_and_floor_1_has_its_shop() {
     let content = with_recipe();
     assert!(content.creatures[KEEPER].shopkeeper, "{KEEPER} keeps shops");
     let g = Game::new(1, &content).unwrap();
-    let shop = g.shop.as_ref().expect("floor 1 has a shop");
+    let shop = g.floor.shop.as_ref().expect("floor 1 has a shop");
     let keeper = g
         .creature(shop.keeper)
         .expect("the keeper stands in its shop");

@@ -22,18 +22,20 @@ fn shop_content() -> Content {
 /// A run on floor 1 with the hero standing next to the keeper, no monsters but the keeper.
 fn at_the_shop(content: &Content, gold: u32) -> Game {
     let mut g = Game::new(3, content).unwrap();
-    let keeper = g.shop.as_ref().expect("floor 1 has a shop").keeper;
-    g.creatures.retain(|id, _| *id == g.hero || *id == keeper);
+    let keeper = g.floor.shop.as_ref().expect("floor 1 has a shop").keeper;
+    g.floor
+        .creatures
+        .retain(|id, _| *id == g.party.hero || *id == keeper);
     let kp = g.creature(keeper).unwrap().pos;
     let beside = crate::map::Dir::ALL
         .into_iter()
         .map(|d| kp.offset(d))
-        .find(|&p| g.map.is_passable(p))
+        .find(|&p| g.floor.map.is_passable(p))
         .unwrap();
-    let hero = g.hero;
-    g.creatures.get_mut(&hero).unwrap().pos = beside;
-    g.gold = gold;
-    g.inventory.clear();
+    let hero = g.party.hero;
+    g.floor.creatures.get_mut(&hero).unwrap().pos = beside;
+    g.party.gold = gold;
+    g.party.inventory.clear();
     g
 }
 
@@ -41,7 +43,7 @@ fn at_the_shop(content: &Content, gold: u32) -> Game {
 fn a_shop_is_a_room_with_its_keeper_and_wares_of_value() {
     let content = shop_content();
     let g = Game::new(3, &content).unwrap();
-    let shop = g.shop.as_ref().unwrap();
+    let shop = g.floor.shop.as_ref().unwrap();
     let keeper = g.creature(shop.keeper).unwrap();
     assert!(shop.room.contains(keeper.pos));
     assert!(!shop.room.contains(g.hero_pos()), "not the hero's own room");
@@ -49,30 +51,30 @@ fn a_shop_is_a_room_with_its_keeper_and_wares_of_value() {
     assert!(!shop.wares.is_empty());
     assert!(shop.wares.iter().all(|it| g.price(it, &content) > 0));
     // The same seed, the same shop; the core floors without one are as they were.
-    assert_eq!(Game::new(3, &content).unwrap().shop, g.shop);
+    assert_eq!(Game::new(3, &content).unwrap().floor.shop, g.floor.shop);
     let plain = Game::new(3, &Content::core().unwrap()).unwrap();
-    assert!(plain.shop.is_none(), "core's floor 1 has no shop");
-    assert_eq!(plain.map, g.map);
+    assert!(plain.floor.shop.is_none(), "core's floor 1 has no shop");
+    assert_eq!(plain.floor.map, g.floor.map);
 }
 
 #[test]
 fn buying_takes_gold_gives_the_ware_and_costs_no_turn() {
     let content = shop_content();
     let mut g = at_the_shop(&content, 1000);
-    let ware = g.shop.as_ref().unwrap().wares[0].clone();
+    let ware = g.floor.shop.as_ref().unwrap().wares[0].clone();
     let price = g.price(&ware, &content);
-    let (turn, collected) = (g.turn, g.gold_collected());
+    let (turn, collected) = (g.run.turn, g.gold_collected());
     assert_eq!(g.execute(&Command::Buy(0), &content), Outcome::NoTurn);
-    assert_eq!(g.gold, 1000 - price);
-    assert_eq!(g.inventory, vec![ware]);
-    assert_eq!(g.turn, turn);
-    assert_eq!(g.gold_spent, price);
+    assert_eq!(g.party.gold, 1000 - price);
+    assert_eq!(g.party.inventory, vec![ware]);
+    assert_eq!(g.run.turn, turn);
+    assert_eq!(g.party.gold_spent, price);
     assert_eq!(
         g.gold_collected(),
         collected,
         "shopping never lowers the score"
     );
-    assert_eq!(g.record.last(), Some(&Command::Buy(0)));
+    assert_eq!(g.log.record.last(), Some(&Command::Buy(0)));
 }
 
 #[test]
@@ -80,7 +82,7 @@ fn what_cannot_be_afforded_is_refused_with_no_change() {
     let content = shop_content();
     let mut g = at_the_shop(&content, 0);
     let before = g.clone();
-    let need = g.price(&g.shop.as_ref().unwrap().wares[0], &content);
+    let need = g.price(&g.floor.shop.as_ref().unwrap().wares[0], &content);
     assert_eq!(
         g.execute(&Command::Buy(0), &content),
         Outcome::Rejected(Reason::NotEnoughGold { need, have: 0 })
@@ -88,9 +90,9 @@ fn what_cannot_be_afforded_is_refused_with_no_change() {
     assert!(g == before, "a refusal changed the state");
     // Away from the shop nothing is traded.
     let mut far = at_the_shop(&content, 1000);
-    let up = far.up;
-    let hero = far.hero;
-    far.creatures.get_mut(&hero).unwrap().pos = up;
+    let up = far.floor.up;
+    let hero = far.party.hero;
+    far.floor.creatures.get_mut(&hero).unwrap().pos = up;
     assert_eq!(
         far.execute(&Command::Buy(0), &content),
         Outcome::Rejected(Reason::NoShopHere)
@@ -101,18 +103,20 @@ fn what_cannot_be_afforded_is_refused_with_no_change() {
 fn selling_gives_a_share_of_the_price_or_the_unknown_price() {
     let content = shop_content();
     let mut g = at_the_shop(&content, 0);
-    g.inventory
+    g.party
+        .inventory
         .push(ItemInstance::new("core:chain_mail", &content));
-    g.inventory
+    g.party
+        .inventory
         .push(ItemInstance::new("core:potion_of_confusion", &content));
-    let mail = g.price(&g.inventory[0], &content);
+    let mail = g.price(&g.party.inventory[0], &content);
     assert_eq!(g.execute(&Command::Sell(0), &content), Outcome::NoTurn);
     let share = (f64::from(mail) * content.balance.sell_share).floor() as u32;
-    assert_eq!(g.gold, share);
+    assert_eq!(g.party.gold, share);
     assert_eq!(g.execute(&Command::Sell(0), &content), Outcome::NoTurn);
-    assert_eq!(g.gold, share + content.balance.unknown_sell_price);
-    assert!(g.inventory.is_empty());
-    let wares = &g.shop.as_ref().unwrap().wares;
+    assert_eq!(g.party.gold, share + content.balance.unknown_sell_price);
+    assert!(g.party.inventory.is_empty());
+    let wares = &g.floor.shop.as_ref().unwrap().wares;
     assert_eq!(wares.last().unwrap().item, "core:potion_of_confusion");
     assert_eq!(g.gold_collected(), 0, "selling is not finding gold");
 }
@@ -121,7 +125,7 @@ fn selling_gives_a_share_of_the_price_or_the_unknown_price() {
 fn bumping_the_keeper_never_starts_a_fight() {
     let content = shop_content();
     let mut g = at_the_shop(&content, 0);
-    let keeper = g.shop.as_ref().unwrap().keeper;
+    let keeper = g.floor.shop.as_ref().unwrap().keeper;
     let kp = g.creature(keeper).unwrap().pos;
     let hp = g.hero_pos();
     let d = crate::map::Dir::from_delta(kp.x - hp.x, kp.y - hp.y).unwrap();
@@ -129,7 +133,12 @@ fn bumping_the_keeper_never_starts_a_fight() {
     assert!(!g.in_combat());
     assert_eq!(g.hero_pos(), hp);
     assert_eq!(g.creature(keeper).unwrap().pos, kp, "it stands in its shop");
-    assert!(g.log.iter().any(|l| l.text.contains("shows you the wares")));
+    assert!(
+        g.log
+            .lines
+            .iter()
+            .any(|l| l.text.contains("shows you the wares"))
+    );
 }
 
 /// A shopkeeper never moves: its shop is a room of plain floor, never one a lake or a chasm
@@ -143,20 +152,20 @@ fn shops_keep_to_rooms_of_plain_floor() {
         for floor in 2..=5 {
             g.enter_floor(floor, &content)
                 .expect("the floor is entered");
-            let Some(shop) = &g.shop else { continue };
+            let Some(shop) = &g.floor.shop else { continue };
             shops += 1;
             let r = shop.room;
             for y in r.y..r.y + r.h {
                 for x in r.x..r.x + r.w {
                     let p = crate::map::Pos::new(x, y);
                     assert_eq!(
-                        g.map.get(p),
+                        g.floor.map.get(p),
                         crate::map::Tile::FLOOR,
                         "seed {seed} floor {floor}"
                     );
                 }
             }
-            let kinds = g.map.used_ids();
+            let kinds = g.floor.map.used_ids();
             beside_water += usize::from(kinds.iter().any(|k| k.contains("water")));
         }
     }

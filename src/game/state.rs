@@ -4,19 +4,49 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::command::{Command, RunOutcome};
+use super::combat::Fight;
+use super::command::RunOutcome;
 use super::events::Event;
+use super::floor::{EncounterRoom, FloorState};
 use super::identify::Identification;
+use super::log::Log;
+use super::origin::Origin;
+use super::party::Party;
 use crate::content::Content;
-use crate::content::schema::{Slot, Starts};
+use crate::content::schema::Starts;
 use crate::dungeon;
 use crate::grid::{VisibleSet, field_of_view};
-use crate::map::{Dir, Pos, TileMap};
+use crate::map::{Dir, Pos};
 use crate::rng::{self, Rng};
 
 /// Stable identity of a creature for the whole run (never a Bevy `Entity`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct CreatureId(pub u32);
+
+impl<'de> Deserialize<'de> for CreatureId {
+    /// A number, or a number written as a string: a JSON map's keys are strings (the floor's
+    /// creatures are a map by id), and the parts of a saved `Game` read their fields from a
+    /// buffer that keeps such a key a string.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CreatureId, D::Error> {
+        struct Id;
+        impl serde::de::Visitor<'_> for Id {
+            type Value = CreatureId;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a creature id (a number)")
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<CreatureId, E> {
+                u32::try_from(v).map(CreatureId).map_err(E::custom)
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<CreatureId, E> {
+                u32::try_from(v).map(CreatureId).map_err(E::custom)
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<CreatureId, E> {
+                v.parse().map(CreatureId).map_err(E::custom)
+            }
+        }
+        d.deserialize_any(Id)
+    }
+}
 
 impl fmt::Display for CreatureId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -219,115 +249,46 @@ pub struct Death {
     pub ability: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LogLine {
-    pub turn: u64,
-    pub text: String,
+/// The whole run, in parts: where it came from, how it stands, the floor the hero is on, the
+/// hero's side, the fight and what happened. Everything the rules read or write is in here, in
+/// ordered collections. Saves and the state hash write the parts' fields in one fixed order
+/// (`super::wire`); each part reads its own fields back by name.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Game {
+    /// Where the run came from: seed, rules version, class, daily date, fork, reloads.
+    #[serde(flatten)]
+    pub origin: Origin,
+    /// How the run stands: its turn, its dice, what waits to be processed, how it ended.
+    #[serde(flatten)]
+    pub run: Run,
+    /// The floor the hero is on: its map, what lies and lives on it.
+    #[serde(flatten)]
+    pub floor: FloorState,
+    /// The hero's side: who the hero is, its pack, gold, progress and what it knows.
+    #[serde(flatten)]
+    pub party: Party,
+    /// The running fight, if any.
+    #[serde(flatten)]
+    pub fight: Fight,
+    /// What happened, which no rule reads: the message log, the last command's events and
+    /// the record of commands.
+    #[serde(flatten)]
+    pub log: Log,
 }
 
-/// The whole run. Everything the rules read or write is in here, in ordered collections.
+/// How the run stands: the counters, the dice and the events waiting, and how it ended.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Game {
-    pub seed: u64,
-    pub floor: u32,
+pub struct Run {
+    /// How many floors the dungeon has.
     pub floors: u32,
     pub turn: u64,
-    pub map: TileMap,
-    pub up: Pos,
-    pub down: Pos,
-    pub explored: Vec<bool>,
-    pub visible: Vec<bool>,
-    pub creatures: BTreeMap<CreatureId, Creature>,
-    pub hero: CreatureId,
+    /// The next creature's id: ids are never reused in a run.
     pub next_id: u32,
-    /// The running fight: the creatures fighting the hero (only they act in a combat turn), not
-    /// every monster on the floor.
-    pub enemies: Vec<CreatureId>,
-    /// The fight formed this turn and its first turn has not begun: `combat_started` waits
-    /// for that turn's `turn_started`, so what it applies ticks once before the first round
-    /// (not written while false, as in every save from before the rule).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub combat_starting: bool,
     /// Events waiting to be processed; empty between commands.
     pub queue: VecDeque<Event>,
-    /// Events processed by the last command, for the presentation layer.
-    pub last_events: Vec<Event>,
-    pub log: Vec<LogLine>,
     pub rng: Rng,
-    /// Written as a list of pairs: JSON maps only take string keys.
-    #[serde(with = "pairs")]
-    pub treasure: BTreeMap<Pos, u32>,
-    /// Traps by tile, with their kind (a trap id).
-    #[serde(with = "pairs")]
-    pub traps: BTreeMap<Pos, String>,
-    /// Items lying on the floor, by tile.
-    #[serde(with = "pairs")]
-    pub ground: BTreeMap<Pos, Vec<ItemInstance>>,
-    /// The hero's pack, in the order things were picked up.
-    pub inventory: Vec<ItemInstance>,
-    /// What the hero wears, one item a slot.
-    #[serde(with = "pairs")]
-    pub equipment: BTreeMap<Slot, ItemInstance>,
-    pub gold: u32,
-    pub kills: u32,
-    pub xp: u32,
-    pub level: u32,
-    /// The forager's alarm: every monster chases for the rest of the floor.
-    pub alarm: bool,
     pub outcome: Option<RunOutcome>,
     pub death: Option<Death>,
-    /// Prefab rooms whose guards fight together when the hero walks in; gone once triggered.
-    pub encounter_rooms: Vec<EncounterRoom>,
-    /// Every accepted command since the run began: the run's replay, kept in its saves too.
-    pub record: Vec<Command>,
-    /// Content hot reloads during the run (empty for almost every run, and then not written,
-    /// so saves and state hashes of ordinary runs stay as they were).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reloads: Vec<super::reload::ContentReload>,
-    /// The rules version the run began under (`RULES_VERSION`); saves from before versions
-    /// were recorded read as version 1.
-    #[serde(default = "first_rules")]
-    pub rules: u32,
-    /// The hero's class (a `[[classes]]` id); empty for runs from before classes, and for
-    /// content that defines none: then the hero is `core:hero` as written.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub class: String,
-    /// The daily challenge's date (`YYYY-MM-DD`) when the run is one: its seed is that
-    /// date's (`daily::daily_seed`). Not written for other runs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub daily: Option<String>,
-    /// The replay this run took over, and at which turn (`Replay::fork_at`): a fork is never
-    /// ranked. Not written for other runs. Like the daily date it is in the state hash, so a
-    /// forked replay's hashes say it is one: strip the mark and its own replay no longer
-    /// verifies.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fork: Option<crate::fork::Fork>,
-    /// What the hero knows of unknown items: their looks this run, what it has learned and
-    /// the names the player gave (not written for runs without unidentified kinds).
-    #[serde(default, skip_serializing_if = "Identification::is_empty")]
-    pub ident: Identification,
-    /// The floor's shop, if it has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shop: Option<super::shop::Shop>,
-    /// Gold paid at shops, and gold shopkeepers paid the hero, this run (for the score,
-    /// which counts gold collected).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub gold_spent: u32,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub gold_earned: u32,
-}
-
-fn first_rules() -> u32 {
-    1
-}
-
-/// A prefab room with its encounter: the hero walking in starts the fight with its guards.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct EncounterRoom {
-    pub prefab: String,
-    /// The room's inside, without its wall ring.
-    pub room: dungeon::Rect,
-    pub guards: Vec<CreatureId>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -371,10 +332,9 @@ impl fmt::Display for NewGameError {
 
 impl std::error::Error for NewGameError {}
 
-pub const HERO_KIND: &str = "core:hero";
+pub use crate::content::HERO_KIND;
 /// How far the hero sees.
 pub const HERO_SIGHT: u32 = 9;
-const LOG_KEEP: usize = 200;
 
 impl Game {
     /// A new run on floor 1, of the first class (`Content::first_class`).
@@ -412,48 +372,22 @@ impl Game {
             body: Vec::new(),
         };
         let mut game = Game {
-            seed,
-            floor: 0,
-            floors: content.balance.floors.max(1),
-            turn: 0,
-            map: TileMap::new(1, 1, crate::map::Tile::WALL),
-            up: Pos::default(),
-            down: Pos::default(),
-            explored: Vec::new(),
-            visible: Vec::new(),
-            creatures: BTreeMap::from([(CreatureId(0), hero)]),
-            hero: CreatureId(0),
-            next_id: 1,
-            enemies: Vec::new(),
-            combat_starting: false,
-            queue: VecDeque::new(),
-            last_events: Vec::new(),
-            log: Vec::new(),
-            rng: rng::game_rng(seed),
-            treasure: BTreeMap::new(),
-            traps: BTreeMap::new(),
-            ground: BTreeMap::new(),
-            inventory: Vec::new(),
-            equipment: BTreeMap::new(),
-            gold: 0,
-            kills: 0,
-            xp: 0,
-            level: 1,
-            alarm: false,
-            outcome: None,
-            death: None,
-            encounter_rooms: Vec::new(),
-            record: Vec::new(),
-            reloads: Vec::new(),
-            rules: super::RULES_VERSION,
-            class: class.to_string(),
-            daily: None,
-            fork: None,
-            ident: Identification::deal(seed, content),
-            shop: None,
-            gold_spent: 0,
-            gold_earned: 0,
+            origin: Origin::new(seed, class),
+            run: Run {
+                floors: content.balance.floors.max(1),
+                turn: 0,
+                next_id: 1,
+                queue: VecDeque::new(),
+                rng: rng::game_rng(seed),
+                outcome: None,
+                death: None,
+            },
+            floor: FloorState::empty(),
+            party: Party::new(CreatureId(0), Identification::deal(seed, content)),
+            fight: Fight::default(),
+            log: Log::default(),
         };
+        game.floor.creatures.insert(CreatureId(0), hero);
         if let Some(c) = class_def {
             game.take_kit(c, content);
             // The class starts the log, so the history and the morgue say who played.
@@ -472,7 +406,7 @@ impl Game {
         content: &Content,
     ) -> Result<Game, NewGameError> {
         let mut game = Game::new_as(crate::daily::daily_seed(date), class, content)?;
-        game.daily = Some(date.to_string());
+        game.origin.daily = Some(date.to_string());
         Ok(game)
     }
 
@@ -481,22 +415,23 @@ impl Game {
     fn take_kit(&mut self, class: &crate::content::class::Class, content: &Content) {
         for id in &class.wear {
             if let Some(item) = content.item(id) {
-                self.equipment
+                self.party
+                    .equipment
                     .insert(item.slot, ItemInstance::new(id, content));
             }
         }
         for id in &class.carry {
-            self.inventory.push(ItemInstance::new(id, content));
+            self.party.inventory.push(ItemInstance::new(id, content));
         }
         // What the hero packed, it knows.
         for id in class.wear.iter().chain(&class.carry) {
-            self.ident.learn(id);
+            self.party.ident.learn(id);
         }
-        self.gold = class.gold;
-        let hero = self.hero;
+        self.party.gold = class.gold;
+        let hero = self.party.hero;
         let health = self.attribute(hero, super::combat::Attr::MaxHealth, content);
         let stamina = self.attribute(hero, super::combat::Attr::MaxStamina, content);
-        if let Some(h) = self.creatures.get_mut(&hero) {
+        if let Some(h) = self.floor.creatures.get_mut(&hero) {
             h.health = health;
             h.stamina = stamina;
         }
@@ -508,29 +443,29 @@ impl Game {
             .generator_profile(k)
             .ok_or(NewGameError::NoFloorProfile)?;
         profile.validate().map_err(NewGameError::BadProfile)?;
-        let floor = dungeon::generate_in(&profile, self.seed, k, &content.terrains);
-        self.floor = k;
-        self.map = floor.map;
+        let floor = dungeon::generate_in(&profile, self.origin.seed, k, &content.terrains);
+        self.floor.depth = k;
+        self.floor.map = floor.map;
         // Generation places the engine's kinds only, which every content has.
         if let Err(missing) = self.bind_terrain(content) {
             return Err(NewGameError::MissingTerrain(missing));
         }
-        self.up = floor.up;
-        self.down = floor.down;
-        self.enemies.clear();
-        self.combat_starting = false;
-        self.alarm = false;
-        self.creatures.retain(|id, _| *id == self.hero);
-        self.treasure = floor.treasure.into_iter().collect();
-        self.ground.clear();
+        self.floor.up = floor.up;
+        self.floor.down = floor.down;
+        self.fight.enemies.clear();
+        self.fight.starting = false;
+        self.floor.alarm = false;
+        self.floor.creatures.retain(|id, _| *id == self.party.hero);
+        self.floor.treasure = floor.treasure.into_iter().collect();
+        self.floor.ground.clear();
         self.place_floor_extras(k, &floor.traps, floor.hero, content);
-        let hero = self.hero;
-        if let Some(h) = self.creatures.get_mut(&hero) {
+        let hero = self.party.hero;
+        if let Some(h) = self.floor.creatures.get_mut(&hero) {
             h.pos = floor.hero;
             h.frightened = 0;
             h.cooldowns.clear();
         }
-        self.encounter_rooms = floor
+        self.floor.encounter_rooms = floor
             .encounters
             .iter()
             .map(|e| EncounterRoom {
@@ -547,26 +482,26 @@ impl Game {
                     .iter()
                     .position(|e| Some(e.room) == spawn.room);
                 if let Some(k) = encounter {
-                    self.encounter_rooms[k].guards.push(id);
+                    self.floor.encounter_rooms[k].guards.push(id);
                 } else {
                     self.place_awake_or_asleep(id, kind, content);
                 }
             }
         }
         self.place_shop(k, &floor.rooms, content);
-        let n = self.map.len();
-        self.explored = vec![false; n];
-        self.visible = vec![false; n];
+        let n = self.floor.map.len();
+        self.floor.explored = vec![false; n];
+        self.floor.visible = vec![false; n];
         self.update_sight(content);
-        self.queue.push_back(Event::FloorEntered { floor: k });
+        self.run.queue.push_back(Event::FloorEntered { floor: k });
         Ok(())
     }
 
     pub(super) fn spawn(&mut self, kind: &crate::content::CreatureKind, pos: Pos) -> CreatureId {
-        let id = CreatureId(self.next_id);
-        self.next_id += 1;
-        let w = self.map.width() as i32;
-        let h = self.map.height() as i32;
+        let id = CreatureId(self.run.next_id);
+        self.run.next_id += 1;
+        let w = self.floor.map.width() as i32;
+        let h = self.floor.map.height() as i32;
         // Each monster scatters to its own corner-ish tile and starts its timer at its own
         // offset: 1 to 20 turns into a chase (greedy ghost navigation's rand(200) steps, ÷10).
         let corner = match id.0 % 4 {
@@ -575,14 +510,14 @@ impl Game {
             2 => Pos::new(-2, h + 1),
             _ => Pos::new(w + 1, h + 1),
         };
-        let timer = rng::below(&mut self.rng, 20) + 1;
-        self.creatures.insert(
+        let timer = rng::below(&mut self.run.rng, 20) + 1;
+        self.floor.creatures.insert(
             id,
             Creature {
                 id,
                 kind: kind.id.clone(),
                 pos,
-                heading: Dir::ALL[rng::below(&mut self.rng, 4) as usize],
+                heading: Dir::ALL[rng::below(&mut self.run.rng, 4) as usize],
                 health: kind.base.max_health,
                 stamina: kind.base.max_stamina,
                 cooldowns: BTreeMap::new(),
@@ -612,7 +547,7 @@ impl Game {
     }
 
     pub fn hero(&self) -> &Creature {
-        &self.creatures[&self.hero]
+        &self.floor.creatures[&self.party.hero]
     }
 
     pub fn hero_pos(&self) -> Pos {
@@ -620,43 +555,38 @@ impl Game {
     }
 
     pub fn creature(&self, id: CreatureId) -> Option<&Creature> {
-        self.creatures.get(&id)
+        self.floor.creatures.get(&id)
     }
 
     pub fn creature_at(&self, p: Pos) -> Option<&Creature> {
-        self.creatures.values().find(|c| c.pos == p && c.is_alive())
+        self.floor
+            .creatures
+            .values()
+            .find(|c| c.pos == p && c.is_alive())
     }
 
     pub fn in_combat(&self) -> bool {
-        !self.enemies.is_empty()
+        !self.fight.enemies.is_empty()
     }
 
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        self.run.outcome.is_some()
     }
 
     pub fn is_visible(&self, p: Pos) -> bool {
-        self.map.idx(p).is_some_and(|i| self.visible[i])
+        self.floor.map.idx(p).is_some_and(|i| self.floor.visible[i])
     }
 
     pub fn is_explored(&self, p: Pos) -> bool {
-        self.map.idx(p).is_some_and(|i| self.explored[i])
+        self.floor
+            .map
+            .idx(p)
+            .is_some_and(|i| self.floor.explored[i])
     }
 
     /// The state hash: same seed + same commands = same hash, on every platform.
     pub fn state_hash(&self) -> u64 {
-        super::hash::canonical_hash(self)
-    }
-
-    pub(super) fn log(&mut self, text: impl Into<String>) {
-        self.log.push(LogLine {
-            turn: self.turn,
-            text: text.into(),
-        });
-        if self.log.len() > LOG_KEEP {
-            let extra = self.log.len() - LOG_KEEP;
-            self.log.drain(..extra);
-        }
+        crate::hash::canonical_hash(self)
     }
 
     /// How far the hero sees: `HERO_SIGHT`, or less under a modifier with `sight`.
@@ -675,21 +605,21 @@ impl Game {
 
     /// Recomputes the hero's field of view and remembers what it saw.
     pub(super) fn update_sight(&mut self, content: &Content) {
-        let mut set = VisibleSet::new(self.map.width(), self.map.height());
+        let mut set = VisibleSet::new(self.floor.map.width(), self.floor.map.height());
         let at = self.hero_pos();
         let sight = self.hero_sight(content);
-        field_of_view(&self.map, at, sight, &mut set);
+        field_of_view(&self.floor.map, at, sight, &mut set);
         // Only the square around the hero can be in view: walk it, not the whole map.
-        self.visible.fill(false);
+        self.floor.visible.fill(false);
         let r = sight as i32;
         for y in at.y - r..=at.y + r {
             for x in at.x - r..=at.x + r {
                 let p = Pos::new(x, y);
                 if set.contains(p)
-                    && let Some(i) = self.map.idx(p)
+                    && let Some(i) = self.floor.map.idx(p)
                 {
-                    self.visible[i] = true;
-                    self.explored[i] = true;
+                    self.floor.visible[i] = true;
+                    self.floor.explored[i] = true;
                 }
             }
         }
@@ -707,14 +637,14 @@ impl Game {
     ) {
         let awareness = match kind.starts {
             Starts::Either => (sleeps(kind)
-                && rng::unit(&mut self.rng) < content.balance.asleep_chance)
+                && rng::unit(&mut self.run.rng) < content.balance.asleep_chance)
                 .then_some(Awareness::Asleep),
             Starts::Asleep => Some(Awareness::Asleep),
             Starts::Unaware => None,
             Starts::Hunting => Some(Awareness::Hunting),
         };
-        let up = self.up;
-        if let Some(c) = self.creatures.get_mut(&id) {
+        let up = self.floor.up;
+        if let Some(c) = self.floor.creatures.get_mut(&id) {
             match awareness {
                 Some(Awareness::Hunting) => c.alert(up),
                 Some(a) => c.ai.awareness = a,
@@ -745,28 +675,5 @@ fn unknown_class(id: &str, content: &Content) -> NewGameError {
         class: id.to_string(),
         nearest,
         known,
-    }
-}
-
-/// Serializes an ordered map as a sequence of (key, value) pairs, whatever the key type.
-mod pairs {
-    use std::collections::BTreeMap;
-
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub fn serialize<K: Serialize + Ord, V: Serialize, S: Serializer>(
-        map: &BTreeMap<K, V>,
-        s: S,
-    ) -> Result<S::Ok, S::Error> {
-        s.collect_seq(map.iter())
-    }
-
-    pub fn deserialize<'de, K, V, D>(d: D) -> Result<BTreeMap<K, V>, D::Error>
-    where
-        K: Deserialize<'de> + Ord,
-        V: Deserialize<'de>,
-        D: Deserializer<'de>,
-    {
-        Ok(Vec::<(K, V)>::deserialize(d)?.into_iter().collect())
     }
 }

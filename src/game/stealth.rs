@@ -20,9 +20,12 @@ impl Game {
     /// `[balance]`'s `stealth_range` scaled by the class's `stealth`, halved when the hero
     /// keeps still (waits or searches), doubled in a fight or a loud turn.
     pub fn stealth_range(&self, cmd: Option<&Command>, loud: bool, content: &Content) -> f64 {
-        let class = content.classes.get(&self.class).map_or(1.0, |c| c.stealth);
+        let class = content
+            .classes
+            .get(&self.origin.class)
+            .map_or(1.0, |c| c.stealth);
         let mut range = content.balance.stealth_range * class;
-        if self.in_combat() || self.combat_starting || loud {
+        if self.in_combat() || self.fight.starting || loud {
             range *= 2.0;
         } else if matches!(cmd, Some(Command::Wait | Command::Search)) {
             range *= 0.5;
@@ -33,7 +36,7 @@ impl Game {
     /// The stealth range of a quiet turn like the last one (what the map shades: a loud turn
     /// is the hero's choice, and passes).
     pub fn last_stealth_range(&self, content: &Content) -> f64 {
-        self.stealth_range(self.record.last(), false, content)
+        self.stealth_range(self.log.record.last(), false, content)
     }
 
     /// A noise at `at` heard `radius` tiles around: sleepers within it wake, and every monster
@@ -41,11 +44,11 @@ impl Game {
     /// drawn from the rules' stream: a noise is certain.
     pub(super) fn make_noise(&mut self, at: Pos, radius: u32) {
         let r2 = i64::from(radius) * i64::from(radius);
-        let hero = self.hero;
-        for c in self.creatures.values_mut() {
+        let hero = self.party.hero;
+        for c in self.floor.creatures.values_mut() {
             if c.id == hero
                 || !c.is_alive()
-                || self.enemies.contains(&c.id)
+                || self.fight.enemies.contains(&c.id)
                 || c.ai.awareness == Awareness::Hunting
                 || c.pos.dist2(at) > r2
             {
@@ -59,22 +62,23 @@ impl Game {
 
     /// Whether the last turn's log says the hero heard something it could not see.
     pub fn heard_last_turn(&self) -> bool {
-        let last = self.turn.saturating_sub(1);
-        (self.log.iter().rev())
+        let last = self.run.turn.saturating_sub(1);
+        (self.log.lines.iter().rev())
             .take_while(|l| l.turn >= last)
             .any(|l| l.turn == last && l.text.starts_with(HEARD))
     }
 
     /// Whether `id` has noticed the hero and hunts it.
     pub fn hunts_hero(&self, id: CreatureId) -> bool {
-        (self.creatures.get(&id)).is_some_and(|c| c.ai.awareness == Awareness::Hunting)
+        (self.floor.creatures.get(&id)).is_some_and(|c| c.ai.awareness == Awareness::Hunting)
     }
 
     /// Whether bumping `id` is a sneak attack: a monster that sleeps or has not noticed the
     /// hero.
     pub fn catches_unaware(&self, id: CreatureId) -> bool {
-        id != self.hero
+        id != self.party.hero
             && self
+                .floor
                 .creatures
                 .get(&id)
                 .is_some_and(|c| c.is_alive() && c.ai.awareness.unaware())
@@ -85,6 +89,7 @@ impl Game {
     /// sure to hit, its damage multiplied (the class's `sneak_attack`, else `[balance]`'s).
     pub(super) fn sneak_attack(&mut self, target: CreatureId, content: &Content) {
         let asleep = self
+            .floor
             .creatures
             .get(&target)
             .is_some_and(|c| c.ai.awareness == Awareness::Asleep);
@@ -96,7 +101,7 @@ impl Game {
         });
         let guards = self.guards_beside(target, content);
         self.start_combat(target, &guards, content);
-        let known = self.known_abilities(self.hero, content);
+        let known = self.known_abilities(self.party.hero, content);
         let ability = known
             .iter()
             .find(|a| *a == BASIC_ATTACK)
@@ -104,14 +109,20 @@ impl Game {
             .and_then(|a| content.ability(a));
         let factor = self.sneak_factor(content);
         if let Some(def) = ability {
-            self.use_ability(self.hero, def, Some(target), Rolls::Landed(factor), content);
+            self.use_ability(
+                self.party.hero,
+                def,
+                Some(target),
+                Rolls::Landed(factor),
+                content,
+            );
         }
     }
 
     /// How much harder a blow on a monster that has not noticed the hero strikes: the class's
     /// `sneak_attack`, else `[balance]`'s.
     pub(super) fn sneak_factor(&self, content: &Content) -> f64 {
-        (content.classes.get(&self.class))
+        (content.classes.get(&self.origin.class))
             .and_then(|c| c.sneak_attack)
             .unwrap_or(content.balance.sneak_attack)
     }

@@ -9,7 +9,7 @@ use crate::map::{Dir, Pos};
 /// A goblin at `at` in `g`, in `awareness`.
 fn goblin(g: &mut Game, content: &Content, at: Pos, awareness: Awareness) -> CreatureId {
     let id = g.spawn(content.creature("core:goblin").expect("core goblin"), at);
-    g.creatures.get_mut(&id).unwrap().ai.awareness = awareness;
+    g.floor.creatures.get_mut(&id).unwrap().ai.awareness = awareness;
     id
 }
 
@@ -44,14 +44,14 @@ fn a_sleeper_stays_put_and_never_starts_a_fight() {
         assert_eq!(g.execute(&Command::Wait, &content), Outcome::TurnPassed);
     }
     assert_eq!(
-        g.creatures[&id].pos,
+        g.floor.creatures[&id].pos,
         Pos::new(3, 1),
         "it sleeps where it lies"
     );
     g.execute(&Command::Move(Dir::Right), &content);
     assert_eq!(g.hero_pos(), Pos::new(2, 1));
     assert!(!g.in_combat(), "a sleeper next to the hero does not attack");
-    assert_eq!(g.creatures[&id].ai.awareness, Awareness::Asleep);
+    assert_eq!(g.floor.creatures[&id].ai.awareness, Awareness::Asleep);
 }
 
 #[test]
@@ -60,16 +60,16 @@ fn a_noise_wakes_sleepers_within_its_radius_and_not_beyond() {
     let mut g = world(HALL, &content);
     let near = goblin(&mut g, &content, Pos::new(11, 1), Awareness::Asleep);
     let far = goblin(&mut g, &content, Pos::new(13, 1), Awareness::Asleep);
-    let rng = g.rng.clone();
+    let rng = g.run.rng.clone();
     g.make_noise(Pos::new(1, 1), 10);
-    assert_eq!(g.creatures[&near].ai.awareness, Awareness::LostTrack);
+    assert_eq!(g.floor.creatures[&near].ai.awareness, Awareness::LostTrack);
     assert_eq!(
-        g.creatures[&near].ai.last_seen,
+        g.floor.creatures[&near].ai.last_seen,
         Pos::new(1, 1),
         "it comes to look"
     );
-    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
-    assert_eq!(g.rng, rng, "a noise is certain: nothing is drawn");
+    assert_eq!(g.floor.creatures[&far].ai.awareness, Awareness::Asleep);
+    assert_eq!(g.run.rng, rng, "a noise is certain: nothing is drawn");
 }
 
 #[test]
@@ -79,9 +79,13 @@ fn a_fight_is_heard() {
     let near = goblin(&mut g, &content, Pos::new(7, 1), Awareness::Asleep);
     let far = goblin(&mut g, &content, Pos::new(20, 1), Awareness::Asleep);
     g.execute(&Command::Wait, &content);
-    assert_eq!(g.enemies, vec![foe], "the sleeper in view does not join");
-    assert_eq!(g.creatures[&near].ai.awareness, Awareness::LostTrack);
-    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
+    assert_eq!(
+        g.fight.enemies,
+        vec![foe],
+        "the sleeper in view does not join"
+    );
+    assert_eq!(g.floor.creatures[&near].ai.awareness, Awareness::LostTrack);
+    assert_eq!(g.floor.creatures[&far].ai.awareness, Awareness::Asleep);
 }
 
 /// Turns until an unaware goblin 3 tiles down the hall notices a hero waiting there, for
@@ -92,11 +96,11 @@ fn turns_to_notice(seed: u64, stealth: f64) -> u32 {
         class.stealth = stealth;
     }
     let mut g = world(HALL, &content);
-    g.rng = crate::rng::game_rng(seed);
+    g.run.rng = crate::rng::game_rng(seed);
     let id = goblin(&mut g, &content, Pos::new(4, 1), Awareness::Unaware);
-    g.creatures.get_mut(&id).unwrap().ai.home = Pos::new(4, 1);
+    g.floor.creatures.get_mut(&id).unwrap().ai.home = Pos::new(4, 1);
     for turn in 0..200 {
-        if g.creatures[&id].ai.awareness == Awareness::Hunting {
+        if g.floor.creatures[&id].ai.awareness == Awareness::Hunting {
             return turn;
         }
         g.execute(&Command::Wait, &content);
@@ -123,14 +127,14 @@ fn a_hunter_that_loses_sight_of_the_hero_loses_track_and_goes_to_look() {
     content.balance.lose_track_turns = 3;
     let mut g = world(SHAFT, &content);
     let id = goblin(&mut g, &content, Pos::new(7, 4), Awareness::Hunting);
-    g.creatures.get_mut(&id).unwrap().ai.last_seen = Pos::new(7, 1);
-    g.creatures.get_mut(&id).unwrap().ai.unseen = 2;
-    let hero = g.hero;
+    g.floor.creatures.get_mut(&id).unwrap().ai.last_seen = Pos::new(7, 1);
+    g.floor.creatures.get_mut(&id).unwrap().ai.unseen = 2;
+    let hero = g.party.hero;
     // The hero is far off and out of its sight from the bottom of the shaft.
-    g.creatures.get_mut(&hero).unwrap().pos = Pos::new(1, 1);
+    g.floor.creatures.get_mut(&hero).unwrap().pos = Pos::new(1, 1);
     g.update_sight(&content);
     g.monsters_act(&content);
-    let c = &g.creatures[&id];
+    let c = &g.floor.creatures[&id];
     assert_eq!(c.ai.awareness, Awareness::LostTrack);
     assert_eq!(c.ai.last_seen, Pos::new(7, 1));
 }
@@ -145,12 +149,16 @@ fn sneak_damage(factor: f64) -> (f64, Vec<String>) {
     }
     let mut g = world(HALL, &content);
     let id = goblin(&mut g, &content, Pos::new(2, 1), Awareness::Asleep);
-    let before = g.creatures[&id].health;
-    let log = g.log.len();
+    let before = g.floor.creatures[&id].health;
+    let log = g.log.lines.len();
     g.execute(&Command::Move(Dir::Right), &content);
     assert_eq!(g.hero_pos(), Pos::new(1, 1), "the bump is the move");
-    let after = g.creatures.get(&id).map_or(0.0, |c| c.health.max(0.0));
-    let lines = g.log[log..].iter().map(|l| l.text.clone()).collect();
+    let after = g
+        .floor
+        .creatures
+        .get(&id)
+        .map_or(0.0, |c| c.health.max(0.0));
+    let lines = g.log.lines[log..].iter().map(|l| l.text.clone()).collect();
     (before - after, lines)
 }
 
@@ -175,14 +183,14 @@ fn a_hunting_monster_gets_no_sneak_attack() {
     let content = core();
     let mut g = world(HALL, &content);
     let id = goblin(&mut g, &content, Pos::new(2, 1), Awareness::Hunting);
-    let before = g.creatures[&id].health;
+    let before = g.floor.creatures[&id].health;
     g.execute(&Command::Move(Dir::Right), &content);
-    assert!(g.in_combat() || g.combat_starting);
+    assert!(g.in_combat() || g.fight.starting);
     assert_eq!(
-        g.creatures[&id].health, before,
+        g.floor.creatures[&id].health, before,
         "the fight's first round is to come"
     );
-    assert!(!g.log.iter().any(|l| l.text.contains("unaware")));
+    assert!(!g.log.lines.iter().any(|l| l.text.contains("unaware")));
 }
 
 #[test]
@@ -191,10 +199,10 @@ fn some_monsters_start_asleep_and_never_guards_foragers_or_shopkeepers() {
     let (mut asleep, mut all) = (0, 0);
     for seed in 0..20 {
         let g = Game::new(seed, &content).expect("a run starts");
-        let guards: Vec<CreatureId> = (g.encounter_rooms.iter())
+        let guards: Vec<CreatureId> = (g.floor.encounter_rooms.iter())
             .flat_map(|r| r.guards.iter().copied())
             .collect();
-        for c in g.creatures.values().filter(|c| c.id != g.hero) {
+        for c in g.floor.creatures.values().filter(|c| c.id != g.party.hero) {
             if guards.contains(&c.id) || !super::state::sleeps(&content.creatures[&c.kind]) {
                 assert_ne!(c.ai.awareness, Awareness::Asleep, "{}", c.kind);
                 continue;
@@ -217,18 +225,18 @@ fn some_monsters_start_asleep_and_never_guards_foragers_or_shopkeepers() {
 #[test]
 fn a_splash_in_the_shallows_is_heard() {
     let (content, mut g) = quiet_hall(|_| {});
-    let water = (g.map.terrains().tile("core:shallow_water")).expect("the core's shallows");
-    let noise = u32::from(g.map.rules(water).noise);
+    let water = (g.floor.map.terrains().tile("core:shallow_water")).expect("the core's shallows");
+    let noise = u32::from(g.floor.map.rules(water).noise);
     assert!(noise > 0, "shallow water is loud");
-    g.map.set(Pos::new(2, 1), water);
+    g.floor.map.set(Pos::new(2, 1), water);
     let heard = noise as i32 + 2;
     let near = goblin(&mut g, &content, Pos::new(heard - 1, 1), Awareness::Asleep);
     let far = goblin(&mut g, &content, Pos::new(heard + 2, 1), Awareness::Asleep);
     g.execute(&Command::Move(Dir::Right), &content);
     assert_eq!(g.hero_pos(), Pos::new(2, 1));
     // Woken, it came to look, and seeing the hero down the hall it hunts.
-    assert_eq!(g.creatures[&near].ai.awareness, Awareness::Hunting);
-    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
+    assert_eq!(g.floor.creatures[&near].ai.awareness, Awareness::Hunting);
+    assert_eq!(g.floor.creatures[&far].ai.awareness, Awareness::Asleep);
 }
 
 #[test]
@@ -239,16 +247,21 @@ fn an_unaware_monster_in_view_does_not_join_a_fight() {
     let foe = goblin(&mut g, &content, Pos::new(2, 1), Awareness::Hunting);
     let idle = goblin(&mut g, &content, Pos::new(4, 1), Awareness::Unaware);
     g.execute(&Command::Wait, &content);
-    assert_eq!(g.enemies, vec![foe], "only a hunter joins");
+    assert_eq!(g.fight.enemies, vec![foe], "only a hunter joins");
     // The fight's noise sends it to look.
-    assert_eq!(g.creatures[&idle].ai.awareness, Awareness::LostTrack);
+    assert_eq!(g.floor.creatures[&idle].ai.awareness, Awareness::LostTrack);
 }
 
 #[test]
 fn opening_or_closing_a_door_is_heard_door_noise_tiles_around() {
     let (content, mut g) = quiet_hall(|b| b.door_noise = 5);
-    let door = g.map.terrains().tile("core:door").expect("the core's door");
-    g.map.set(Pos::new(2, 1), door);
+    let door = g
+        .floor
+        .map
+        .terrains()
+        .tile("core:door")
+        .expect("the core's door");
+    g.floor.map.set(Pos::new(2, 1), door);
     let near = goblin(&mut g, &content, Pos::new(7, 1), Awareness::Asleep);
     let far = goblin(&mut g, &content, Pos::new(9, 1), Awareness::Asleep);
     assert!(
@@ -257,15 +270,15 @@ fn opening_or_closing_a_door_is_heard_door_noise_tiles_around() {
     );
     g.execute(&Command::Move(Dir::Right), &content);
     assert_eq!(g.hero_pos(), Pos::new(1, 1), "opening is the move");
-    assert_ne!(g.creatures[&near].ai.awareness, Awareness::Asleep);
-    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
+    assert_ne!(g.floor.creatures[&near].ai.awareness, Awareness::Asleep);
+    assert_eq!(g.floor.creatures[&far].ai.awareness, Awareness::Asleep);
     // Closing it again is as loud.
     assert!(g.loud_command(&Command::CloseDoor(Dir::Right)));
-    let far_pos = g.creatures[&far].pos;
-    g.creatures.get_mut(&far).unwrap().pos = Pos::new(6, 1);
+    let far_pos = g.floor.creatures[&far].pos;
+    g.floor.creatures.get_mut(&far).unwrap().pos = Pos::new(6, 1);
     g.execute(&Command::CloseDoor(Dir::Right), &content);
     assert_ne!(
-        g.creatures[&far].ai.awareness,
+        g.floor.creatures[&far].ai.awareness,
         Awareness::Asleep,
         "{far_pos:?}"
     );
@@ -277,25 +290,30 @@ fn a_shout_wakes_sleepers_in_its_radius_and_costs_a_turn() {
     let (content, mut g) = quiet_hall(|b| b.shout_noise = 12);
     let near = goblin(&mut g, &content, Pos::new(13, 1), Awareness::Asleep);
     let far = goblin(&mut g, &content, Pos::new(15, 1), Awareness::Asleep);
-    let turn = g.turn;
+    let turn = g.run.turn;
     assert_eq!(g.execute(&Command::Shout, &content), Outcome::TurnPassed);
-    assert_eq!(g.turn, turn + 1);
-    assert!(g.log.iter().any(|l| l.text == "You shout!"));
-    assert_ne!(g.creatures[&near].ai.awareness, Awareness::Asleep);
-    assert_eq!(g.creatures[&far].ai.awareness, Awareness::Asleep);
+    assert_eq!(g.run.turn, turn + 1);
+    assert!(g.log.lines.iter().any(|l| l.text == "You shout!"));
+    assert_ne!(g.floor.creatures[&near].ai.awareness, Awareness::Asleep);
+    assert_eq!(g.floor.creatures[&far].ai.awareness, Awareness::Asleep);
 }
 
 #[test]
 fn a_door_opened_out_of_sight_near_by_is_heard() {
     let content = core();
     let mut g = world(SHAFT, &content);
-    let door = g.map.terrains().tile("core:door").expect("the core's door");
-    g.map.set(Pos::new(7, 3), door);
+    let door = g
+        .floor
+        .map
+        .terrains()
+        .tile("core:door")
+        .expect("the core's door");
+    g.floor.map.set(Pos::new(7, 3), door);
     g.update_sight(&content);
     let id = goblin(&mut g, &content, Pos::new(7, 4), Awareness::Hunting);
-    g.creatures.get_mut(&id).unwrap().ai.last_seen = Pos::new(7, 1);
-    let hero = g.hero;
-    g.creatures.get_mut(&hero).unwrap().pos = Pos::new(5, 1);
+    g.floor.creatures.get_mut(&id).unwrap().ai.last_seen = Pos::new(7, 1);
+    let hero = g.party.hero;
+    g.floor.creatures.get_mut(&hero).unwrap().pos = Pos::new(5, 1);
     g.update_sight(&content);
     assert!(!g.is_visible(Pos::new(7, 3)), "the door is out of sight");
     // Its mode cycle may send it away first: it comes within a few turns.
@@ -305,7 +323,7 @@ fn a_door_opened_out_of_sight_near_by_is_heard() {
         g.opens_to(Pos::new(7, 3)).is_none()
     });
     assert!(opened.is_some(), "it opened the door");
-    assert!(g.heard_last_turn(), "{:?}", g.log.last());
+    assert!(g.heard_last_turn(), "{:?}", g.log.lines.last());
     g.execute(&Command::Wait, &content);
     assert!(!g.heard_last_turn(), "only the turn it happened");
 }
@@ -319,12 +337,12 @@ fn turns_to_notice_with(seed: u64, perception: f64) -> u32 {
         .expect("core goblin")
         .perception = perception;
     let mut g = world(HALL, &content);
-    g.rng = crate::rng::game_rng(seed);
+    g.run.rng = crate::rng::game_rng(seed);
     let id = goblin(&mut g, &content, Pos::new(4, 1), Awareness::Unaware);
-    g.creatures.get_mut(&id).unwrap().ai.home = Pos::new(4, 1);
+    g.floor.creatures.get_mut(&id).unwrap().ai.home = Pos::new(4, 1);
     (0..200)
         .find(|_| {
-            let hunting = g.creatures[&id].ai.awareness == Awareness::Hunting;
+            let hunting = g.floor.creatures[&id].ai.awareness == Awareness::Hunting;
             g.execute(&Command::Wait, &content);
             hunting
         })
@@ -392,18 +410,23 @@ starts = "hunting"
         let k = kind(id);
         let c = g.spawn(&k, Pos::new(20, 1));
         g.place_awake_or_asleep(c, &k, &content);
-        assert_eq!(g.creatures[&c].ai.awareness, want, "{id}");
-        g.creatures.remove(&c);
+        assert_eq!(g.floor.creatures[&c].ai.awareness, want, "{id}");
+        g.floor.creatures.remove(&c);
     }
     let k = kind("m:watcher");
     let w = g.spawn(&k, Pos::new(4, 1));
     g.execute(&Command::Wait, &content);
     // Perception 10 makes the chance certain within the stealth range.
-    assert_eq!(g.creatures[&w].ai.awareness, Awareness::Hunting);
+    assert_eq!(g.floor.creatures[&w].ai.awareness, Awareness::Hunting);
     assert!(
-        (g.last_events.iter())
+        (g.log.last_events.iter())
             .any(|e| matches!(e, super::events::Event::HeroNoticed { creature } if *creature == w))
     );
     assert!(g.hero().has_modifier("core:weakened"), "its trigger ran");
-    assert!(g.log.iter().any(|l| l.text == "The Watcher notices you!"));
+    assert!(
+        g.log
+            .lines
+            .iter()
+            .any(|l| l.text == "The Watcher notices you!")
+    );
 }

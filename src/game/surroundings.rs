@@ -62,7 +62,7 @@ pub fn doing(game: &Game, content: &Content, id: CreatureId) -> &'static str {
     match c.ai.mode {
         AiMode::Frightened => "frightened",
         AiMode::Flee => "fleeing",
-        _ if game.enemies.contains(&id) => "fighting",
+        _ if game.fight.enemies.contains(&id) => "fighting",
         _ if forager => "foraging",
         _ if c.ai.awareness == Awareness::Asleep => "asleep",
         _ if c.ai.awareness == Awareness::Unaware => "has not noticed you",
@@ -80,14 +80,19 @@ fn neighbour(game: &Game, content: &Content, p: Pos) -> String {
         return "unexplored".into();
     }
     if game.is_visible(p)
-        && let Some(c) = game.creature_at(p).filter(|c| c.id != game.hero)
+        && let Some(c) = game.creature_at(p).filter(|c| c.id != game.party.hero)
     {
         return game.name(c.id, content);
     }
-    let mut s = tile_words(content, game.map.get(p)).to_string();
-    if game.treasure.contains_key(&p) {
+    let mut s = tile_words(content, game.floor.map.get(p)).to_string();
+    if game.floor.treasure.contains_key(&p) {
         s += " with treasure";
-    } else if game.ground.get(&p).is_some_and(|pile| !pile.is_empty()) {
+    } else if game
+        .floor
+        .ground
+        .get(&p)
+        .is_some_and(|pile| !pile.is_empty())
+    {
         s += " with an item";
     }
     s
@@ -117,13 +122,13 @@ fn way(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<String> {
 pub fn surroundings(game: &Game, content: &Content) -> Vec<String> {
     let hero = game.hero_pos();
     let h = game.hero();
-    let max = game.attribute(game.hero, Attr::MaxHealth, content);
+    let max = game.attribute(game.party.hero, Attr::MaxHealth, content);
     let mut lines = vec![format!(
         "Floor {} of {}, turn {}. You stand on {} at column {}, row {}. Health {:.0} of {max:.0}.",
-        game.floor,
-        game.floors,
-        game.turn,
-        tile_words(content, game.map.get(hero)),
+        game.floor.depth,
+        game.run.floors,
+        game.run.turn,
+        tile_words(content, game.floor.map.get(hero)),
         hero.x,
         hero.y,
         h.health.max(0.0)
@@ -143,9 +148,10 @@ pub fn surroundings(game: &Game, content: &Content) -> Vec<String> {
         .collect();
     lines.push(format!("{}.", around.join(". ")));
     let mut seen: Vec<&Creature> = game
+        .floor
         .creatures
         .values()
-        .filter(|c| c.id != game.hero && c.is_alive() && game.is_visible(c.pos))
+        .filter(|c| c.id != game.party.hero && c.is_alive() && game.is_visible(c.pos))
         .collect();
     let dist = |c: &Creature| (c.pos.x - hero.x).abs() + (c.pos.y - hero.y).abs();
     seen.sort_by_key(|c| (dist(c), c.id));
@@ -170,36 +176,36 @@ pub fn surroundings(game: &Game, content: &Content) -> Vec<String> {
         ));
     }
     let mut here = Vec::new();
-    if let Some(gold) = game.treasure.get(&hero) {
+    if let Some(gold) = game.floor.treasure.get(&hero) {
         here.push(format!("{gold} gold"));
     }
-    for it in game.ground.get(&hero).into_iter().flatten() {
+    for it in game.floor.ground.get(&hero).into_iter().flatten() {
         here.push(game.item_name(it, content));
     }
     if !here.is_empty() {
         lines.push(format!("Lying here: {}.", here.join(", ")));
     }
     if let Some(w) = way(game, |p| {
-        p != hero && game.is_explored(p) && game.treasure.contains_key(&p)
+        p != hero && game.is_explored(p) && game.floor.treasure.contains_key(&p)
     }) {
         lines.push(format!("Nearest treasure seen: {w}."));
     }
     let unexplored = way(game, |p| {
         Dir::ALL.iter().any(|&d| {
             let q = p.offset(d);
-            game.map.in_bounds(q) && !game.is_explored(q)
+            game.floor.map.in_bounds(q) && !game.is_explored(q)
         })
     });
     lines.push(unexplored.map_or_else(
         || "Everything you can reach is explored.".into(),
         |w| format!("Nearest unexplored: {w}."),
     ));
-    lines.push(if hero == game.down {
+    lines.push(if hero == game.floor.down {
         "Stairs down: you stand on them.".into()
-    } else if !game.is_explored(game.down) {
+    } else if !game.is_explored(game.floor.down) {
         "Stairs down: not found yet.".into()
     } else {
-        way(game, |p| p == game.down).map_or_else(
+        way(game, |p| p == game.floor.down).map_or_else(
             || "Stairs down: seen, but no known way there.".into(),
             |w| format!("Stairs down: {w}."),
         )
@@ -226,30 +232,30 @@ mod tests {
     fn hand_made() -> (Game, Content) {
         let content = Content::core().unwrap();
         let mut g = Game::new(3, &content).unwrap();
-        let hero = g.hero;
-        g.creatures.retain(|id, _| *id == hero);
-        g.enemies.clear();
-        g.treasure.clear();
-        g.ground.clear();
+        let hero = g.party.hero;
+        g.floor.creatures.retain(|id, _| *id == hero);
+        g.fight.enemies.clear();
+        g.floor.treasure.clear();
+        g.floor.ground.clear();
         // `from_ascii` reads `>` as the stairs and every letter or mark as floor.
-        g.map = TileMap::from_ascii(FLOOR);
+        g.floor.map = TileMap::from_ascii(FLOOR);
         let mut goblin_at = Pos::new(0, 0);
         for (y, row) in FLOOR.lines().enumerate() {
             for (x, ch) in row.chars().enumerate() {
                 let p = Pos::new(x as i32, y as i32);
                 match ch {
-                    '@' => g.creatures.get_mut(&hero).unwrap().pos = p,
+                    '@' => g.floor.creatures.get_mut(&hero).unwrap().pos = p,
                     'g' => goblin_at = p,
-                    '$' => _ = g.treasure.insert(p, 12),
-                    '>' => g.down = p,
+                    '$' => _ = g.floor.treasure.insert(p, 12),
+                    '>' => g.floor.down = p,
                     _ => {}
                 }
             }
         }
-        g.explored = (0..g.map.len())
+        g.floor.explored = (0..g.floor.map.len())
             .map(|i| FLOOR.lines().flat_map(|l| l.chars()).nth(i) != Some('?'))
             .collect();
-        g.visible = g.explored.clone();
+        g.floor.visible = g.floor.explored.clone();
         let kind = content.creature("core:goblin").unwrap().clone();
         g.spawn(&kind, goblin_at);
         (g, content)
@@ -293,11 +299,11 @@ mod tests {
     #[test]
     fn unseen_stairs_and_neighbours_say_so() {
         let (mut g, content) = hand_made();
-        let down = g.map.idx(g.down).unwrap();
-        g.explored[down] = false;
-        g.visible[down] = false;
-        let hero = g.hero;
-        g.creatures.get_mut(&hero).unwrap().pos = Pos::new(5, 2);
+        let down = g.floor.map.idx(g.floor.down).unwrap();
+        g.floor.explored[down] = false;
+        g.floor.visible[down] = false;
+        let hero = g.party.hero;
+        g.floor.creatures.get_mut(&hero).unwrap().pos = Pos::new(5, 2);
         let lines = surroundings(&g, &content);
         assert_eq!(
             lines[1], "North: floor. East: a closed door. South: floor. West: floor.",

@@ -49,7 +49,7 @@ impl Game {
         if let Some(reason) = self.throw_refusal(index, at, content) {
             return ThrowPreview::Refused(reason);
         }
-        let Some(throw) = (self.inventory.get(index))
+        let Some(throw) = (self.party.inventory.get(index))
             .and_then(|it| content.item(&it.item))
             .and_then(|d| d.throw.as_ref())
         else {
@@ -65,7 +65,10 @@ impl Game {
                     blocked_at: line.blocked_at,
                 };
             };
-            (Some(first), hero.chebyshev(self.creatures[&first].pos))
+            (
+                Some(first),
+                hero.chebyshev(self.floor.creatures[&first].pos),
+            )
         };
         let Some(target) = target else {
             return ThrowPreview::Nobody { blocked_at: None };
@@ -76,12 +79,12 @@ impl Game {
         } else {
             let aim = falloff(distance, range, content);
             (
-                self.hit_chance_against(self.hero, target, content) * aim,
+                self.hit_chance_against(self.party.hero, target, content) * aim,
                 1.0,
             )
         };
         let damage = content.ability(&throw.ability).map_or(0.0, |a| {
-            self.blow_damage(self.hero, &a.actions, target, factor, content)
+            self.blow_damage(self.party.hero, &a.actions, target, factor, content)
         });
         ThrowPreview::Strikes {
             target,
@@ -124,21 +127,21 @@ impl Game {
     /// no turn). Outside a fight the tile must be seen and within the item's range; in one,
     /// it must hold an enemy of the fight (which has no positions: no range, no line).
     pub(super) fn throw_refusal(&self, index: usize, at: Pos, content: &Content) -> Option<Reason> {
-        let Some(it) = self.inventory.get(index) else {
+        let Some(it) = self.party.inventory.get(index) else {
             return Some(Reason::NoSuchItem(index));
         };
         let Some(throw) = content.item(&it.item).and_then(|d| d.throw.as_ref()) else {
             return Some(Reason::NotThrowable);
         };
         if self.in_combat() {
-            let enemy = (self.creature_at(at)).is_some_and(|c| self.enemies.contains(&c.id));
+            let enemy = (self.creature_at(at)).is_some_and(|c| self.fight.enemies.contains(&c.id));
             return (!enemy).then_some(Reason::NotAnEnemy);
         }
         let hero = self.hero_pos();
         if at == hero {
             return Some(Reason::NoTarget);
         }
-        if !self.map.in_bounds(at) || !self.is_visible(at) {
+        if !self.floor.map.in_bounds(at) || !self.is_visible(at) {
             return Some(Reason::TileNotInView);
         }
         let (distance, range) = (hero.chebyshev(at), throw_range(throw, content));
@@ -171,7 +174,7 @@ impl Game {
         let mut struck = None;
         let mut missed = Vec::new();
         for &c in &line.creatures {
-            let Some(pos) = self.creatures.get(&c).map(|c| c.pos) else {
+            let Some(pos) = self.floor.creatures.get(&c).map(|c| c.pos) else {
                 continue;
             };
             if self.is_shopkeeper(c, content) {
@@ -180,9 +183,9 @@ impl Game {
                 break;
             }
             let unaware = self.catches_unaware(c);
-            let chance = self.hit_chance_against(self.hero, c, content)
+            let chance = self.hit_chance_against(self.party.hero, c, content)
                 * falloff(hero.chebyshev(pos), range, content);
-            if unaware || rng::unit(&mut self.rng) < chance {
+            if unaware || rng::unit(&mut self.run.rng) < chance {
                 struck = Some((c, unaware));
                 landing = pos;
                 break;
@@ -193,7 +196,7 @@ impl Game {
         }
         // Whoever it flew at knows where the hero is; the first of them opens the fight.
         for &c in &missed {
-            if let Some(m) = self.creatures.get_mut(&c) {
+            if let Some(m) = self.floor.creatures.get_mut(&c) {
                 m.alert(hero);
             }
         }
@@ -220,8 +223,8 @@ impl Game {
     fn rouse_around(&mut self, at: Pos, content: &Content) {
         let r2 = i64::from(content.balance.throw_noise).pow(2);
         let hero = self.hero_pos();
-        for c in self.creatures.values_mut() {
-            if c.id != self.hero
+        for c in self.floor.creatures.values_mut() {
+            if c.id != self.party.hero
                 && c.is_alive()
                 && c.ai.awareness != Awareness::Asleep
                 && c.pos.dist2(at) <= r2
@@ -241,7 +244,7 @@ impl Game {
         let Some((thrown, throw)) = self.take_one_to_throw(index, content) else {
             return;
         };
-        let Some(at) = self.creatures.get(&target).map(|c| c.pos) else {
+        let Some(at) = self.floor.creatures.get(&target).map(|c| c.pos) else {
             return;
         };
         let name = self.item_name(&thrown, content);
@@ -256,7 +259,7 @@ impl Game {
         index: usize,
         content: &Content,
     ) -> Option<(ItemInstance, Throw)> {
-        let it = self.inventory.get_mut(index)?;
+        let it = self.party.inventory.get_mut(index)?;
         let throw = content.item(&it.item)?.throw.clone()?;
         let one = if it.count > 1 {
             it.count -= 1;
@@ -265,7 +268,7 @@ impl Game {
                 ..it.clone()
             }
         } else {
-            self.inventory.remove(index)
+            self.party.inventory.remove(index)
         };
         Some((one, throw))
     }
@@ -284,13 +287,17 @@ impl Game {
         let Some(ability) = content.ability(&throw.ability) else {
             return;
         };
-        let (_, hit) = self.use_ability(self.hero, ability, Some(target), rolls, content);
+        let (_, hit) = self.use_ability(self.party.hero, ability, Some(target), rolls, content);
         let Some(def) = content.item(&thrown.item) else {
             return;
         };
         if hit
             && def.slot == Slot::Consumable
-            && self.creatures.get(&target).is_some_and(|c| c.is_alive())
+            && self
+                .floor
+                .creatures
+                .get(&target)
+                .is_some_and(|c| c.is_alive())
         {
             let name = self.item_name(thrown, content);
             let who = self.name(target, content);
@@ -319,11 +326,11 @@ impl Game {
         if consumable {
             return;
         }
-        if throw.break_chance > 0.0 && rng::unit(&mut self.rng) < throw.break_chance {
+        if throw.break_chance > 0.0 && rng::unit(&mut self.run.rng) < throw.break_chance {
             self.log(format!("The {name} breaks."));
             return;
         }
-        if !self.map.can_stand(at) {
+        if !self.floor.map.can_stand(at) {
             self.log(format!("The {name} is lost."));
             return;
         }
@@ -340,7 +347,7 @@ impl Game {
     /// lies there.
     pub(super) fn put_on_ground(&mut self, at: Pos, it: ItemInstance, content: &Content) {
         let thrown = is_thrown(&it, content);
-        let pile = self.ground.entry(at).or_default();
+        let pile = self.floor.ground.entry(at).or_default();
         match pile.iter_mut().find(|o| thrown && o.stacks_with(&it)) {
             Some(stack) => stack.count += it.count,
             None => pile.push(it),
@@ -355,24 +362,24 @@ impl Game {
         content: &Content,
     ) -> Result<(), ItemInstance> {
         if is_thrown(&it, content)
-            && let Some(stack) = self.inventory.iter_mut().find(|o| o.stacks_with(&it))
+            && let Some(stack) = self.party.inventory.iter_mut().find(|o| o.stacks_with(&it))
         {
             stack.count += it.count;
             return Ok(());
         }
-        if self.inventory.len() >= Self::inventory_size(content) {
+        if self.party.inventory.len() >= Self::inventory_size(content) {
             return Err(it);
         }
-        self.inventory.push(it);
+        self.party.inventory.push(it);
         Ok(())
     }
 
     /// Whether the pack takes at least one thing of `pile` (the pick-up refusal): a free
     /// slot, or a stack of its like for a thrown item.
     pub(super) fn pack_takes_any(&self, pile: &[ItemInstance], content: &Content) -> bool {
-        self.inventory.len() < Self::inventory_size(content)
+        self.party.inventory.len() < Self::inventory_size(content)
             || pile.iter().any(|it| {
-                is_thrown(it, content) && self.inventory.iter().any(|o| o.stacks_with(it))
+                is_thrown(it, content) && self.party.inventory.iter().any(|o| o.stacks_with(it))
             })
     }
 

@@ -27,7 +27,7 @@ fn monster(
     awareness: Awareness,
 ) -> CreatureId {
     let id = g.spawn(content.creature(kind).expect("a core creature"), at);
-    g.creatures.get_mut(&id).unwrap().ai.awareness = awareness;
+    g.floor.creatures.get_mut(&id).unwrap().ai.awareness = awareness;
     g.update_sight(content);
     id
 }
@@ -38,13 +38,14 @@ fn with_darts(content: &mut Content) -> Game {
         t.break_chance = 0.0;
     }
     let mut g = world(HALL, content);
-    g.inventory
+    g.party
+        .inventory
         .insert(0, ItemInstance::new("core:dart", content));
     g
 }
 
 fn darts(g: &Game) -> u32 {
-    (g.inventory.iter())
+    (g.party.inventory.iter())
         .find(|it| it.item == "core:dart")
         .map_or(0, |it| it.count)
 }
@@ -53,7 +54,7 @@ fn darts(g: &Game) -> u32 {
 fn a_refused_throw_says_why_and_costs_nothing() {
     let mut content = core();
     let mut g = with_darts(&mut content);
-    let (turn, hash) = (g.turn, g.state_hash());
+    let (turn, hash) = (g.run.turn, g.state_hash());
     let refused = |g: &mut Game, cmd: Command| match g.execute(&cmd, &content) {
         Outcome::Rejected(r) => r,
         other => panic!("{cmd:?} was not refused: {other:?}"),
@@ -66,7 +67,7 @@ fn a_refused_throw_says_why_and_costs_nothing() {
             range: 6
         }
     );
-    let missing = g.inventory.len();
+    let missing = g.party.inventory.len();
     assert_eq!(
         refused(
             &mut g,
@@ -78,7 +79,9 @@ fn a_refused_throw_says_why_and_costs_nothing() {
         Reason::NoSuchItem(missing)
     );
     // Equipment does not fly (a potion does: it shatters on whom it hits).
-    g.inventory.push(ItemInstance::new("core:dagger", &content));
+    g.party
+        .inventory
+        .push(ItemInstance::new("core:dagger", &content));
     assert_eq!(
         refused(
             &mut g,
@@ -89,13 +92,13 @@ fn a_refused_throw_says_why_and_costs_nothing() {
         ),
         Reason::NotThrowable
     );
-    g.inventory.pop();
+    g.party.inventory.pop();
     assert_eq!(
-        (g.turn, g.state_hash()),
+        (g.run.turn, g.state_hash()),
         (turn, hash),
         "a refusal changes nothing"
     );
-    g.visible[g.map.idx(Pos::new(5, 2)).unwrap()] = false;
+    g.floor.visible[g.floor.map.idx(Pos::new(5, 2)).unwrap()] = false;
     assert_eq!(
         refused(
             &mut g,
@@ -114,15 +117,19 @@ fn a_throw_outside_a_fight_opens_it_with_the_throw_first() {
     let mut g = with_darts(&mut content);
     let at = Pos::new(5, 2);
     let goblin = monster(&mut g, &content, "core:goblin", at, Awareness::Unaware);
-    let (health, hero_health) = (g.creatures[&goblin].health, g.hero().health);
+    let (health, hero_health) = (g.floor.creatures[&goblin].health, g.hero().health);
     assert_eq!(
         g.execute(&Command::Throw { index: 0, at }, &content),
         Outcome::TurnPassed
     );
     assert!(g.in_combat(), "the throw opened a fight");
-    assert_eq!(g.enemies, [goblin]);
+    assert_eq!(g.fight.enemies, [goblin]);
     // Unaware, it was struck for sure and harder, and it has not acted yet.
-    assert!(g.creatures[&goblin].health < health, "{:?}", g.log);
+    assert!(
+        g.floor.creatures[&goblin].health < health,
+        "{:?}",
+        g.log.lines
+    );
     assert_eq!(
         g.hero().health,
         hero_health,
@@ -130,10 +137,10 @@ fn a_throw_outside_a_fight_opens_it_with_the_throw_first() {
     );
     assert_eq!(darts(&g), 5, "one dart thrown");
     assert_eq!(
-        g.ground[&at][0].item, "core:dart",
+        g.floor.ground[&at][0].item, "core:dart",
         "it came down by the goblin"
     );
-    let texts: Vec<&str> = g.log.iter().map(|l| l.text.as_str()).collect();
+    let texts: Vec<&str> = g.log.lines.iter().map(|l| l.text.as_str()).collect();
     let thrown = texts
         .iter()
         .position(|t| t.starts_with("You throw the Dart"))
@@ -166,8 +173,11 @@ fn the_first_creature_on_the_line_takes_the_hit_and_a_miss_can_strike_the_one_be
             Pos::new(6, 2),
             Awareness::Hunting,
         );
-        g.rng = Rng::seed_from_u64(seed);
-        let before = (g.creatures[&front].health, g.creatures[&rear].health);
+        g.run.rng = Rng::seed_from_u64(seed);
+        let before = (
+            g.floor.creatures[&front].health,
+            g.floor.creatures[&rear].health,
+        );
         g.execute(
             &Command::Throw {
                 index: 0,
@@ -175,12 +185,13 @@ fn the_first_creature_on_the_line_takes_the_hit_and_a_miss_can_strike_the_one_be
             },
             &content,
         );
-        let hit = |id| g.creatures[&id].health < if id == front { before.0 } else { before.1 };
+        let hit =
+            |id| g.floor.creatures[&id].health < if id == front { before.0 } else { before.1 };
         assert!(!(hit(front) && hit(rear)), "one dart strikes one creature");
         if hit(front) {
             front_struck += 1;
             assert!(
-                g.ground.contains_key(&Pos::new(4, 2)),
+                g.floor.ground.contains_key(&Pos::new(4, 2)),
                 "it came down by the front one"
             );
         }
@@ -188,6 +199,7 @@ fn the_first_creature_on_the_line_takes_the_hit_and_a_miss_can_strike_the_one_be
             rear_struck += 1;
             assert!(
                 g.log
+                    .lines
                     .iter()
                     .any(|l| l.text.starts_with("The Dart misses the Goblin")),
                 "the rear one is struck only past a miss"
@@ -210,15 +222,15 @@ fn darts_count_down_come_down_and_are_gathered_again() {
     g.execute(&Command::Throw { index: 0, at }, &content);
     g.execute(&Command::Throw { index: 0, at }, &content);
     assert_eq!(darts(&g), 4);
-    assert_eq!(g.ground[&at].len(), 1, "they stack where they lie");
-    assert_eq!(g.ground[&at][0].count, 2);
+    assert_eq!(g.floor.ground[&at].len(), 1, "they stack where they lie");
+    assert_eq!(g.floor.ground[&at][0].count, 2);
     assert!(!g.in_combat(), "nobody was there to fight");
     for _ in 0..3 {
         g.execute(&Command::Move(crate::map::Dir::Right), &content);
     }
     assert_eq!(g.hero_pos(), at);
     assert_eq!(darts(&g), 6, "walking over them gathers them");
-    assert!(!g.ground.contains_key(&at));
+    assert!(!g.floor.ground.contains_key(&at));
     // Saved and read back, the stack keeps its count.
     let back: Game = serde_json::from_str(&serde_json::to_string(&g).unwrap()).unwrap();
     assert_eq!(darts(&back), 6);
@@ -228,20 +240,20 @@ fn darts_count_down_come_down_and_are_gathered_again() {
 fn a_thrown_potion_shatters_on_whom_it_hits_and_works_on_it() {
     let content = core();
     let mut g = world(HALL, &content);
-    g.inventory = vec![ItemInstance::new("core:potion_of_weakness", &content)];
+    g.party.inventory = vec![ItemInstance::new("core:potion_of_weakness", &content)];
     let at = Pos::new(4, 2);
     // Asleep: the flask strikes for sure.
     let goblin = monster(&mut g, &content, "core:goblin", at, Awareness::Asleep);
     g.execute(&Command::Throw { index: 0, at }, &content);
-    assert!(g.inventory.is_empty(), "it is gone");
-    assert!(!g.ground.contains_key(&at), "it shattered");
-    let modifiers: Vec<&str> = (g.creatures[&goblin].modifiers.iter())
+    assert!(g.party.inventory.is_empty(), "it is gone");
+    assert!(!g.floor.ground.contains_key(&at), "it shattered");
+    let modifiers: Vec<&str> = (g.floor.creatures[&goblin].modifiers.iter())
         .map(|m| m.id.as_str())
         .collect();
     assert!(
         !modifiers.is_empty(),
         "what it held works on the goblin: {:?}",
-        g.log
+        g.log.lines
     );
     assert!(
         g.knows("core:potion_of_weakness"),
@@ -256,16 +268,19 @@ fn an_archer_opens_a_fight_from_across_the_room_and_a_melee_monster_does_not() {
         let mut g = world(HALL, &content);
         let at = Pos::new(6, 2);
         let id = monster(&mut g, &content, kind, at, Awareness::Hunting);
-        g.last_events.clear();
+        g.log.last_events.clear();
         g.execute(&Command::Wait, &content);
-        let shot = g.last_events.iter().any(|e| {
+        let shot = g.log.last_events.iter().any(|e| {
             matches!(e, Event::AbilityUsed { source, ability, .. }
                 if *source == id && ability == "core:arrow")
         });
-        assert_eq!(shot, shoots, "{kind}: {:?}", g.log);
+        assert_eq!(shot, shoots, "{kind}: {:?}", g.log.lines);
         assert_eq!(g.in_combat(), shoots, "{kind}");
         if shoots {
-            assert_eq!(g.creatures[&id].pos, at, "it shot instead of stepping");
+            assert_eq!(
+                g.floor.creatures[&id].pos, at,
+                "it shot instead of stepping"
+            );
         }
     }
 }

@@ -48,10 +48,11 @@ impl fmt::Display for TravelStop {
 
 /// The hostile monsters the hero sees now.
 pub fn hostiles_in_view(game: &Game, content: &Content) -> BTreeSet<CreatureId> {
-    game.creatures
+    game.floor
+        .creatures
         .values()
         .filter(|c| {
-            c.id != game.hero
+            c.id != game.party.hero
                 && c.is_alive()
                 && game.is_visible(c.pos)
                 && content.creature(&c.kind).is_some_and(|k| k.hostile)
@@ -94,9 +95,11 @@ pub fn travel_step(
         TravelGoal::Explore => treasure_step(game)
             .or_else(|| frontier_step(game))
             .ok_or(TravelStop::NothingLeft),
-        TravelGoal::Stairs if game.hero_pos() == game.down => Err(TravelStop::Arrived),
-        TravelGoal::Stairs if !game.is_explored(game.down) => Err(TravelStop::StairsUnknown),
-        TravelGoal::Stairs => step_towards(game, |p| p == game.down).ok_or(TravelStop::NoPath),
+        TravelGoal::Stairs if game.hero_pos() == game.floor.down => Err(TravelStop::Arrived),
+        TravelGoal::Stairs if !game.is_explored(game.floor.down) => Err(TravelStop::StairsUnknown),
+        TravelGoal::Stairs => {
+            step_towards(game, |p| p == game.floor.down).ok_or(TravelStop::NoPath)
+        }
         TravelGoal::Tile(to) if to == game.hero_pos() => Err(TravelStop::Arrived),
         TravelGoal::Tile(to) => known_path(game, to)
             .and_then(|path| first_step(&path))
@@ -107,12 +110,12 @@ pub fn travel_step(
 /// The shortest path from the hero to `to` over tiles the hero has seen (what the player
 /// knows of the floor), hero's tile first; for travel and its preview.
 pub fn known_path(game: &Game, to: Pos) -> Option<Vec<Pos>> {
-    if !game.map.in_bounds(to) || !game.is_explored(to) || !game.map.is_passable(to) {
+    if !game.floor.map.in_bounds(to) || !game.is_explored(to) || !game.floor.map.is_passable(to) {
         return None;
     }
     let mut map = known_map(game);
     // Round the shopkeeper, unless it is where the hero goes (a bump opens its shop).
-    if let Some(k) = (game.shop.as_ref()).and_then(|s| game.creature(s.keeper))
+    if let Some(k) = (game.floor.shop.as_ref()).and_then(|s| game.creature(s.keeper))
         && k.is_alive()
         && k.pos != to
     {
@@ -123,11 +126,11 @@ pub fn known_path(game: &Game, to: Pos) -> Option<Vec<Pos>> {
 
 /// The floor as the hero knows it: the tiles seen, walls everywhere else.
 pub fn known_map(game: &Game) -> TileMap {
-    let mut known = TileMap::new(game.map.width(), game.map.height(), Tile::WALL);
-    for i in 0..game.map.len() {
-        if game.explored[i] {
-            let p = game.map.pos(i);
-            known.set(p, game.map.get(p));
+    let mut known = TileMap::new(game.floor.map.width(), game.floor.map.height(), Tile::WALL);
+    for i in 0..game.floor.map.len() {
+        if game.floor.explored[i] {
+            let p = game.floor.map.pos(i);
+            known.set(p, game.floor.map.get(p));
         }
     }
     known
@@ -148,9 +151,9 @@ mod tests {
     /// A run with every monster gone, so nothing interrupts travel.
     fn alone(seed: u64, content: &Content) -> Game {
         let mut g = Game::new(seed, content).unwrap();
-        let hero = g.hero;
-        g.creatures.retain(|id, _| *id == hero);
-        g.encounter_rooms.clear();
+        let hero = g.party.hero;
+        g.floor.creatures.retain(|id, _| *id == hero);
+        g.floor.encounter_rooms.clear();
         g
     }
 
@@ -170,22 +173,25 @@ mod tests {
             }
         };
         assert_eq!(stop, TravelStop::NothingLeft);
-        assert!(g.treasure.is_empty(), "every pile on the way is picked up");
+        assert!(
+            g.floor.treasure.is_empty(),
+            "every pile on the way is picked up"
+        );
         // Every floor tile reachable from the start has been seen.
-        let unseen = (0..g.map.len())
-            .filter(|&i| g.map.walkable(g.map.tiles()[i]) && !g.explored[i])
+        let unseen = (0..g.floor.map.len())
+            .filter(|&i| g.floor.map.walkable(g.floor.map.tiles()[i]) && !g.floor.explored[i])
             .count();
         assert_eq!(unseen, 0);
-        assert_eq!(g.turn, steps);
+        assert_eq!(g.run.turn, steps);
     }
 
     #[test]
     fn travel_to_a_tile_goes_over_known_tiles_only() {
         let content = content();
         let mut g = alone(6, &content);
-        let unknown = (0..g.map.len())
-            .map(|i| g.map.pos(i))
-            .find(|&p| g.map.is_passable(p) && !g.is_explored(p))
+        let unknown = (0..g.floor.map.len())
+            .map(|i| g.floor.map.pos(i))
+            .find(|&p| g.floor.map.is_passable(p) && !g.is_explored(p))
             .unwrap();
         assert_eq!(known_path(&g, unknown), None);
         assert_eq!(
@@ -198,13 +204,13 @@ mod tests {
         }
         let path = known_path(&g, unknown).unwrap();
         assert_eq!(path[0], g.hero_pos());
-        let turns = g.turn;
+        let turns = g.run.turn;
         while let Ok(d) = travel_step(&g, &content, TravelGoal::Tile(unknown), &NONE) {
             g.execute(&Command::Move(d), &content);
         }
         assert_eq!(g.hero_pos(), unknown);
         assert_eq!(
-            g.turn - turns,
+            g.run.turn - turns,
             path.len() as u64 - 1,
             "the preview is the walk"
         );
@@ -218,11 +224,11 @@ mod tests {
             travel_step(&g, &content, TravelGoal::Stairs, &NONE),
             Err(TravelStop::StairsUnknown)
         );
-        g.explored.iter_mut().for_each(|e| *e = true);
+        g.floor.explored.iter_mut().for_each(|e| *e = true);
         while let Ok(d) = travel_step(&g, &content, TravelGoal::Stairs, &NONE) {
             g.execute(&Command::Move(d), &content);
         }
-        assert_eq!(g.hero_pos(), g.down);
+        assert_eq!(g.hero_pos(), g.floor.down);
         assert_eq!(
             travel_step(&g, &content, TravelGoal::Stairs, &NONE),
             Err(TravelStop::Arrived)
@@ -233,7 +239,7 @@ mod tests {
         let next = Dir::ALL
             .into_iter()
             .map(|d| hero.offset(d))
-            .find(|&p| g.map.is_passable(p))
+            .find(|&p| g.floor.map.is_passable(p))
             .unwrap();
         let rat_id = g.spawn(&rat, next);
         let seen = hostiles_in_view(&g, &content);

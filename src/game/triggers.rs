@@ -53,7 +53,9 @@ impl Game {
                 }
                 v
             }
-            Event::HeroNoticed { creature } => vec![(*creature, Role::Creature, Some(self.hero))],
+            Event::HeroNoticed { creature } => {
+                vec![(*creature, Role::Creature, Some(self.party.hero))]
+            }
             Event::Healed { target, .. }
             | Event::ModifierApplied { target, .. }
             | Event::ModifierExpired { target, .. } => vec![(*target, Role::Target, None)],
@@ -62,14 +64,20 @@ impl Game {
             | Event::CombatStarted { .. }
             | Event::CombatEnded { .. }
             | Event::FloorEntered { .. } => {
-                let hero = self.hero;
-                let first_enemy = self.enemies.first().copied();
+                let hero = self.party.hero;
+                let first_enemy = self.fight.enemies.first().copied();
                 if self.in_combat() {
                     std::iter::once((hero, Role::Any, first_enemy))
-                        .chain(self.enemies.iter().map(|&e| (e, Role::Any, Some(hero))))
+                        .chain(
+                            self.fight
+                                .enemies
+                                .iter()
+                                .map(|&e| (e, Role::Any, Some(hero))),
+                        )
                         .collect()
                 } else {
-                    self.creatures
+                    self.floor
+                        .creatures
                         .keys()
                         .map(|&id| (id, Role::Any, (id != hero).then_some(hero)))
                         .collect()
@@ -87,7 +95,11 @@ impl Game {
             return;
         }
         for (holder, role, other) in self.participants(ev) {
-            let alive = self.creatures.get(&holder).is_some_and(|c| c.is_alive());
+            let alive = self
+                .floor
+                .creatures
+                .get(&holder)
+                .is_some_and(|c| c.is_alive());
             if !alive && role != Role::Creature {
                 continue;
             }

@@ -8,6 +8,8 @@
 use super::combat::HeroAction;
 use super::command::{Command, Outcome, Reason, RunOutcome};
 use super::events::{CombatEnd, Event};
+use super::log::Log;
+use super::origin::Origin;
 use super::state::Game;
 use crate::content::Content;
 
@@ -251,15 +253,15 @@ impl Game {
             Command::Sell(i) => self.sell(*i, content),
             Command::Abandon => {
                 self.log("You give up the run.");
-                self.outcome = Some(RunOutcome::Abandoned);
-                self.enemies.clear();
-                self.combat_starting = false;
-                self.record.push(cmd.clone());
+                self.run.outcome = Some(RunOutcome::Abandoned);
+                self.fight.enemies.clear();
+                self.fight.starting = false;
+                self.log.record.push(cmd.clone());
                 return Outcome::GameOver(RunOutcome::Abandoned);
             }
             _ => return Outcome::Rejected(Reason::ConditionFalse),
         }
-        self.record.push(cmd.clone());
+        self.log.record.push(cmd.clone());
         Outcome::NoTurn
     }
 
@@ -287,7 +289,7 @@ impl Game {
         };
         Ok(TurnContext {
             command: cmd.clone(),
-            turn: self.turn,
+            turn: self.run.turn,
             kind,
             hero_action,
             floor_changed: false,
@@ -303,91 +305,16 @@ impl Game {
     /// choose from it too. The log, the record of commands and the last turn's events, which
     /// no rule reads, are left out of the copy.
     pub fn as_the_round_begins(&self, content: &Content) -> Game {
-        let Game {
-            seed,
-            floor,
-            floors,
-            turn,
-            map,
-            up,
-            down,
-            explored,
-            visible,
-            creatures,
-            hero,
-            next_id,
-            enemies,
-            combat_starting,
-            queue,
-            last_events: _,
-            log: _,
-            rng,
-            treasure,
-            traps,
-            ground,
-            inventory,
-            equipment,
-            gold,
-            kills,
-            xp,
-            level,
-            alarm,
-            outcome,
-            death,
-            encounter_rooms,
-            record: _,
-            reloads: _,
-            rules,
-            class,
-            daily,
-            fork,
-            ident,
-            shop,
-            gold_spent,
-            gold_earned,
-        } = self;
         let mut probe = Game {
-            seed: *seed,
-            floor: *floor,
-            floors: *floors,
-            turn: *turn,
-            map: map.clone(),
-            up: *up,
-            down: *down,
-            explored: explored.clone(),
-            visible: visible.clone(),
-            creatures: creatures.clone(),
-            hero: *hero,
-            next_id: *next_id,
-            enemies: enemies.clone(),
-            combat_starting: *combat_starting,
-            queue: queue.clone(),
-            last_events: Vec::new(),
-            log: Vec::new(),
-            rng: rng.clone(),
-            treasure: treasure.clone(),
-            traps: traps.clone(),
-            ground: ground.clone(),
-            inventory: inventory.clone(),
-            equipment: equipment.clone(),
-            gold: *gold,
-            kills: *kills,
-            xp: *xp,
-            level: *level,
-            alarm: *alarm,
-            outcome: *outcome,
-            death: death.clone(),
-            encounter_rooms: encounter_rooms.clone(),
-            record: Vec::new(),
-            reloads: Vec::new(),
-            rules: *rules,
-            class: class.clone(),
-            daily: daily.clone(),
-            fork: fork.clone(),
-            ident: ident.clone(),
-            shop: shop.clone(),
-            gold_spent: *gold_spent,
-            gold_earned: *gold_earned,
+            origin: Origin {
+                reloads: Vec::new(),
+                ..self.origin.clone()
+            },
+            run: self.run.clone(),
+            floor: self.floor.clone(),
+            party: self.party.clone(),
+            fight: self.fight.clone(),
+            log: Log::default(),
         };
         if probe.in_combat() && !probe.is_over() {
             probe.open_turn(TurnKind::Combat, content);
@@ -414,7 +341,7 @@ impl Game {
         if !ctx.acts(TurnStep::Begin, self.is_over()) {
             return;
         }
-        self.last_events.clear();
+        self.log.last_events.clear();
         self.open_turn(ctx.kind, content);
     }
 
@@ -422,7 +349,9 @@ impl Game {
     /// tick (modifiers, stamina, cooldowns) processed too. The probe the hero's command is
     /// judged against runs the same.
     fn open_turn(&mut self, kind: TurnKind, content: &Content) {
-        self.queue.push_back(Event::TurnStarted { turn: self.turn });
+        self.run.queue.push_back(Event::TurnStarted {
+            turn: self.run.turn,
+        });
         if kind == TurnKind::Combat {
             self.queue_combat_started();
         }
@@ -439,10 +368,10 @@ impl Game {
             return;
         }
         ctx.loud = self.loud_command(&ctx.command);
-        let floor = self.floor;
+        let floor = self.floor.depth;
         self.explore_command(&ctx.command, content);
         // A fall to the floor below ends the turn as the stairs do.
-        ctx.floor_changed |= self.floor != floor;
+        ctx.floor_changed |= self.floor.depth != floor;
         self.drain(content);
         self.update_sight(content);
     }
@@ -453,12 +382,12 @@ impl Game {
             return;
         }
         ctx.floor_changed = true;
-        if self.floor >= self.floors {
+        if self.floor.depth >= self.run.floors {
             self.log("You climb out of the last floor into daylight. You win!");
-            self.outcome = Some(RunOutcome::Won);
+            self.run.outcome = Some(RunOutcome::Won);
             return;
         }
-        let next = self.floor + 1;
+        let next = self.floor.depth + 1;
         if let Err(e) = self.enter_floor(next, content) {
             // Content was checked at load; should a profile still fail, the run stays here.
             self.log(format!("The stairs are blocked: {e}"));
@@ -518,16 +447,18 @@ impl Game {
         if !ctx.acts(TurnStep::End, self.is_over()) {
             return;
         }
-        if self.outcome == Some(RunOutcome::Died) {
+        if self.run.outcome == Some(RunOutcome::Died) {
             self.remove_dead();
-            self.enemies.clear();
-            self.combat_starting = false;
-            self.record.push(ctx.command.clone());
+            self.fight.enemies.clear();
+            self.fight.starting = false;
+            self.log.record.push(ctx.command.clone());
             ctx.outcome = Outcome::GameOver(RunOutcome::Died);
             return;
         }
-        let fighting = self.in_combat() || self.combat_starting;
-        self.queue.push_back(Event::TurnEnded { turn: self.turn });
+        let fighting = self.in_combat() || self.fight.starting;
+        self.run.queue.push_back(Event::TurnEnded {
+            turn: self.run.turn,
+        });
         self.drain(content);
         self.remove_dead();
         // The last enemy fell outside a round (a `turn_ended` or `modifier_expired` trigger):
@@ -535,11 +466,11 @@ impl Game {
         if fighting && !self.in_combat() && self.hero().is_alive() {
             self.end_combat(CombatEnd::Victory, content);
         }
-        self.turn += 1;
-        self.record.push(ctx.command.clone());
-        ctx.outcome = match self.outcome {
+        self.run.turn += 1;
+        self.log.record.push(ctx.command.clone());
+        ctx.outcome = match self.run.outcome {
             Some(o) => {
-                self.enemies.clear();
+                self.fight.enemies.clear();
                 Outcome::GameOver(o)
             }
             None => Outcome::TurnPassed,

@@ -8,7 +8,7 @@ use super::records::{Record, Records};
 use super::stats::RunStats;
 use crate::content::Content;
 use crate::game::Game;
-use crate::replay::Replay;
+use crate::runs::replay::Replay;
 
 /// Replays kept on the desktop, and in the browser (whose storage is smaller).
 pub const REPLAYS_KEPT: usize = 50;
@@ -100,7 +100,8 @@ impl Archive for FolderArchive {
 
     fn write(&mut self, shelf: Shelf, name: &str, bytes: &[u8]) -> Result<(), String> {
         let path = self.path(shelf, name);
-        crate::save::write_atomic(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+        crate::runs::save::write_atomic(&path, bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))
     }
 
     fn remove(&mut self, shelf: Shelf, name: &str) -> Result<(), String> {
@@ -232,7 +233,7 @@ pub fn keep_run(
         }
     }
     kept.number = numbers.into_iter().max().unwrap_or(0) + 1;
-    let morgue_name = kept_file_name(kept.number, game.seed, "txt");
+    let morgue_name = kept_file_name(kept.number, game.origin.seed, "txt");
     match archive.write(
         Shelf::Morgues,
         &morgue_name,
@@ -244,18 +245,18 @@ pub fn keep_run(
 
     let mut replay_name = None;
     let mut verified = false;
-    if game.reloads.is_empty() {
-        let name = kept_file_name(kept.number, game.seed, "replay");
+    if game.origin.reloads.is_empty() {
+        let name = kept_file_name(kept.number, game.origin.seed, "replay");
         let bytes = Replay::of(game, content)
             .with_checkpoints(content)
             .encode(content)
             .map_err(|e| e.to_string());
         // A daily's replay is played again as anyone would check it, for the Daily table's
         // mark.
-        if game.daily.is_some()
+        if game.origin.daily.is_some()
             && let Ok(bytes) = &bytes
         {
-            verified = crate::verify::verify(bytes, content).is_ok();
+            verified = crate::runs::verify::verify(bytes, content).is_ok();
         }
         match bytes.and_then(|bytes| archive.write(Shelf::Replays, &name, &bytes)) {
             Ok(()) => {
@@ -283,18 +284,18 @@ pub fn keep_run(
 }
 
 /// Imports someone's replay into the records: it is played again and must prove every claim
-/// it makes (`crate::verify`) before its run is kept as a finished run is, marked verified.
+/// it makes (`crate::runs::verify`) before its run is kept as a finished run is, marked verified.
 /// Refused with the reason when it does not, or when it cannot be checked here.
 pub fn import_replay(
     archive: &mut dyn Archive,
     bytes: &[u8],
     content: &Content,
-) -> Result<(crate::verify::Verified, Kept), crate::verify::Refused> {
-    let verified = crate::verify::verify(bytes, content)?;
+) -> Result<(crate::runs::verify::Verified, Kept), crate::runs::verify::Refused> {
+    let verified = crate::runs::verify::verify(bytes, content)?;
     let game = Replay::decode(bytes, content)
         .and_then(|r| r.run(content))
-        .map_err(|e| crate::verify::Refused {
-            code: crate::verify::DAMAGED,
+        .map_err(|e| crate::runs::verify::Refused {
+            code: crate::runs::verify::DAMAGED,
             reason: e.to_string(),
         })?;
     let kept = keep_run(archive, &game, content, None);
@@ -392,7 +393,13 @@ pub fn list_replays(
             Err(e) => (Replay::peek(&bytes), Some(e.to_string())),
         };
         let (seed, turns, packs, claimed, forked) = match replay {
-            Some(r) => (r.seed, r.final_turn, r.packs, r.score, r.fork.is_some()),
+            Some(r) => (
+                r.origin.seed,
+                r.final_turn,
+                r.packs,
+                r.score,
+                r.origin.fork.is_some(),
+            ),
             None => (0, 0, Vec::new(), None, false),
         };
         out.push(KeptReplay {
@@ -472,10 +479,13 @@ mod tests {
         let lie = lie.encode(&content).unwrap();
         let mut b = MemoryArchive::default();
         let refused = import_replay(&mut b, &lie, &content).expect_err("a lie");
-        assert_eq!(refused.code, crate::verify::FALSE);
+        assert_eq!(refused.code, crate::runs::verify::FALSE);
         assert!(read_records(&mut b, &mut Vec::new()).runs.is_empty());
         let damaged = import_replay(&mut b, &bytes[..bytes.len() / 2], &content);
-        assert_eq!(damaged.expect_err("cut short").code, crate::verify::DAMAGED);
+        assert_eq!(
+            damaged.expect_err("cut short").code,
+            crate::runs::verify::DAMAGED
+        );
     }
 
     #[test]
@@ -517,7 +527,7 @@ mod tests {
         // A record's replay, then many later runs that score less.
         keep_run(&mut a, &game, &content, Some(&stats));
         let mut poor = Game::new(9, &content).unwrap();
-        poor.outcome = Some(crate::game::RunOutcome::Died);
+        poor.run.outcome = Some(crate::game::RunOutcome::Died);
         for _ in 0..REPLAYS_KEPT + 25 {
             keep_run(&mut a, &poor, &content, None);
         }
@@ -591,7 +601,7 @@ mod tests {
         assert!(problems.is_empty());
         assert_eq!(list.iter().map(|k| k.number).collect::<Vec<_>>(), [2, 1]);
         assert!(list.iter().all(|k| k.refused.is_none() && k.seed == 5));
-        assert_eq!(list[0].turns, game.turn);
+        assert_eq!(list[0].turns, game.run.turn);
         let (list, _) = list_replays(&mut a, &other);
         let why = list[0].refused.as_deref().unwrap();
         assert!(why.contains("recorded with other content"), "{why}");

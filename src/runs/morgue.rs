@@ -12,11 +12,11 @@ pub const MORGUE_LOG_LINES: usize = 30;
 
 /// The outcome in a few words: "escaped the dungeon", "killed by …", "still alive".
 pub fn outcome_line(game: &Game) -> String {
-    match (game.outcome, &game.death) {
+    match (game.run.outcome, &game.run.death) {
         (Some(RunOutcome::Won), _) => "Escaped the dungeon".into(),
         (Some(RunOutcome::Died), Some(d)) => format!("Killed by {} ({})", d.killer, d.ability),
         (Some(RunOutcome::Died), None) => "Died".into(),
-        (Some(RunOutcome::Abandoned), _) => format!("Abandoned on floor {}", game.floor),
+        (Some(RunOutcome::Abandoned), _) => format!("Abandoned on floor {}", game.floor.depth),
         (None, _) => "Still alive (the run is unfinished)".into(),
     }
 }
@@ -33,15 +33,15 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     let _ = writeln!(
         w,
         "{}. Floor {} of {}, turn {}. Level {} ({} XP), {} gold collected ({} spent at shops), {} kills.",
-        super::class_name(&game.class, content),
-        game.floor,
-        game.floors,
-        game.turn,
-        game.level,
-        game.xp,
+        super::class_name(&game.origin.class, content),
+        game.floor.depth,
+        game.run.floors,
+        game.run.turn,
+        game.party.level,
+        game.party.xp,
         game.gold_collected(),
-        game.gold_spent,
-        game.kills
+        game.party.gold_spent,
+        game.party.kills
     );
     let hero = game.hero();
     // The maxima as the rules count them (level bonus and modifiers), as the sidebar shows.
@@ -49,23 +49,23 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
         w,
         "Health {:.0} of {:.0}, stamina {:.0} of {:.0}.",
         hero.health.max(0.0),
-        game.attribute(game.hero, Attr::MaxHealth, content),
+        game.attribute(game.party.hero, Attr::MaxHealth, content),
         hero.stamina.max(0.0),
-        game.attribute(game.hero, Attr::MaxStamina, content)
+        game.attribute(game.party.hero, Attr::MaxStamina, content)
     );
     let _ = writeln!(w);
-    let _ = writeln!(w, "Seed:        {}", game.seed);
-    if !game.class.is_empty() {
-        let _ = writeln!(w, "Class:       {}", game.class);
+    let _ = writeln!(w, "Seed:        {}", game.origin.seed);
+    if !game.origin.class.is_empty() {
+        let _ = writeln!(w, "Class:       {}", game.origin.class);
     }
-    if let Some(fork) = &game.fork {
+    if let Some(fork) = &game.origin.fork {
         let _ = writeln!(w, "Fork:        {fork} (unranked)");
     }
-    let _ = writeln!(w, "Rules:       version {}", game.rules);
+    let _ = writeln!(w, "Rules:       version {}", game.origin.rules);
     let _ = writeln!(w, "Game:        Delve {}", crate::VERSION);
     let _ = writeln!(w, "Content:     {:016x}", content.fingerprint());
     let _ = writeln!(w, "Packs:       {}", content.packs.join(", "));
-    if let Some(r) = game.reloads.first() {
+    if let Some(r) = game.origin.reloads.first() {
         let _ = writeln!(
             w,
             "Replay:      none (content reloaded: no replay; first reload at turn {})",
@@ -107,15 +107,15 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
             }
         }
         None => {
-            let _ = writeln!(w, "  Not counted ({} in all).", game.kills);
+            let _ = writeln!(w, "  Not counted ({} in all).", game.party.kills);
         }
     }
 
     section(w, "Equipment");
-    if game.equipment.is_empty() {
+    if game.party.equipment.is_empty() {
         let _ = writeln!(w, "  nothing worn");
     }
-    for (slot, item) in &game.equipment {
+    for (slot, item) in &game.party.equipment {
         let _ = writeln!(
             w,
             "  {:<9} {}",
@@ -125,16 +125,16 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     }
 
     section(w, "Inventory");
-    if game.inventory.is_empty() {
+    if game.party.inventory.is_empty() {
         let _ = writeln!(w, "  empty");
     }
-    for (i, item) in game.inventory.iter().enumerate() {
+    for (i, item) in game.party.inventory.iter().enumerate() {
         let _ = writeln!(w, "  {:>2}. {}", i + 1, game.item_name(item, content));
     }
 
-    if !game.ident.learned.is_empty() {
+    if !game.party.ident.learned.is_empty() {
         section(w, "Discoveries");
-        for id in &game.ident.learned {
+        for id in &game.party.ident.learned {
             let it = crate::game::ItemInstance::new(id, content);
             let was = game.unknown_name(id, content);
             let name = crate::game::items::true_name(&it, content);
@@ -147,13 +147,13 @@ pub fn morgue(game: &Game, content: &Content, stats: Option<&RunStats>) -> Strin
     }
 
     section(w, "Abilities");
-    for id in game.known_abilities(game.hero, content) {
+    for id in game.known_abilities(game.party.hero, content) {
         let _ = writeln!(w, "  {}", content.display_name(&id));
     }
 
     section(w, "Last messages");
-    let from = game.log.len().saturating_sub(MORGUE_LOG_LINES);
-    for line in &game.log[from..] {
+    let from = game.log.lines.len().saturating_sub(MORGUE_LOG_LINES);
+    for line in &game.log.lines[from..] {
         let _ = writeln!(w, "  [{:>5}] {}", line.turn, line.text);
     }
     out
@@ -178,7 +178,7 @@ fn slot_name(slot: Slot) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::replay::Replay;
+    use crate::runs::replay::Replay;
     use crate::runs::stats::bot_run;
 
     #[test]
@@ -186,9 +186,12 @@ mod tests {
         let content = Content::core().unwrap();
         let (game, stats) = bot_run(7, 5000, &content);
         let text = morgue(&game, &content, Some(&stats));
-        assert!(text.contains(&format!("Seed:        {}", game.seed)));
+        assert!(text.contains(&format!("Seed:        {}", game.origin.seed)));
         assert!(text.contains(&outcome_line(&game)));
-        assert!(text.contains(&format!("Floor {} of {}", game.floor, game.floors)));
+        assert!(text.contains(&format!(
+            "Floor {} of {}",
+            game.floor.depth, game.run.floors
+        )));
         assert!(text.contains(&format!("{:016x}", content.fingerprint())));
         assert!(text.contains("Packs:       core"));
         // The version and the commit the game was built from, for a bug report.
@@ -208,16 +211,16 @@ mod tests {
             let row = format!("  {n:>4}  {}", content.display_name(kind));
             assert!(text.contains(&row), "missing kill row {row:?}\n{text}");
         }
-        for item in game.equipment.values().chain(&game.inventory) {
+        for item in game.party.equipment.values().chain(&game.party.inventory) {
             assert!(text.contains(&game.item_name(item, &content)));
         }
         assert!(text.contains(&content.display_name("core:attack")));
-        let last = &game.log.last().unwrap().text;
+        let last = &game.log.lines.last().unwrap().text;
         assert!(text.contains(last.as_str()));
         let messages = text.split("Last messages").nth(1).unwrap();
         assert_eq!(
             messages.lines().filter(|l| l.starts_with("  [")).count(),
-            game.log.len().min(MORGUE_LOG_LINES)
+            game.log.lines.len().min(MORGUE_LOG_LINES)
         );
     }
 
@@ -227,15 +230,15 @@ mod tests {
     fn the_morgue_prints_the_real_maxima() {
         let content = Content::core().unwrap();
         let mut game = Game::new(3, &content).unwrap();
-        game.level = 3;
-        let hero = game.hero;
+        game.party.level = 3;
+        let hero = game.party.hero;
         let (max_h, max_s) = (
             game.attribute(hero, Attr::MaxHealth, &content),
             game.attribute(hero, Attr::MaxStamina, &content),
         );
         let base = &content.creature(&game.hero().kind).unwrap().base;
         assert!(max_h > base.max_health && max_s > base.max_stamina);
-        let h = game.creatures.get_mut(&hero).unwrap();
+        let h = game.floor.creatures.get_mut(&hero).unwrap();
         (h.health, h.stamina) = (max_h, max_s);
         let text = morgue(&game, &content, None);
         let line = format!("Health {max_h:.0} of {max_h:.0}, stamina {max_s:.0} of {max_s:.0}.");
@@ -249,7 +252,7 @@ mod tests {
         game.adopt_content(&content).unwrap();
         let text = morgue(&game, &content, None);
         assert!(text.contains("content reloaded: no replay"), "{text}");
-        assert!(text.contains(&format!("Not counted ({} in all).", game.kills)));
+        assert!(text.contains(&format!("Not counted ({} in all).", game.party.kills)));
         // The replay of such a run is refused, so the figures cannot be counted again.
         assert!(RunStats::of_replay(&Replay::of(&game, &content), &content).is_err());
     }

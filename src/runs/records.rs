@@ -68,13 +68,13 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unranked: bool,
     /// Its replay was played again when it was kept and proved what it claims
-    /// (`crate::verify`).
+    /// (`crate::runs::verify`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub verified: bool,
     /// The replay this run took over, and at which turn ("forked from …, turn N"). Last, as
     /// a table of its own in the TOML.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fork: Option<crate::fork::Fork>,
+    pub fork: Option<crate::game::Fork>,
 }
 
 impl Record {
@@ -86,30 +86,35 @@ impl Record {
         morgue: String,
         replay: Option<String>,
     ) -> Record {
-        let won = game.outcome == Some(RunOutcome::Won);
+        let won = game.run.outcome == Some(RunOutcome::Won);
         Record {
-            score: score(game.floor, game.gold_collected(), game.kills, won),
+            score: score(
+                game.floor.depth,
+                game.gold_collected(),
+                game.party.kills,
+                won,
+            ),
             number,
-            seed: game.seed,
-            class: game.class.clone(),
+            seed: game.origin.seed,
+            class: game.origin.class.clone(),
             outcome: if won { "won" } else { "died" }.into(),
             cause: super::morgue::outcome_line(game),
-            floor: game.floor,
-            turns: game.turn,
+            floor: game.floor.depth,
+            turns: game.run.turn,
             gold: game.gold_collected(),
-            spent: game.gold_spent,
-            kills: game.kills,
-            level: game.level,
-            rules: game.rules,
+            spent: game.party.gold_spent,
+            kills: game.party.kills,
+            level: game.party.level,
+            rules: game.origin.rules,
             content: format!("{:016x}", content.fingerprint()),
             packs: content.packs.clone(),
             morgue,
             replay,
-            daily: game.daily.clone(),
+            daily: game.origin.daily.clone(),
             // A fork played on from someone's replay: its score is not the player's alone.
-            unranked: game.fork.is_some(),
+            unranked: game.origin.fork.is_some(),
             verified: false,
-            fork: game.fork.clone(),
+            fork: game.origin.fork.clone(),
         }
     }
 

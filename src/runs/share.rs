@@ -3,7 +3,7 @@
 //! `delve verify` checks against the replay.
 use crate::content::Content;
 use crate::game::{Game, RunOutcome};
-use crate::replay::Replay;
+use crate::runs::replay::Replay;
 
 /// `n` with commas between thousands: 3412 → "3,412".
 fn thousands(n: u64) -> String {
@@ -20,29 +20,34 @@ fn thousands(n: u64) -> String {
 
 /// The run's one-line result: a daily by its date, another run by its seed and class.
 pub fn result_line(game: &Game, content: &Content) -> String {
-    let run = match &game.daily {
+    let run = match &game.origin.daily {
         Some(date) => format!("Delve daily {date}"),
         None => format!(
             "Delve seed {} ({})",
-            game.seed,
-            super::class_name(&game.class, content)
+            game.origin.seed,
+            super::class_name(&game.origin.class, content)
         ),
     };
-    let run = match &game.fork {
+    let run = match &game.origin.fork {
         Some(fork) => format!("{run}, {fork}"),
         None => run,
     };
-    let how = match game.outcome {
+    let how = match game.run.outcome {
         Some(RunOutcome::Won) => "escaped the dungeon".to_string(),
-        Some(RunOutcome::Died) => format!("died on floor {}", game.floor),
-        Some(RunOutcome::Abandoned) => format!("abandoned on floor {}", game.floor),
-        None => format!("alive on floor {}", game.floor),
+        Some(RunOutcome::Died) => format!("died on floor {}", game.floor.depth),
+        Some(RunOutcome::Abandoned) => format!("abandoned on floor {}", game.floor.depth),
+        None => format!("alive on floor {}", game.floor.depth),
     };
-    let won = game.outcome == Some(RunOutcome::Won);
-    let score = super::score(game.floor, game.gold_collected(), game.kills, won);
+    let won = game.run.outcome == Some(RunOutcome::Won);
+    let score = super::score(
+        game.floor.depth,
+        game.gold_collected(),
+        game.party.kills,
+        won,
+    );
     format!(
         "{run}: {how}, turn {}, score {}, hash {:016x}",
-        thousands(game.turn),
+        thousands(game.run.turn),
         thousands(score),
         game.state_hash()
     )
@@ -51,9 +56,9 @@ pub fn result_line(game: &Game, content: &Content) -> String {
 /// The files to share, named after the run: its replay (with its claims and checkpoints)
 /// and the result line, as (name, bytes) pairs.
 pub fn shared_files(game: &Game, content: &Content) -> Result<[(String, Vec<u8>); 2], String> {
-    let stem = match &game.daily {
+    let stem = match &game.origin.daily {
         Some(date) => format!("delve-daily-{date}"),
-        None => format!("delve-seed-{}", game.seed),
+        None => format!("delve-seed-{}", game.origin.seed),
     };
     let replay = Replay::of(game, content)
         .with_checkpoints(content)
@@ -94,13 +99,14 @@ mod tests {
         );
         let line = String::from_utf8(line).unwrap();
         assert!(line.starts_with("Delve daily 2026-12-05: "), "{line}");
-        let proved = crate::verify::verify(&replay, &content).expect("the shared replay verifies");
+        let proved =
+            crate::runs::verify::verify(&replay, &content).expect("the shared replay verifies");
         assert!(
             line.contains(&format!("hash {:016x}", proved.hash)),
             "the line's hash is the one verify finds: {line}"
         );
         assert!(
-            line.contains(&format!("turn {}", thousands(game.turn))),
+            line.contains(&format!("turn {}", thousands(game.run.turn))),
             "{line}"
         );
     }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::content::Content;
 use crate::game::{Command, CreatureId, Event, Game, Outcome};
-use crate::replay::{Replay, ReplayError};
+use crate::runs::replay::{Replay, ReplayError};
 
 /// One floor's share of the run.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,7 +32,7 @@ impl RunStats {
     pub fn starting_at(game: &Game) -> Self {
         Self {
             floors: vec![FloorStats {
-                floor: game.floor,
+                floor: game.floor.depth,
                 ..FloorStats::default()
             }],
             kills: BTreeMap::new(),
@@ -43,34 +43,35 @@ impl RunStats {
     pub fn execute(&mut self, game: &mut Game, command: &Command, content: &Content) -> Outcome {
         // The dead leave the state within the turn: their kinds are read beforehand.
         let kinds: Vec<(CreatureId, String)> = game
+            .floor
             .creatures
             .iter()
-            .filter(|(id, _)| **id != game.hero)
+            .filter(|(id, _)| **id != game.party.hero)
             .map(|(id, c)| (*id, c.kind.clone()))
             .collect();
-        let (floor, gold, turn) = (game.floor, game.gold_collected(), game.turn);
+        let (floor, gold, turn) = (game.floor.depth, game.gold_collected(), game.run.turn);
         let outcome = game.execute(command, content);
         if matches!(outcome, Outcome::Rejected(_)) {
             return outcome;
         }
         let here = self.floor_mut(floor);
-        here.turns += game.turn - turn;
+        here.turns += game.run.turn - turn;
         here.gold = (here.gold).saturating_add(game.gold_collected().saturating_sub(gold));
-        for event in &game.last_events {
+        for event in &game.log.last_events {
             if let Event::CreatureDied {
                 creature,
                 killer: Some(killer),
                 ..
             } = event
-                && *killer == game.hero
+                && *killer == game.party.hero
                 && let Some((_, kind)) = kinds.iter().find(|(id, _)| id == creature)
             {
                 *self.kills.entry(kind.clone()).or_default() += 1;
                 self.floor_mut(floor).kills += 1;
             }
         }
-        if game.floor != floor {
-            self.floor_mut(game.floor);
+        if game.floor.depth != floor {
+            self.floor_mut(game.floor.depth);
         }
         outcome
     }
@@ -121,7 +122,7 @@ pub(crate) fn bot_run(seed: u64, turns: u64, content: &Content) -> (Game, RunSta
 #[cfg(test)]
 pub(crate) fn bot_run_from(mut game: Game, turns: u64, content: &Content) -> (Game, RunStats) {
     let mut stats = RunStats::starting_at(&game);
-    while game.turn < turns && !game.is_over() {
+    while game.run.turn < turns && !game.is_over() {
         let cmd = crate::game::bot::explore(&game, content);
         stats.execute(&mut game, &cmd, content);
     }
@@ -139,24 +140,27 @@ mod tests {
         for seed in [1, 7, 42] {
             let mut game = Game::new(seed, &content).unwrap();
             let mut stats = RunStats::starting_at(&game);
-            while game.turn < 1500 && !game.is_over() {
+            while game.run.turn < 1500 && !game.is_over() {
                 let cmd = bot::explore(&game, &content);
                 stats.execute(&mut game, &cmd, &content);
             }
             let turns: u64 = stats.floors.iter().map(|f| f.turns).sum();
-            assert_eq!(turns, game.turn, "seed {seed}");
+            assert_eq!(turns, game.run.turn, "seed {seed}");
             let gold: u32 = stats.floors.iter().map(|f| f.gold).sum();
             assert_eq!(gold, game.gold_collected(), "seed {seed}");
-            assert_eq!(stats.total_kills(), game.kills, "seed {seed}");
+            assert_eq!(stats.total_kills(), game.party.kills, "seed {seed}");
             let kills: u32 = stats.floors.iter().map(|f| f.kills).sum();
-            assert_eq!(kills, game.kills, "seed {seed}");
+            assert_eq!(kills, game.party.kills, "seed {seed}");
             let floors: Vec<u32> = stats.floors.iter().map(|f| f.floor).collect();
-            let expected: Vec<u32> = (1..=game.floor).collect();
+            let expected: Vec<u32> = (1..=game.floor.depth).collect();
             assert_eq!(
                 floors, expected,
                 "seed {seed}: one entry per floor, in order"
             );
-            assert!(game.kills > 0, "seed {seed}: the bot fights on its way");
+            assert!(
+                game.party.kills > 0,
+                "seed {seed}: the bot fights on its way"
+            );
             // Every kind counted is a creature the content defines.
             assert!(stats.kills.keys().all(|k| content.creature(k).is_some()));
         }
@@ -167,7 +171,7 @@ mod tests {
         let content = Content::core().unwrap();
         let mut game = Game::new(3, &content).unwrap();
         let mut live = RunStats::starting_at(&game);
-        while game.turn < 800 && !game.is_over() {
+        while game.run.turn < 800 && !game.is_over() {
             let cmd = bot::explore(&game, &content);
             live.execute(&mut game, &cmd, &content);
         }

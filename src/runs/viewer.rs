@@ -2,7 +2,7 @@
 //! nearest kept snapshot, or from the start).
 use crate::content::Content;
 use crate::game::{Command, Game, Outcome};
-use crate::replay::{Replay, ReplayError};
+use crate::runs::replay::{Replay, ReplayError};
 
 /// A snapshot is kept every this many turns on the way (each is a whole `Game` without its
 /// command record, which the replay already holds).
@@ -40,7 +40,7 @@ impl Viewer {
 
     /// The turn shown.
     pub fn turn(&self) -> usize {
-        self.game.record.len()
+        self.game.log.record.len()
     }
 
     /// The last turn of the replay.
@@ -72,7 +72,7 @@ impl Viewer {
             && self.snapshots.last().is_some_and(|(t, _)| *t < turn)
         {
             let mut kept = self.game.clone();
-            kept.record = Vec::new();
+            kept.log.record = Vec::new();
             self.snapshots.push((turn, kept));
         }
         Ok(Some((command.clone(), outcome)))
@@ -87,7 +87,7 @@ impl Viewer {
             && (turn < self.turn() || *at > self.turn())
         {
             self.game = state.clone();
-            self.game.record = self.replay.commands[..*at].to_vec();
+            self.game.log.record = self.replay.commands[..*at].to_vec();
         }
         while self.turn() < turn {
             self.step(content)?;
@@ -103,7 +103,7 @@ mod tests {
 
     fn replay_of(seed: u64, turns: u64, content: &Content) -> Replay {
         let mut game = Game::new(seed, content).unwrap();
-        while game.turn < turns && !game.is_over() {
+        while game.run.turn < turns && !game.is_over() {
             let cmd = bot::explore(&game, content);
             game.execute(&cmd, content);
         }
@@ -122,7 +122,7 @@ mod tests {
         assert_eq!(steps, replay.commands.len());
         assert!(v.at_end());
         assert_eq!(v.game().state_hash(), replay.final_hash);
-        assert_eq!(v.game().turn, replay.final_turn);
+        assert_eq!(v.game().run.turn, replay.final_turn);
     }
 
     #[test]
@@ -135,7 +135,7 @@ mod tests {
         for k in [700, 120, last, 0, 1000, 999, SNAPSHOT_EVERY, last + 50] {
             v.jump_to(k, &content).unwrap();
             let k = k.min(last);
-            let mut played = Game::new(replay.seed, &content).unwrap();
+            let mut played = Game::new(replay.origin.seed, &content).unwrap();
             for c in &replay.commands[..k] {
                 played.execute(c, &content);
             }

@@ -141,9 +141,9 @@ fn the_turns_news_reaches_the_live_regions_once() {
         live(&mut app, Urgency::Polite)
     );
     // Health below a quarter, outside a fight: said at once, and once.
-    let hero = game(&app).hero;
+    let hero = game(&app).party.hero;
     edit_game(&mut app, |g| {
-        g.creatures.get_mut(&hero).unwrap().health = 3.0
+        g.floor.creatures.get_mut(&hero).unwrap().health = 3.0
     });
     press(&mut app, KeyCode::Space);
     let alert = live(&mut app, Urgency::Assertive);
@@ -159,12 +159,12 @@ fn the_turns_news_reaches_the_live_regions_once() {
         game(&app).attribute(hero, delve::game::Attr::MaxHealth, content)
     };
     edit_game(&mut app, |g| {
-        g.creatures.get_mut(&hero).unwrap().health = max
+        g.floor.creatures.get_mut(&hero).unwrap().health = max
     });
     // Explore until a fight begins, frame by frame: every turn's lines are said, in the polite
     // region or (a fight's start) the assertive one, never both and never twice.
     let mut fight = false;
-    let mut last_turn = game(&app).turn;
+    let mut last_turn = game(&app).run.turn;
     let mut idle = 0;
     for _ in 0..4000 {
         if idle > 4 {
@@ -174,18 +174,19 @@ fn the_turns_news_reaches_the_live_regions_once() {
             app.update();
         }
         let g = game(&app);
-        if g.turn == last_turn {
+        if g.run.turn == last_turn {
             idle += 1;
             continue;
         }
         idle = 0;
         let lines: Vec<String> = g
             .log
+            .lines
             .iter()
-            .filter(|l| (last_turn..g.turn).contains(&l.turn))
+            .filter(|l| (last_turn..g.run.turn).contains(&l.turn))
             .map(|l| l.text.clone())
             .collect();
-        last_turn = g.turn;
+        last_turn = g.run.turn;
         if lines.is_empty() {
             continue;
         }
@@ -209,7 +210,7 @@ fn the_turns_news_reaches_the_live_regions_once() {
     assert!(fight, "a fight began while exploring seed 7");
     // The hero's death is said at once.
     edit_game(&mut app, |g| {
-        g.creatures.get_mut(&hero).unwrap().health = 0.5
+        g.floor.creatures.get_mut(&hero).unwrap().health = 0.5
     });
     for _ in 0..20 {
         if game(&app).is_over() {
@@ -273,11 +274,11 @@ fn the_look_cursor_moves_cycles_what_is_seen_and_is_read_aloud() {
     let cursor = |app: &App| app.world().get_resource::<LookCursor>().map(|c| c.at);
     assert_eq!(cursor(&app), Some(hero));
     // A move key moves the cursor, not the hero, and the tile is read with its bearing.
-    let turn = game(&app).turn;
+    let turn = game(&app).run.turn;
     press(&mut app, KeyCode::KeyL);
     let east = hero.offset(delve::map::Dir::Right);
     assert_eq!(cursor(&app), Some(east));
-    assert_eq!(game(&app).turn, turn, "looking costs no turn");
+    assert_eq!(game(&app).run.turn, turn, "looking costs no turn");
     assert_eq!(app.world().resource::<Hovered>().0, Some(east));
     let heard = live(&mut app, Urgency::Polite);
     let words =
@@ -307,7 +308,7 @@ fn the_look_cursor_moves_cycles_what_is_seen_and_is_read_aloud() {
 fn the_first_thirty_turns_of_seed_7_are_all_heard() {
     let mut app = app(7);
     // What the new run logged before the first command is not news of a turn.
-    let before = game(&app).log.len();
+    let before = game(&app).log.lines.len();
     let mut heard: Vec<(Urgency, String)> = Vec::new();
     let listen = |app: &mut App, heard: &mut Vec<(Urgency, String)>| {
         for u in [Urgency::Assertive, Urgency::Polite] {
@@ -325,10 +326,10 @@ fn the_first_thirty_turns_of_seed_7_are_all_heard() {
     listen(&mut app, &mut heard);
     let mut idle = 0;
     for _ in 0..2000 {
-        if game(&app).turn >= 30 {
+        if game(&app).run.turn >= 30 {
             break;
         }
-        let turn = game(&app).turn;
+        let turn = game(&app).run.turn;
         if idle > 4 {
             // Exploring, X goes on; in a fight, the hero attacks.
             let key = if game(&app).in_combat() {
@@ -341,10 +342,14 @@ fn the_first_thirty_turns_of_seed_7_are_all_heard() {
         } else {
             app.update();
         }
-        idle = if game(&app).turn == turn { idle + 1 } else { 0 };
+        idle = if game(&app).run.turn == turn {
+            idle + 1
+        } else {
+            0
+        };
         listen(&mut app, &mut heard);
     }
-    assert!(game(&app).turn >= 30, "{heard:?}");
+    assert!(game(&app).run.turn >= 30, "{heard:?}");
     for (u, t) in &heard {
         println!("{u:?}: {t}");
     }
@@ -360,7 +365,13 @@ fn the_first_thirty_turns_of_seed_7_are_all_heard() {
         .map(|(_, t)| t.as_str())
         .collect::<Vec<_>>()
         .join(" ");
-    for line in game(&app).log.iter().skip(before).filter(|l| l.turn < 30) {
+    for line in game(&app)
+        .log
+        .lines
+        .iter()
+        .skip(before)
+        .filter(|l| l.turn < 30)
+    {
         assert!(
             said.contains(line.text.as_str()),
             "{:?} was not heard: {heard:?}",

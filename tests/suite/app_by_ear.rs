@@ -41,11 +41,11 @@ fn autofight_says_why_it_refuses_and_otherwise_takes_a_turn() {
     let mut app = app(7);
     let content = app.world().resource::<ContentRes>().0.clone();
     // Walk (auto-explore) until a hostile is in view, or say what autofight says without one.
-    let turn = game(&app).turn;
+    let turn = game(&app).run.turn;
     if hostiles_in_view(game(&app), &content).is_empty() {
         with_held(&mut app, KeyCode::ShiftLeft, KeyCode::KeyF);
         assert_eq!(said(&app), "Autofight: no hostile in view.");
-        assert_eq!(game(&app).turn, turn, "a refusal costs no turn");
+        assert_eq!(game(&app).run.turn, turn, "a refusal costs no turn");
     }
     for _ in 0..300 {
         if !hostiles_in_view(game(&app), &content).is_empty() || game(&app).in_combat() {
@@ -57,7 +57,7 @@ fn autofight_says_why_it_refuses_and_otherwise_takes_a_turn() {
         }
     }
     assert!(!hostiles_in_view(game(&app), &content).is_empty() || game(&app).in_combat());
-    let turn = game(&app).turn;
+    let turn = game(&app).run.turn;
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(KeyCode::ShiftLeft);
@@ -69,7 +69,7 @@ fn autofight_says_why_it_refuses_and_otherwise_takes_a_turn() {
         .release(KeyCode::ShiftLeft);
     app.update();
     app.update();
-    assert_eq!(game(&app).turn, turn + 1, "one press, one turn");
+    assert_eq!(game(&app).run.turn, turn + 1, "one press, one turn");
 }
 
 #[test]

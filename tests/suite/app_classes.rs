@@ -84,7 +84,7 @@ fn new_run_asks_for_a_class_and_remembers_the_choice() {
     }
     assert_eq!(screen(&app), Screen::InGame);
     assert_eq!(
-        (game(&app).seed, game(&app).class.as_str()),
+        (game(&app).origin.seed, game(&app).origin.class.as_str()),
         (4, "core:rogue")
     );
     assert_eq!(app.world().resource::<Settings>().class, "core:rogue");
@@ -113,7 +113,7 @@ fn random_draws_a_class_from_the_seed() {
         .0
         .clone();
     let want = picked(&content, 3, 12).unwrap();
-    assert_eq!(game(&app).class, want);
+    assert_eq!(game(&app).origin.class, want);
     assert_eq!(app.world().resource::<Settings>().class, "random");
 }
 
@@ -121,9 +121,9 @@ fn random_draws_a_class_from_the_seed() {
 fn game_over_offers_the_same_class_again_and_a_new_run_asks_again() {
     let mut app = on_menu(6, Some("core:arcanist"), true);
     assert_eq!(screen(&app), Screen::InGame);
-    assert_eq!(game(&app).class, "core:arcanist");
+    assert_eq!(game(&app).origin.class, "core:arcanist");
     let die = |app: &mut App| {
-        edit_game(app, |g| g.outcome = Some(RunOutcome::Died));
+        edit_game(app, |g| g.run.outcome = Some(RunOutcome::Died));
         app.world_mut()
             .resource_mut::<NextState<TurnPhase>>()
             .set(TurnPhase::Resolving);
@@ -138,8 +138,8 @@ fn game_over_offers_the_same_class_again_and_a_new_run_asks_again() {
         app.update();
     }
     assert_eq!(screen(&app), Screen::InGame);
-    assert_eq!(game(&app).class, "core:arcanist");
-    assert_ne!(game(&app).seed, 6, "a new seed");
+    assert_eq!(game(&app).origin.class, "core:arcanist");
+    assert_ne!(game(&app).origin.seed, 6, "a new seed");
     die(&mut app);
     tap(&mut app, KeyCode::KeyN);
     app.update();

@@ -126,12 +126,12 @@ fn key_for(d: Dir) -> KeyCode {
 fn idle_frames_change_nothing() {
     let mut app = app(9);
     let before = hash(&app);
-    let turn = game(&app).turn;
+    let turn = game(&app).run.turn;
     for _ in 0..200 {
         app.update();
     }
     assert_eq!(hash(&app), before);
-    assert_eq!(game(&app).turn, turn);
+    assert_eq!(game(&app).run.turn, turn);
     assert_eq!(
         *app.world().resource::<State<TurnPhase>>().get(),
         TurnPhase::AwaitingInput
@@ -145,11 +145,11 @@ fn one_move_is_one_turn_and_a_wall_is_none() {
     let p = g.hero_pos();
     let open = Dir::ALL
         .into_iter()
-        .find(|&d| g.map.is_passable(p.offset(d)) && g.creature_at(p.offset(d)).is_none())
+        .find(|&d| g.floor.map.is_passable(p.offset(d)) && g.creature_at(p.offset(d)).is_none())
         .expect("an open neighbour");
     let wall = Dir::ALL
         .into_iter()
-        .find(|&d| !g.map.is_passable(p.offset(d)));
+        .find(|&d| !g.floor.map.is_passable(p.offset(d)));
 
     if let Some(wall) = wall {
         let before = hash(&app);
@@ -157,9 +157,9 @@ fn one_move_is_one_turn_and_a_wall_is_none() {
         assert_eq!(hash(&app), before, "a refused move changed the game");
     }
 
-    let turn = game(&app).turn;
+    let turn = game(&app).run.turn;
     press(&mut app, key_for(open));
-    assert_eq!(game(&app).turn, turn + 1);
+    assert_eq!(game(&app).run.turn, turn + 1);
     assert!(game(&app).in_combat() || game(&app).hero_pos() == p.offset(open));
     // Mode follows the core.
     let mode = *app.world().resource::<State<Mode>>().get();
@@ -176,11 +176,11 @@ fn escape_pauses_and_blocks_moves_until_resumed() {
             .get(),
         delve::app::shared::Overlay::Pause
     );
-    let turn = game(&app).turn;
+    let turn = game(&app).run.turn;
     for d in Dir::ALL {
         press(&mut app, key_for(d));
     }
-    assert_eq!(game(&app).turn, turn, "moves went through while paused");
+    assert_eq!(game(&app).run.turn, turn, "moves went through while paused");
     press(&mut app, KeyCode::KeyM);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
@@ -237,8 +237,11 @@ fn the_pause_menu_exports_a_replay_that_reproduces_the_run() {
     press(&mut app, KeyCode::KeyR);
     let g = game(&app).clone();
     let content = app.world().resource::<delve::app::ContentRes>().0.clone();
-    let file = dir.join(format!("delve-seed{}-turn{}.replay", g.seed, g.turn));
-    let replay = delve::replay::Replay::read(&file, &content)
+    let file = dir.join(format!(
+        "delve-seed{}-turn{}.replay",
+        g.origin.seed, g.run.turn
+    ));
+    let replay = delve::runs::replay::Replay::read(&file, &content)
         .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     assert_eq!(replay.run(&content).unwrap().state_hash(), g.state_hash());
     let _ = std::fs::remove_dir_all(&dir);
@@ -254,7 +257,7 @@ fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
     for _ in 0..60 {
         app.update();
     }
-    let walked = game(&app).turn;
+    let walked = game(&app).run.turn;
     assert!(walked >= 3, "one key press walked only {walked} turns");
     if app.world().resource::<Travel>().0.is_none() {
         // It stopped only because exploring has no next step (a monster came into view, say).
@@ -266,12 +269,12 @@ fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
     let mut app = self::app(12);
     app.world_mut().resource_mut::<Travel>().0 = Some(TravelGoal::Explore);
     press(&mut app, KeyCode::Space);
-    let turn = game(&app).turn;
+    let turn = game(&app).run.turn;
     for _ in 0..20 {
         app.update();
     }
     assert!(app.world().resource::<Travel>().0.is_none());
-    assert_eq!(game(&app).turn, turn, "travel went on after a key");
+    assert_eq!(game(&app).run.turn, turn, "travel went on after a key");
 }
 
 /// The app adds nothing to the rules: the bot's commands through the turn loop end in the
@@ -283,7 +286,7 @@ fn the_turn_loop_plays_exactly_the_core_rules() {
     let content = app.world().resource::<delve::app::ContentRes>().0.clone();
     for _ in 0..3000 {
         let g = game(&app);
-        if g.turn >= 150 || g.is_over() {
+        if g.run.turn >= 150 || g.is_over() {
             break;
         }
         if *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingInput {
@@ -294,10 +297,14 @@ fn the_turn_loop_plays_exactly_the_core_rules() {
     }
     let g = game(&app);
     // The hero's death stops its turn's count: the core plays on to reach it.
-    let turns = if g.is_over() { g.turn + 1 } else { g.turn };
+    let turns = if g.is_over() {
+        g.run.turn + 1
+    } else {
+        g.run.turn
+    };
     let (core, _) = delve::cli::simulate(&content, 73, turns).unwrap();
-    assert_eq!(g.turn, core.turn);
-    assert_eq!(g.record.len(), core.record.len());
+    assert_eq!(g.run.turn, core.run.turn);
+    assert_eq!(g.log.record.len(), core.log.record.len());
     assert_eq!(g.state_hash(), core.state_hash());
 }
 
@@ -311,7 +318,7 @@ fn a_seed_on_the_command_line_starts_a_new_run_over_a_kept_one() {
     let (kept, _) = delve::cli::simulate(&content, 5, 20).unwrap();
     // Saved with the core pack alone; the app adds the bundled mods, whose ids include core's,
     // so the save would load (with a warning) for Continue.
-    delve::save::save(&path, &kept, &content).unwrap();
+    delve::runs::save::save(&path, &kept, &content).unwrap();
     let mut app = headless(|app| {
         app.insert_resource(delve::app::save::SaveStore::File(path.clone()));
         app.insert_resource(NewRun {
@@ -327,7 +334,7 @@ fn a_seed_on_the_command_line_starts_a_new_run_over_a_kept_one() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::InGame
     );
-    assert_eq!((game(&app).seed, game(&app).turn), (9, 0));
+    assert_eq!((game(&app).origin.seed, game(&app).run.turn), (9, 0));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -418,10 +425,11 @@ fn body_segments_are_drawn_where_the_hero_sees_them() {
         let g = game(&app);
         let hero = g.hero_pos();
         let owner = g
+            .floor
             .creatures
             .values()
             // Not a forager: its own moves would carry the body off.
-            .find(|c| c.id != g.hero && c.is_alive() && c.kind != "core:forager")
+            .find(|c| c.id != g.party.hero && c.is_alive() && c.kind != "core:forager")
             .map(|c| c.id)
             .expect("a monster on floor 1");
         let seen: Vec<Pos> = Dir::ALL
@@ -430,15 +438,20 @@ fn body_segments_are_drawn_where_the_hero_sees_them() {
             .chain([hero])
             .filter(|&p| g.is_visible(p))
             .collect();
-        let unseen = (0..g.map.len() as i32)
-            .map(|i| Pos::new(i % g.map.width() as i32, i / g.map.width() as i32))
+        let unseen = (0..g.floor.map.len() as i32)
+            .map(|i| {
+                Pos::new(
+                    i % g.floor.map.width() as i32,
+                    i / g.floor.map.width() as i32,
+                )
+            })
             .find(|&p| !g.is_visible(p))
             .expect("a tile out of sight");
         (owner, seen, unseen)
     };
     assert!(!seen.is_empty());
     edit_game(&mut app, |g| {
-        let c = g.creatures.get_mut(&owner).expect("the monster");
+        let c = g.floor.creatures.get_mut(&owner).expect("the monster");
         c.body = seen
             .iter()
             .chain([&unseen])
@@ -501,8 +514,8 @@ fn item_sprites_are_drawn_on_seen_tiles_only() {
     open_new_run(&mut app, 9);
     edit_game(&mut app, |g| {
         let hero = g.hero_pos();
-        let unseen = (0..g.map.len())
-            .map(|i| g.map.pos(i))
+        let unseen = (0..g.floor.map.len())
+            .map(|i| g.floor.map.pos(i))
             .find(|&p| !g.is_visible(p) && !g.is_explored(p))
             .expect("an unexplored tile");
         let dagger = ItemInstance {
@@ -511,8 +524,8 @@ fn item_sprites_are_drawn_on_seen_tiles_only() {
             charges: 0,
             count: 1,
         };
-        g.ground.insert(hero, vec![dagger.clone()]);
-        g.ground.insert(unseen, vec![dagger]);
+        g.floor.ground.insert(hero, vec![dagger.clone()]);
+        g.floor.ground.insert(unseen, vec![dagger]);
     });
     press(&mut app, KeyCode::Space);
     let drawn = app

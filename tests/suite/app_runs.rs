@@ -14,7 +14,7 @@ use delve::app::screens::watch::{WatchFrom, WatchRequest, Watching};
 use delve::app::shared::{Screen, SuspendedRun, TurnPhase};
 use delve::app::{ContentRes, GameRes};
 use delve::game::{Game, RunOutcome, bot};
-use delve::replay::Replay;
+use delve::runs::replay::Replay;
 use delve::runs::{Shelf, kept::read_records};
 
 fn set_screen(app: &mut App, s: Screen) {
@@ -31,7 +31,7 @@ fn content(app: &App) -> delve::content::Content {
 fn bot_turns(app: &mut App, turns: u64) {
     let c = content(app);
     let mut g = game(app).clone();
-    while g.turn < turns && !g.is_over() {
+    while g.run.turn < turns && !g.is_over() {
         let cmd = bot::explore(&g, &c);
         g.execute(&cmd, &c);
     }
@@ -41,7 +41,7 @@ fn bot_turns(app: &mut App, turns: u64) {
 /// Ends the run as a death after some bot play, and lets the GameOver screen open.
 fn die(app: &mut App) {
     bot_turns(app, 150);
-    edit_game(app, |g| g.outcome = Some(RunOutcome::Died));
+    edit_game(app, |g| g.run.outcome = Some(RunOutcome::Died));
     // The turn phase resolves (as after the hero's last command): Finish sees the run is over.
     app.world_mut()
         .resource_mut::<NextState<TurnPhase>>()
@@ -82,7 +82,7 @@ fn a_finished_run_keeps_its_morgue_replay_and_record() {
         .unwrap();
     let morgue = String::from_utf8(morgue).unwrap();
     assert!(morgue.contains("Seed:        21"), "{morgue}");
-    assert!(morgue.contains(&format!("turn {}", g.turn)), "{morgue}");
+    assert!(morgue.contains(&format!("turn {}", g.run.turn)), "{morgue}");
     let bytes = archive
         .0
         .read(Shelf::Replays, "000001-seed-21.replay")
@@ -114,7 +114,7 @@ fn a_finished_run_keeps_its_morgue_replay_and_record() {
 fn abandoning_from_the_pause_menu_asks_again_then_ends_and_keeps_the_run() {
     let mut app = app(22);
     bot_turns(&mut app, 60);
-    let turn = game(&app).turn;
+    let turn = game(&app).run.turn;
     press(&mut app, KeyCode::Escape);
     press(&mut app, KeyCode::KeyA);
     // Once only asks: the run goes on.
@@ -129,8 +129,8 @@ fn abandoning_from_the_pause_menu_asks_again_then_ends_and_keeps_the_run() {
     app.update();
     assert_eq!(screen(&app), Screen::GameOver);
     let g = game(&app).clone();
-    assert_eq!(g.outcome, Some(RunOutcome::Abandoned));
-    assert_eq!(g.turn, turn, "giving up costs no turn");
+    assert_eq!(g.run.outcome, Some(RunOutcome::Abandoned));
+    assert_eq!(g.run.turn, turn, "giving up costs no turn");
     assert!(texts(&mut app).contains("You gave up the run on floor"));
     let c = content(&app);
     let mut archive = app.world_mut().resource_mut::<RunArchive>();
@@ -138,7 +138,7 @@ fn abandoning_from_the_pause_menu_asks_again_then_ends_and_keeps_the_run() {
     assert_eq!(records.runs.len(), 1);
     assert_eq!(
         records.runs[0].cause,
-        format!("Abandoned on floor {}", g.floor)
+        format!("Abandoned on floor {}", g.floor.depth)
     );
     // Its replay plays back to the same end.
     let bytes = archive
@@ -150,13 +150,13 @@ fn abandoning_from_the_pause_menu_asks_again_then_ends_and_keeps_the_run() {
     assert_eq!(replay.outcome.as_deref(), Some("abandoned"));
     let played = replay.run(&c).unwrap();
     assert_eq!(played.state_hash(), g.state_hash());
-    assert_eq!(played.outcome, Some(RunOutcome::Abandoned));
+    assert_eq!(played.run.outcome, Some(RunOutcome::Abandoned));
 }
 
 fn request(app: &mut App, seed: u64, turns: u64) -> Replay {
     let c = content(app);
     let mut g = Game::new(seed, &c).unwrap();
-    while g.turn < turns && !g.is_over() {
+    while g.run.turn < turns && !g.is_over() {
         let cmd = bot::explore(&g, &c);
         g.execute(&cmd, &c);
     }
@@ -189,14 +189,14 @@ fn watching_plays_steps_and_jumps_and_gives_the_players_run_back() {
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Watch);
-    assert_eq!(game(&app).seed, 13, "the watched run is on screen");
+    assert_eq!(game(&app).origin.seed, 13, "the watched run is on screen");
     // Paused, a turn at a time.
     press(&mut app, KeyCode::Space);
     let t = app.world().resource::<Watching>().viewer.turn();
     press(&mut app, KeyCode::ArrowRight);
     press(&mut app, KeyCode::ArrowRight);
     assert_eq!(app.world().resource::<Watching>().viewer.turn(), t + 2);
-    assert_eq!(game(&app).turn, (t + 2) as u64);
+    assert_eq!(game(&app).run.turn, (t + 2) as u64);
     // Digits and Enter jump; the state equals playing that many turns.
     jump_to(&mut app, 250);
     let c = content(&app);
@@ -255,25 +255,25 @@ fn play_from_here_takes_over_the_turn_on_screen_as_an_unranked_run_of_the_player
     press(&mut app, KeyCode::Space);
     jump_to(&mut app, 120);
     let shown = game(&app).clone();
-    assert_eq!(shown.record.len(), 120);
+    assert_eq!(shown.log.record.len(), 120);
     press(&mut app, KeyCode::KeyP);
     app.update();
     assert_eq!(screen(&app), Screen::InGame, "the player plays on");
     let g = game(&app).clone();
     assert_eq!(
-        g.record,
+        g.log.record,
         replay.commands[..120].to_vec(),
         "its first commands"
     );
-    let fork = g.fork.clone().expect("marked as a fork");
+    let fork = g.origin.fork.clone().expect("marked as a fork");
     assert_eq!(fork.turn, 120);
     assert!(fork.to_string().contains("seed 13"), "{fork}");
     // The same state but for the mark, and it plays on as any run.
     let mut unmarked = g.clone();
-    unmarked.fork = None;
+    unmarked.origin.fork = None;
     assert_eq!(unmarked.state_hash(), shown.state_hash());
     press(&mut app, KeyCode::Space);
-    assert!(game(&app).turn > g.turn, "a turn was played");
+    assert!(game(&app).run.turn > g.run.turn, "a turn was played");
 }
 
 /// The run's game exists exactly while a run is open, and every screen on the way runs
@@ -287,7 +287,7 @@ fn the_game_lives_exactly_as_long_as_the_run_is_open() {
     for _ in 0..3 {
         press(&mut app, KeyCode::Space);
     }
-    assert!(game(&app).turn > 0, "turns were played");
+    assert!(game(&app).run.turn > 0, "turns were played");
     die(&mut app);
     assert!(open(&app), "GameOver reads the finished run");
     press(&mut app, KeyCode::KeyM);
@@ -301,7 +301,7 @@ fn the_game_lives_exactly_as_long_as_the_run_is_open() {
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Watch);
-    assert_eq!(game(&app).seed, 12);
+    assert_eq!(game(&app).origin.seed, 12);
     for _ in 0..5 {
         app.update();
     }
@@ -405,7 +405,11 @@ fn saved_files_reload_once_and_broken_ones_hold_the_run_on_its_content() {
     }
     assert_eq!(reloads(&app), 1, "one reload for one save");
     assert_eq!(slime(&app).as_deref(), Some("Green slime"));
-    assert_eq!(game(&app).reloads.len(), 1, "the run goes on, marked");
+    assert_eq!(
+        game(&app).origin.reloads.len(),
+        1,
+        "the run goes on, marked"
+    );
     let notice = app.world().resource::<ReloadNotice>().0.clone().unwrap();
     assert!(notice.starts_with("Content reloaded"), "{notice}");
 
@@ -428,7 +432,11 @@ fn saved_files_reload_once_and_broken_ones_hold_the_run_on_its_content() {
         fingerprint
     );
     assert_eq!(slime(&app).as_deref(), Some("Green slime"));
-    assert_eq!(game(&app).reloads.len(), 1, "a held reload is not one");
+    assert_eq!(
+        game(&app).origin.reloads.len(),
+        1,
+        "a held reload is not one"
+    );
     let notice = app.world().resource::<ReloadNotice>().0.clone().unwrap();
     assert!(notice.starts_with("Reload held"), "{notice}");
 
@@ -470,8 +478,8 @@ fn the_daily_entry_plays_todays_seed_on_the_core_pack_alone_and_says_why_not_wit
     press(&mut app, KeyCode::Enter);
     assert_eq!(screen(&app), Screen::InGame);
     let g = game(&app);
-    assert_eq!(g.daily.as_deref(), Some(today.to_string().as_str()));
-    assert_eq!(g.seed, delve::daily::daily_seed(today));
+    assert_eq!(g.origin.daily.as_deref(), Some(today.to_string().as_str()));
+    assert_eq!(g.origin.seed, delve::daily::daily_seed(today));
     // Finished, it is in the Records' Daily table as the date's first try. Its death is the
     // test's edit, which no command made: its replay rightly does not verify (a run the bot
     // plays to its end does: `runs::kept`'s tests).
@@ -527,13 +535,13 @@ fn save_for_sharing_writes_the_replay_and_its_result_line_beside_the_save() {
     );
     let replay = std::fs::read(dir.join("delve-seed-5.replay")).expect("the replay");
     let back = Replay::decode(&replay, &content(&app)).expect("a replay this build reads");
-    assert_eq!(back.commands, g.record);
+    assert_eq!(back.commands, g.log.record);
 }
 
 /// A bot's replay of `seed` as `class`, `turns` long, as a file's bytes.
 fn bot_replay_bytes(seed: u64, class: &str, turns: u64, c: &delve::content::Content) -> Vec<u8> {
     let mut g = Game::new_as(seed, class, c).unwrap();
-    while g.turn < turns && !g.is_over() {
+    while g.run.turn < turns && !g.is_over() {
         let cmd = bot::explore(&g, c);
         g.execute(&cmd, c);
     }
@@ -589,14 +597,14 @@ fn a_race_starts_with_the_run_and_its_ghosts_keep_the_players_pace() {
             .0
             .as_ref()
             .expect("racing");
-        race.views(game(app).floor)
+        race.views(game(app).floor.depth)
     };
     assert_eq!(ghosts(&app).len(), 2);
     let before = game(&app).clone();
     for _ in 0..5 {
         press(&mut app, KeyCode::Space);
     }
-    let turn = game(&app).turn;
+    let turn = game(&app).run.turn;
     assert!(turn >= 5);
     for v in ghosts(&app) {
         assert!(
@@ -609,7 +617,7 @@ fn a_race_starts_with_the_run_and_its_ghosts_keep_the_players_pace() {
     // The player's run is what the same commands make without a race.
     let c = content(&app);
     let mut alone = before;
-    for cmd in &game(&app).record[alone.record.len()..] {
+    for cmd in &game(&app).log.record[alone.log.record.len()..] {
         alone.execute(cmd, &c);
     }
     assert_eq!(alone.state_hash(), game(&app).state_hash());
@@ -633,7 +641,7 @@ fn race_my_best_on_the_replays_screen_races_the_best_kept_run_of_its_seed() {
     use delve::app::dungeon::race::RaceRes;
     let mut app = app(21);
     die(&mut app);
-    let seed = game(&app).seed;
+    let seed = game(&app).origin.seed;
     set_screen(&mut app, Screen::Replays);
     press(&mut app, KeyCode::KeyR);
     assert_eq!(
@@ -644,14 +652,14 @@ fn race_my_best_on_the_replays_screen_races_the_best_kept_run_of_its_seed() {
     press(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(screen(&app), Screen::InGame);
-    assert_eq!(game(&app).seed, seed);
+    assert_eq!(game(&app).origin.seed, seed);
     let race = app
         .world()
         .resource::<RaceRes>()
         .0
         .as_ref()
         .expect("racing");
-    let views = race.views(game(&app).floor);
+    let views = race.views(game(&app).floor.depth);
     assert_eq!(views.len(), 1);
     assert!(views[0].name.starts_with("run #"), "{}", views[0].name);
 }
@@ -661,7 +669,7 @@ fn race_my_best_on_the_records_screen_races_its_seed_and_backing_out_drops_the_r
     use delve::app::dungeon::race::{RaceFiles, RaceRes};
     let mut app = app(22);
     die(&mut app);
-    let seed = game(&app).seed;
+    let seed = game(&app).origin.seed;
     set_screen(&mut app, Screen::Records);
     press(&mut app, KeyCode::KeyR);
     assert_eq!(screen(&app), Screen::ClassChoice);
@@ -678,9 +686,9 @@ fn race_my_best_on_the_records_screen_races_its_seed_and_backing_out_drops_the_r
     press(&mut app, KeyCode::Enter);
     app.update();
     assert_eq!(screen(&app), Screen::InGame);
-    assert_eq!(game(&app).seed, seed);
+    assert_eq!(game(&app).origin.seed, seed);
     let race = (app.world().resource::<RaceRes>().0.as_ref()).expect("racing");
-    assert_eq!(race.views(game(&app).floor).len(), 1);
+    assert_eq!(race.views(game(&app).floor.depth).len(), 1);
 }
 
 /// Drops `file` on the window, as the desktop does; what the screen's notes then say.

@@ -140,11 +140,11 @@ fn f5_reloads_content_in_a_run_which_goes_on_and_is_marked() {
         "Green slime"
     );
     assert_eq!(
-        (g.turn, &g.record),
-        (before.turn, &before.record),
+        (g.run.turn, &g.log.record),
+        (before.run.turn, &before.log.record),
         "not a turn"
     );
-    assert_eq!(g.reloads.len(), 1);
+    assert_eq!(g.origin.reloads.len(), 1);
     let notice = app.world().resource::<delve::app::content::ReloadNotice>();
     assert!(
         notice
@@ -153,10 +153,10 @@ fn f5_reloads_content_in_a_run_which_goes_on_and_is_marked() {
             .is_some_and(|n| n.starts_with("Content reloaded")),
         "{notice:?}"
     );
-    let replay = delve::replay::Replay::of(g, content(&app));
+    let replay = delve::runs::replay::Replay::of(g, content(&app));
     assert!(matches!(
         replay.run(content(&app)),
-        Err(delve::replay::ReplayError::SpansReload { .. })
+        Err(delve::runs::replay::ReplayError::SpansReload { .. })
     ));
 
     // An edit to the core pack takes effect the same way; a core that no longer loads is
@@ -185,7 +185,11 @@ fn f5_reloads_content_in_a_run_which_goes_on_and_is_marked() {
             .is_some_and(|n| n.starts_with("Reload refused") && n.contains("error(s)")),
         "{notice:?}"
     );
-    assert_eq!(game(&app).reloads.len(), 2, "a refused reload is not one");
+    assert_eq!(
+        game(&app).origin.reloads.len(),
+        2,
+        "a refused reload is not one"
+    );
     std::fs::write(&creatures, &text).unwrap();
 
     // A mod broken while playing is skipped with its report; the run goes on with the rest.
@@ -197,7 +201,7 @@ fn f5_reloads_content_in_a_run_which_goes_on_and_is_marked() {
         .resource::<delve::app::content::ContentReport>()
         .0;
     assert_eq!(report.skipped, ["good"]);
-    assert_eq!(game(&app).reloads.len(), 3);
+    assert_eq!(game(&app).origin.reloads.len(), 3);
     assert!(app.world().get_resource::<GameRes>().is_some());
     // The overlay says what became of the content (not "as it was": it reloaded), then where.
     let errors = app.world().resource::<delve::app::content::ContentErrors>();
@@ -242,7 +246,7 @@ fn a_move_touches_only_the_sight_and_floors_leave_no_tiles_behind() {
     for _ in 0..3 {
         app.update();
     }
-    let cells = game(&app).map.len();
+    let cells = game(&app).floor.map.len();
     let first = tile_entities(&mut app);
     assert_eq!(
         first.len(),
@@ -262,7 +266,7 @@ fn a_move_touches_only_the_sight_and_floors_leave_no_tiles_behind() {
         let before = game(&app).clone();
         press(&mut app, key);
         let after = game(&app).clone();
-        if after.turn == before.turn || after.in_combat() {
+        if after.run.turn == before.run.turn || after.in_combat() {
             continue;
         }
         // What a cell shows (the renderer's own looks: the hero's light moves with the hero,
@@ -275,13 +279,18 @@ fn a_move_touches_only_the_sight_and_floors_leave_no_tiles_behind() {
             delve::map::Pos,
         ) -> delve::app::render::map::Look| {
             (0..cells)
-                .filter(|&i| look(&before, before.map.pos(i)) != look(&after, after.map.pos(i)))
+                .filter(|&i| {
+                    look(&before, before.floor.map.pos(i)) != look(&after, after.floor.map.pos(i))
+                })
                 .count()
         };
         let terrain = changed(&|g, p| terrain_look(g, &content, p));
         let items = changed(&|g, p| feature_look(g, &content, Palette::default(), p));
-        let seen =
-            |g: &delve::game::Game| (0..cells).filter(|&i| g.is_visible(g.map.pos(i))).count();
+        let seen = |g: &delve::game::Game| {
+            (0..cells)
+                .filter(|&i| g.is_visible(g.floor.map.pos(i)))
+                .count()
+        };
         let touched = app.world().resource::<Shown>().touched;
         assert!(terrain > 0, "the step changed the view");
         assert_eq!(touched, terrain + items, "exactly the changed cells");
@@ -306,7 +315,7 @@ fn a_move_touches_only_the_sight_and_floors_leave_no_tiles_behind() {
     let mut lit = 0;
     let mut unseen_looks = std::collections::BTreeSet::new();
     for (pos, vis, index, colour) in q.iter(app.world()) {
-        let p = delve::map::Pos::new(pos.x as i32, (g.map.height() - 1 - pos.y) as i32);
+        let p = delve::map::Pos::new(pos.x as i32, (g.floor.map.height() - 1 - pos.y) as i32);
         if g.is_visible(p) && vis.0 {
             lit += 1;
         }
@@ -323,18 +332,18 @@ fn a_move_touches_only_the_sight_and_floors_leave_no_tiles_behind() {
 
     // Down the stairs: a new floor, all new tile entities, none of the old left.
     edit_game(&mut app, |g| {
-        g.enemies.clear();
-        let down = g.down;
-        let hero = g.hero;
-        g.creatures.get_mut(&hero).unwrap().pos = down;
+        g.fight.enemies.clear();
+        let down = g.floor.down;
+        let hero = g.party.hero;
+        g.floor.creatures.get_mut(&hero).unwrap().pos = down;
     });
     press(&mut app, KeyCode::Enter);
-    assert_eq!(game(&app).floor, 2, "descended");
+    assert_eq!(game(&app).floor.depth, 2, "descended");
     for _ in 0..3 {
         app.update();
     }
     let second = tile_entities(&mut app);
-    assert_eq!(second.len(), 2 * game(&app).map.len());
+    assert_eq!(second.len(), 2 * game(&app).floor.map.len());
     assert_eq!(tilemaps(&mut app), 2);
     assert!(
         first.iter().all(|e| app.world().get_entity(*e).is_err()),

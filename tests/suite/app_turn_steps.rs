@@ -37,8 +37,8 @@ fn the_schedule_and_execute_agree_after_every_command() {
         let mut core = Game::new(seed, &content).expect("a run starts");
         // An unknown potion in the pack, for the calls.
         let potion = ItemInstance::new("core:potion_of_weakness", &content);
-        core.inventory.push(potion.clone());
-        edit_game(&mut app, |g| g.inventory.push(potion));
+        core.party.inventory.push(potion.clone());
+        edit_game(&mut app, |g| g.party.inventory.push(potion));
         assert_eq!(
             game(&app).state_hash(),
             core.state_hash(),
@@ -48,7 +48,7 @@ fn the_schedule_and_execute_agree_after_every_command() {
             if core.is_over() {
                 break;
             }
-            let unknown = (core.inventory.iter()).position(|it| !core.knows(&it.item));
+            let unknown = (core.party.inventory.iter()).position(|it| !core.knows(&it.item));
             let cmd = match unknown {
                 Some(index) if n % 20 == 0 => Command::Call {
                     index,
@@ -123,6 +123,10 @@ fn a_refused_command_runs_no_step() {
     assert_eq!(game(&app).state_hash(), before);
     assert!(app.world().resource::<LastTurn>().0.is_none());
     resolve(&mut app, Command::Wait);
-    assert_eq!(game(&app).turn, 1, "the wait after it is the first turn");
+    assert_eq!(
+        game(&app).run.turn,
+        1,
+        "the wait after it is the first turn"
+    );
     assert_eq!(steps_of_last_turn(&app).0.len(), TURN_STEPS.len());
 }

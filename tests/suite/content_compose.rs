@@ -252,7 +252,7 @@ fn items_traps_and_prefabs_are_added_where_they_say() {
     // The game lays the new trap kind: over some seeds, floor 1 has one.
     let laid = (0..30).any(|seed| {
         let game = Game::new(seed, &content).unwrap();
-        game.traps.values().any(|t| t == "kinds:pit")
+        game.floor.traps.values().any(|t| t == "kinds:pit")
     });
     assert!(laid);
 }
@@ -363,8 +363,9 @@ fn a_new_mod_passes_check_mods_and_its_creature_spawns_on_floor_one() {
     let met: usize = (1..=10)
         .map(|seed| {
             let game = Game::new(seed, &content).unwrap();
-            assert_eq!(game.floor, 1);
-            game.creatures
+            assert_eq!(game.floor.depth, 1);
+            game.floor
+                .creatures
                 .values()
                 .filter(|c| c.kind == "toads:cave_toad")
                 .count()

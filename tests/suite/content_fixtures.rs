@@ -317,7 +317,7 @@ fn load_after_orders_mods_and_ties_go_by_id() {
 #[test]
 fn modding_md_matches_the_schema() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("MODDING.md");
-    let want = delve::content::doc::modding_markdown();
+    let want = delve::cli::modding_doc::modding_markdown();
     if std::env::var_os("UPDATE_FIXTURES").is_some() {
         std::fs::write(&path, &want).unwrap();
     }

@@ -10,12 +10,12 @@ fn content() -> Content {
 /// A direction the hero can walk, and one that is a wall, from the start.
 fn open_and_wall(game: &Game) -> (Option<Dir>, Option<Dir>) {
     let p = game.hero_pos();
-    let open = Dir::ALL
-        .into_iter()
-        .find(|&d| game.map.is_passable(p.offset(d)) && game.creature_at(p.offset(d)).is_none());
+    let open = Dir::ALL.into_iter().find(|&d| {
+        game.floor.map.is_passable(p.offset(d)) && game.creature_at(p.offset(d)).is_none()
+    });
     let wall = Dir::ALL
         .into_iter()
-        .find(|&d| !game.map.is_passable(p.offset(d)));
+        .find(|&d| !game.floor.map.is_passable(p.offset(d)));
     (open, wall)
 }
 
@@ -41,10 +41,10 @@ fn accepted_move_costs_exactly_one_turn() {
     let (open, _) = open_and_wall(&game);
     let dir = open.expect("the start has an open neighbour");
     let from = game.hero_pos();
-    let turn = game.turn;
+    let turn = game.run.turn;
     let out = game.execute(&Command::Move(dir), &content);
     assert_eq!(out, Outcome::TurnPassed);
-    assert_eq!(game.turn, turn + 1);
+    assert_eq!(game.run.turn, turn + 1);
     assert!(game.in_combat() || game.hero_pos() == from.offset(dir));
 }
 
@@ -68,26 +68,26 @@ fn combat_commands_outside_a_fight_are_refused() {
 fn hero_starts_on_the_up_stairs_of_floor_one() {
     let content = content();
     let game = Game::new(11, &content).unwrap();
-    assert_eq!(game.floor, 1);
-    assert_eq!(game.hero_pos(), game.up);
+    assert_eq!(game.floor.depth, 1);
+    assert_eq!(game.hero_pos(), game.floor.up);
     assert!(game.is_visible(game.hero_pos()));
 }
 
 /// Puts the hero just outside an encounter room's entrance; returns the step in.
 fn outside_encounter_room(game: &mut Game) -> Option<Dir> {
-    let room = game.encounter_rooms.first()?.room;
+    let room = game.floor.encounter_rooms.first()?.room;
     for y in room.y..room.y + room.h {
         for x in room.x..room.x + room.w {
             let inside = delve::map::Pos::new(x, y);
             for d in Dir::ALL {
                 let outside = inside.offset(d.reverse());
                 if !room.contains(outside)
-                    && game.map.is_passable(outside)
+                    && game.floor.map.is_passable(outside)
                     && game.creature_at(inside).is_none()
                     && game.creature_at(outside).is_none()
                 {
-                    let hero = game.hero;
-                    game.creatures.get_mut(&hero).unwrap().pos = outside;
+                    let hero = game.party.hero;
+                    game.floor.creatures.get_mut(&hero).unwrap().pos = outside;
                     return Some(d);
                 }
             }
@@ -107,12 +107,12 @@ fn entering_a_prefab_room_starts_its_encounter_once() {
         let Some(step) = outside_encounter_room(&mut game) else {
             continue;
         };
-        let guards = game.encounter_rooms[0].guards.clone();
+        let guards = game.floor.encounter_rooms[0].guards.clone();
         // A guard next to the doorway would start the fight by adjacency instead.
         let entry = game.hero_pos().offset(step);
         if guards
             .iter()
-            .any(|g| game.creatures[g].pos.manhattan(entry) <= 1)
+            .any(|g| game.floor.creatures[g].pos.manhattan(entry) <= 1)
         {
             continue;
         }
@@ -126,7 +126,7 @@ fn entering_a_prefab_room_starts_its_encounter_once() {
             Outcome::TurnPassed
         );
         assert!(game.in_combat(), "seed {seed}: walking in started no fight");
-        let mut enemies = game.enemies.clone();
+        let mut enemies = game.fight.enemies.clone();
         enemies.sort();
         let mut expected = guards.clone();
         expected.sort();
@@ -135,7 +135,7 @@ fn entering_a_prefab_room_starts_its_encounter_once() {
             "seed {seed}: the fight is the room's guards"
         );
         assert!(
-            game.encounter_rooms.is_empty(),
+            game.floor.encounter_rooms.is_empty(),
             "seed {seed}: a room triggers once"
         );
     }

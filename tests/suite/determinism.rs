@@ -35,8 +35,11 @@ fn bot_runs_end_or_progress() {
             "seed {seed}: stopped early while alive"
         );
         // Every creature stands on a passable tile.
-        for c in game.creatures.values() {
-            assert!(game.map.is_passable(c.pos), "seed {seed}: {c:?} in a wall");
+        for c in game.floor.creatures.values() {
+            assert!(
+                game.floor.map.is_passable(c.pos),
+                "seed {seed}: {c:?} in a wall"
+            );
         }
     }
 }
@@ -48,7 +51,7 @@ fn twenty_seeds_replay_to_the_same_hash() {
     let content = content();
     for seed in 100..120 {
         let (game, _) = simulate(&content, seed, 5000).unwrap();
-        let replay = delve::replay::Replay::of(&game, &content);
+        let replay = delve::runs::replay::Replay::of(&game, &content);
         let again = replay.run(&content).unwrap();
         assert_eq!(again.state_hash(), game.state_hash(), "seed {seed}");
     }

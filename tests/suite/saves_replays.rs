@@ -185,9 +185,9 @@ fn killing_the_process_mid_save_leaves_a_loadable_save() {
         std::thread::sleep(Duration::from_millis(20 + x % 120));
         child.kill().unwrap();
         child.wait().unwrap();
-        let loaded = delve::save::load(&save, &content)
+        let loaded = delve::runs::save::load(&save, &content)
             .unwrap_or_else(|e| panic!("round {round}: the save did not survive the kill: {e}"));
-        turns_seen.push(loaded.game.turn);
+        turns_seen.push(loaded.game.run.turn);
         if loaded.game.is_over() {
             // The run ended before the kill; a new one keeps the children writing.
             fresh(100 + round);
@@ -226,41 +226,46 @@ fn soak_keeps_the_invariants() {
     let mut seed = 1000;
     while total < goal {
         let game = Game::new(seed, &content).unwrap();
-        let mut last = game.turn;
+        let mut last = game.run.turn;
         let (game, _) = delve::cli::simulate_game(game, &content, goal - total, |g| {
             // A turn passes with every command but those that cost none (buying, naming).
-            let free = g.record.last().is_some_and(|c| c.costs_no_turn());
-            let step = if g.turn > last || ((g.death.is_some() || free) && g.turn == last) {
-                Ok(())
-            } else {
-                Err(format!("the turn went from {last} to {}", g.turn))
-            };
-            last = g.turn;
+            let free = g.log.record.last().is_some_and(|c| c.costs_no_turn());
+            let step =
+                if g.run.turn > last || ((g.run.death.is_some() || free) && g.run.turn == last) {
+                    Ok(())
+                } else {
+                    Err(format!("the turn went from {last} to {}", g.run.turn))
+                };
+            last = g.run.turn;
             step.and_then(|()| invariants(g, &content))
-                .map_err(|e| format!("seed {}, turn {}: {e}", g.seed, g.turn))
+                .map_err(|e| format!("seed {}, turn {}: {e}", g.origin.seed, g.run.turn))
         })
         .unwrap_or_else(|e| panic!("{e}"));
-        total += game.turn;
+        total += game.run.turn;
         seed += 1;
     }
 }
 
 fn invariants(g: &Game, content: &Content) -> Result<(), String> {
-    for c in g.creatures.values() {
+    for c in g.floor.creatures.values() {
         let max = g.attribute(c.id, delve::game::Attr::MaxHealth, content);
         if c.health > max + 1e-9 {
             return Err(format!("{} has {} of {max} health", c.kind, c.health));
         }
-        if !c.is_alive() && c.id != g.hero {
+        if !c.is_alive() && c.id != g.party.hero {
             return Err(format!("a dead {} stays in the world", c.kind));
         }
     }
     let ids = g
+        .fight
         .enemies
         .iter()
-        .chain(g.encounter_rooms.iter().flat_map(|r| &r.guards))
-        .chain([&g.hero]);
-    if let Some(id) = ids.into_iter().find(|id| !g.creatures.contains_key(id)) {
+        .chain(g.floor.encounter_rooms.iter().flat_map(|r| &r.guards))
+        .chain([&g.party.hero]);
+    if let Some(id) = ids
+        .into_iter()
+        .find(|id| !g.floor.creatures.contains_key(id))
+    {
         return Err(format!("{id:?} does not resolve"));
     }
     let hero = g.hero();
@@ -268,33 +273,33 @@ fn invariants(g: &Game, content: &Content) -> Result<(), String> {
         return Err("the hero is dead but the run goes on".into());
     }
     let mut seen = std::collections::BTreeMap::new();
-    for c in g.creatures.values() {
-        if !g.map.is_passable(c.pos) {
+    for c in g.floor.creatures.values() {
+        if !g.floor.map.is_passable(c.pos) {
             return Err(format!("{} stands in a wall at {:?}", c.kind, c.pos));
         }
         if c.is_alive()
-            && c.id != g.hero
+            && c.id != g.party.hero
             && let Some(other) = seen.insert(c.pos, c.id)
             && !g.in_combat()
         {
             // The forager passes through creatures; two monsters may share only with it.
-            let kinds = [&g.creatures[&other].kind, &c.kind];
+            let kinds = [&g.floor.creatures[&other].kind, &c.kind];
             if !kinds.iter().any(|k| k.as_str() == "core:forager") {
                 return Err(format!("{kinds:?} share the tile {:?}", c.pos));
             }
         }
     }
-    if g.explored.len() != g.map.len() || g.visible.len() != g.map.len() {
+    if g.floor.explored.len() != g.floor.map.len() || g.floor.visible.len() != g.floor.map.len() {
         return Err("sight memory does not match the map".into());
     }
     // The command the hero died in is recorded, its turn not counted; so are the commands
     // that cost no turn.
-    let free = g.record.iter().filter(|c| c.costs_no_turn()).count() as u64;
-    if g.record.len() as u64 != g.turn + free + u64::from(g.death.is_some()) {
+    let free = g.log.record.iter().filter(|c| c.costs_no_turn()).count() as u64;
+    if g.log.record.len() as u64 != g.run.turn + free + u64::from(g.run.death.is_some()) {
         return Err(format!(
             "{} commands recorded after {} turns",
-            g.record.len(),
-            g.turn
+            g.log.record.len(),
+            g.run.turn
         ));
     }
     Ok(())

@@ -144,8 +144,8 @@ pub(super) fn news(
     let terse = settings.is_some_and(|s| !s.verbose);
     let mut polite = Vec::new();
     let mut assertive = Vec::new();
-    if floors.read().count() > 0 && g.turn == 0 {
-        polite.push(welcome(g.seed));
+    if floors.read().count() > 0 && g.run.turn == 0 {
+        polite.push(welcome(g.origin.seed));
         *was_low = false;
     }
     let mut any_turn = false;
@@ -164,7 +164,7 @@ pub(super) fn news(
     }
     polite.extend(notices.read().map(|n| n.0.clone()));
     if any_turn && !g.is_over() {
-        let max = g.attribute(g.hero, Attr::MaxHealth, c);
+        let max = g.attribute(g.party.hero, Attr::MaxHealth, c);
         let health = g.hero().health;
         let low = health < max / 4.0;
         if low && !*was_low {

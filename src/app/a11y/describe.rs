@@ -160,7 +160,7 @@ fn read_keys(
         Action::ReadLog => {
             let shown: Vec<String> = match log {
                 Some(log) if !log.0.is_empty() => log.0.iter().map(|e| e.shown()).collect(),
-                _ => g.log.iter().map(|l| l.text.clone()).collect(),
+                _ => g.log.lines.iter().map(|l| l.text.clone()).collect(),
             };
             let from = shown.len().saturating_sub(LOG_LINES);
             let mut l = vec![format!("The last {} lines of the log:", shown.len() - from)];

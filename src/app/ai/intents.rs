@@ -49,9 +49,10 @@ fn toggle(keys: Res<ButtonInput<KeyCode>>, mut overlay: ResMut<AiOverlay>) {
 fn collect(game: Res<GameRes>, mut intents: ResMut<AiIntents>) {
     let g = game.game();
     intents.0 = g
+        .floor
         .creatures
         .values()
-        .filter(|c| c.id != g.hero)
+        .filter(|c| c.id != g.party.hero)
         .map(|c| Intent {
             pos: c.pos,
             mode: c.ai.mode,

@@ -66,29 +66,29 @@ pub struct Seen {
 
 impl Seen {
     pub fn of(g: &Game) -> Self {
-        let monsters = (g.creatures.values())
-            .filter(|c| c.id != g.hero && c.is_alive() && g.is_visible(c.pos))
+        let monsters = (g.floor.creatures.values())
+            .filter(|c| c.id != g.party.hero && c.is_alive() && g.is_visible(c.pos))
             .map(|c| (c.id, (c.pos, g.hunts_hero(c.id))))
             .collect();
-        let items = (g.ground.iter())
+        let items = (g.floor.ground.iter())
             .filter(|(_, pile)| !pile.is_empty())
             .map(|(p, _)| *p)
-            .chain(g.treasure.keys().copied())
+            .chain(g.floor.treasure.keys().copied())
             .filter(|p| g.is_visible(*p))
             .collect();
         let mut doors = BTreeMap::new();
-        for i in 0..g.map.len() {
-            let p = g.map.pos(i);
-            let rules = g.map.rules(g.map.get(p));
-            if g.visible[i] && rules.is_door() {
+        for i in 0..g.floor.map.len() {
+            let p = g.floor.map.pos(i);
+            let rules = g.floor.map.rules(g.floor.map.get(p));
+            if g.floor.visible[i] && rules.is_door() {
                 doors.insert(p, rules.closes_to.is_some());
             }
         }
         Self {
-            floor: g.floor,
+            floor: g.floor.depth,
             monsters,
             items,
-            stairs: g.is_visible(g.down),
+            stairs: g.is_visible(g.floor.down),
             doors,
         }
     }
@@ -99,8 +99,8 @@ impl Seen {
 pub fn cues_of(before: &Seen, now: &Seen, g: &Game, content: &Content) -> Vec<Cue> {
     let mut out = Vec::new();
     let hero = g.hero_pos();
-    let max = g.attribute(g.hero, Attr::MaxHealth, content);
-    if g.death.is_none() && g.hero().health < max / 4.0 {
+    let max = g.attribute(g.party.hero, Attr::MaxHealth, content);
+    if g.run.death.is_none() && g.hero().health < max / 4.0 {
         out.push(Cue {
             sound: Sound::Heartbeat,
             at: None,
@@ -108,7 +108,7 @@ pub fn cues_of(before: &Seen, now: &Seen, g: &Game, content: &Content) -> Vec<Cu
         });
     }
     // A new floor is all new: the stairs' shimmer alone would be noise among it.
-    if before.floor != g.floor {
+    if before.floor != g.floor.depth {
         return out;
     }
     let mut monsters: Vec<(u32, Cue)> = (now.monsters.iter())
@@ -141,7 +141,7 @@ pub fn cues_of(before: &Seen, now: &Seen, g: &Game, content: &Content) -> Vec<Cu
     if now.stairs && !before.stairs {
         out.push(Cue {
             sound: Sound::Spot,
-            at: Some(g.down),
+            at: Some(g.floor.down),
             speed: 0.7,
         });
     }
@@ -188,7 +188,8 @@ fn play(
     let g = game.game();
     let turned = turns.read().count() > 0;
     // A state seen in another run, or later in this one (a replay jumped back), is no "before".
-    let seen = (before.as_ref()).filter(|(seed, turn, _)| *seed == g.seed && *turn <= g.turn);
+    let seen =
+        (before.as_ref()).filter(|(seed, turn, _)| *seed == g.origin.seed && *turn <= g.run.turn);
     if !turned && seen.is_some() {
         return;
     }
@@ -228,7 +229,7 @@ fn play(
             ));
         }
     }
-    *before = Some((g.seed, g.turn, now));
+    *before = Some((g.origin.seed, g.run.turn, now));
 }
 
 #[cfg(test)]

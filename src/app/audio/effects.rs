@@ -115,11 +115,11 @@ pub struct Before {
 impl Before {
     pub fn of(g: &Game) -> Self {
         Self {
-            level: g.level,
-            floor: g.floor,
-            gold: u64::from(g.gold),
-            pack: g.inventory.len(),
-            alarm: g.alarm,
+            level: g.party.level,
+            floor: g.floor.depth,
+            gold: u64::from(g.party.gold),
+            pack: g.party.inventory.len(),
+            alarm: g.floor.alarm,
             fighting: g.in_combat(),
         }
     }
@@ -136,28 +136,28 @@ pub fn sounds_of(before: Before, g: &Game, command: &Command, outcome: &Outcome)
             out.push(s);
         }
     };
-    if g.death.is_some() {
+    if g.run.death.is_some() {
         add(&mut out, Sound::Death);
     }
-    if g.alarm && !before.alarm {
+    if g.floor.alarm && !before.alarm {
         add(&mut out, Sound::Alarm);
     }
-    if g.level > before.level {
+    if g.party.level > before.level {
         add(&mut out, Sound::LevelUp);
     }
-    if g.floor != before.floor {
+    if g.floor.depth != before.floor {
         add(&mut out, Sound::Descend);
     }
     // The hero's throw, or a monster's shot (the only blow a monster strikes outside a fight).
-    let shot = (g.last_events.iter()).any(
-        |e| matches!(e, Event::AbilityUsed { source, .. } if *source != g.hero && !before.fighting),
+    let shot = (g.log.last_events.iter()).any(
+        |e| matches!(e, Event::AbilityUsed { source, .. } if *source != g.party.hero && !before.fighting),
     );
     if matches!(command, Command::Throw { .. }) || shot {
         add(&mut out, Sound::Throw);
     }
-    for e in &g.last_events {
+    for e in &g.log.last_events {
         match e {
-            Event::CreatureDied { creature, .. } if *creature != g.hero => {
+            Event::CreatureDied { creature, .. } if *creature != g.party.hero => {
                 add(&mut out, Sound::Kill)
             }
             Event::DamageDealt { .. } => add(&mut out, Sound::Hit),
@@ -170,11 +170,11 @@ pub fn sounds_of(before: Before, g: &Game, command: &Command, outcome: &Outcome)
             _ => {}
         }
     }
-    if u64::from(g.gold) > before.gold || g.inventory.len() > before.pack {
+    if u64::from(g.party.gold) > before.gold || g.party.inventory.len() > before.pack {
         add(&mut out, Sound::Pickup);
     }
     if out.is_empty() && matches!(command, Command::Move(_)) {
-        let ground = g.map.rules(g.map.get(g.hero_pos())).material;
+        let ground = g.floor.map.rules(g.floor.map.get(g.hero_pos())).material;
         add(&mut out, Sound::step_on(ground));
     }
     out
@@ -248,8 +248,8 @@ fn play(
     let g = game.game();
     // A state seen in another run, or later in this one (a replay jumped back), is no "before".
     let at = RunAt {
-        seed: g.seed,
-        turn: g.turn,
+        seed: g.origin.seed,
+        turn: g.run.turn,
     };
     let seen = before.filter(|(then, _)| then.seed == at.seed && then.turn <= at.turn);
     for t in turns.read() {
@@ -301,29 +301,29 @@ mod tests {
     fn a_quiet_step_steps_a_refusal_is_silent_and_a_level_rings() {
         let content = Content::core().unwrap();
         let mut g = Game::new(3, &content).unwrap();
-        let hero = g.hero;
-        g.creatures.retain(|id, _| *id == hero);
+        let hero = g.party.hero;
+        g.floor.creatures.retain(|id, _| *id == hero);
         let before = Before::of(&g);
         let d = Dir::ALL
             .into_iter()
-            .find(|&d| g.map.is_passable(g.hero_pos().offset(d)))
+            .find(|&d| g.floor.map.is_passable(g.hero_pos().offset(d)))
             .unwrap();
         let cmd = Command::Move(d);
         let outcome = g.execute(&cmd, &content);
         let heard = sounds_of(before, &g, &cmd, &outcome);
-        if u64::from(g.gold) == before.gold && g.inventory.len() == before.pack {
+        if u64::from(g.party.gold) == before.gold && g.party.inventory.len() == before.pack {
             assert_eq!(heard, vec![Sound::Step]);
         }
         let refused = Outcome::Rejected(crate::game::Reason::NotInCombat);
         assert!(sounds_of(before, &g, &cmd, &refused).is_empty());
         let mut up = g.clone();
-        up.level += 1;
+        up.party.level += 1;
         assert_eq!(
             sounds_of(Before::of(&g), &up, &cmd, &outcome)[0],
             Sound::LevelUp
         );
         let mut alarmed = g.clone();
-        alarmed.alarm = true;
+        alarmed.floor.alarm = true;
         assert!(sounds_of(Before::of(&g), &alarmed, &cmd, &outcome).contains(&Sound::Alarm));
     }
 }

@@ -32,8 +32,10 @@ fn announce_floor(
     mut entered: MessageWriter<FloorEntered>,
 ) {
     // A new floor, or the same number in a new run (shown was reset on leaving the screen).
-    if game.floor != shown.0 {
-        shown.0 = game.floor;
-        entered.write(FloorEntered { floor: game.floor });
+    if game.floor.depth != shown.0 {
+        shown.0 = game.floor.depth;
+        entered.write(FloorEntered {
+            floor: game.floor.depth,
+        });
     }
 }

@@ -1,11 +1,11 @@
 //! Ghost races in the app: the replays given with `--race` become ghosts when the run opens
-//! and keep the player's pace after every turn (`crate::race`); the map draws them
+//! and keep the player's pace after every turn (`crate::runs::race`); the map draws them
 //! (`render/ghosts.rs`) and the sidebar says where each is. Ghosts are `Game`s of their own:
 //! nothing here touches the player's run.
 use bevy::prelude::*;
 
 use crate::app::shared::{AppSystems, ContentRes, GameRes, NoRun, Notice, Screen};
-use crate::race::Race;
+use crate::runs::race::Race;
 
 /// The replay files to race (the name a ghost is shown under, the file's bytes), waiting for
 /// the run they race.
@@ -43,9 +43,9 @@ fn start_race(
     mut notices: MessageWriter<Notice>,
 ) {
     commands.remove_resource::<RaceFiles>();
-    match Race::from_files(files.0.clone(), game.seed, &content.0) {
+    match Race::from_files(files.0.clone(), game.origin.seed, &content.0) {
         Ok(mut r) => {
-            r.keep_pace(game.turn, &content.0);
+            r.keep_pace(game.run.turn, &content.0);
             let names: Vec<&str> = r.ghosts().iter().map(|g| g.name()).collect();
             notices.write(Notice(format!("Racing {}.", names.join(", "))));
             race.0 = Some(r);
@@ -60,6 +60,6 @@ fn start_race(
 /// After the player's turn, every ghost plays on to the player's turn counter.
 fn keep_pace(game: Res<GameRes>, content: Res<ContentRes>, mut race: ResMut<RaceRes>) {
     if let Some(r) = &mut race.0 {
-        r.keep_pace(game.turn, &content.0);
+        r.keep_pace(game.run.turn, &content.0);
     }
 }

@@ -79,8 +79,9 @@ fn sync_glyphs(
         return;
     }
     let g = game.game();
-    let height = g.map.height();
+    let height = g.floor.map.height();
     let hit: Vec<CreatureId> = g
+        .log
         .last_events
         .iter()
         .filter_map(|e| match e {
@@ -90,6 +91,7 @@ fn sync_glyphs(
         .collect();
     // Who attacked whom this turn: the attacker lunges towards its target.
     let lunges: BTreeMap<CreatureId, CreatureId> = g
+        .log
         .last_events
         .iter()
         .filter_map(|e| match e {
@@ -103,7 +105,7 @@ fn sync_glyphs(
         .collect();
     let mut existing: BTreeMap<CreatureId, Entity> = BTreeMap::new();
     for (e, mut glyph, mut tf, mut vis) in &mut glyphs {
-        match g.creatures.get(&glyph.id) {
+        match g.floor.creatures.get(&glyph.id) {
             // A reload may change a creature's picture: draw it anew.
             Some(c) if c.is_alive() && !content.is_changed() => {
                 glyph.target = world_of(c.pos, height).extend(2.0);
@@ -113,7 +115,7 @@ fn sync_glyphs(
                 if hit.contains(&glyph.id) {
                     glyph.flash = FLASH_SECS;
                 }
-                if let Some(to) = lunges.get(&glyph.id).and_then(|t| g.creatures.get(t)) {
+                if let Some(to) = lunges.get(&glyph.id).and_then(|t| g.floor.creatures.get(t)) {
                     let d = world_of(to.pos, height) - world_of(c.pos, height);
                     glyph.lunge = LUNGE_SECS;
                     glyph.lunge_dir = d.normalize_or_zero();
@@ -138,7 +140,7 @@ fn sync_glyphs(
             _ => commands.entity(e).despawn(),
         }
     }
-    for c in g.creatures.values() {
+    for c in g.floor.creatures.values() {
         if existing.contains_key(&c.id) || !c.is_alive() {
             continue;
         }
@@ -185,7 +187,7 @@ fn sync_glyphs(
     }
     // Count what the map draws now, for the smoke log.
     let mut n = PictureCount::default();
-    for c in g.creatures.values().filter(|c| c.is_alive()) {
+    for c in g.floor.creatures.values().filter(|c| c.is_alive()) {
         let pictured = pictures
             .as_deref()
             .is_some_and(|p| p.creature(&content.0, &c.kind).is_picture());

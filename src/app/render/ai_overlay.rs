@@ -58,7 +58,7 @@ fn redraw(
     if !overlay.0 {
         return;
     }
-    let map = &game.map;
+    let map = &game.floor.map;
     let height = map.height();
     let mut label = |text: &str, at: Pos, offset: Vec2, size: f32, color: Color| {
         if !map.in_bounds(at) {

@@ -39,8 +39,8 @@ fn draw_bodies(
         commands.entity(e).despawn();
     }
     let g = game.game();
-    let height = g.map.height();
-    for c in g.creatures.values().filter(|c| c.is_alive()) {
+    let height = g.floor.map.height();
+    for c in g.floor.creatures.values().filter(|c| c.is_alive()) {
         let Some(kind) = content.0.creature(&c.kind) else {
             continue;
         };

@@ -32,7 +32,7 @@ fn publish_to_page(
         return;
     }
     let (camera, at) = *camera;
-    let height = game.map.height();
+    let height = game.floor.map.height();
     let hero = game.hero_pos();
     let here = crate::app::shared::world_of(hero, height).extend(0.0);
     let right = here + Vec3::X * TILE;
@@ -40,8 +40,8 @@ fn publish_to_page(
         camera.world_to_viewport(at, here),
         camera.world_to_viewport(at, right),
     ) {
-        let (turn, floor) = (game.turn, game.floor);
-        crate::app::web::publish_game(turn, floor, &game.class, p.into(), q.x - p.x);
+        let (turn, floor) = (game.run.turn, game.floor.depth);
+        crate::app::web::publish_game(turn, floor, &game.origin.class, p.into(), q.x - p.x);
     }
 }
 
@@ -84,18 +84,18 @@ fn follow_hero(
     };
     // The sidebar and the log grow with the UI's text scale (Settings).
     let ui = ui_scale.map_or(1.0, |u| u.0);
-    let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.hero) else {
+    let Some((_, tf)) = glyphs.iter().find(|(g, _)| g.id == game.party.hero) else {
         return;
     };
     // A finger's drag moves the view off the hero until the next turn.
-    let pan = pan.map_or(Vec2::ZERO, |p| p.now(game.turn, game.floor));
+    let pan = pan.map_or(Vec2::ZERO, |p| p.now(game.run.turn, game.floor.depth));
     let (mut cam, projection) = camera.into_inner();
     let scale = match projection {
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
     let (w, h) = window.map_or((1280.0, 800.0), |w| (w.width(), w.height()));
-    let map = &game.map;
+    let map = &game.floor.map;
     let half = TILE / 2.0;
     cam.translation.x = clamp_axis(
         tf.translation.x + pan.x,

@@ -49,13 +49,14 @@ pub fn feedback_of(
     last_pos: &BTreeMap<CreatureId, Pos>,
 ) -> Vec<(Pos, String, [f32; 3], f32)> {
     let at = |id: &CreatureId| {
-        game.creatures
+        game.floor
+            .creatures
             .get(id)
             .map(|c| c.pos)
             .or_else(|| last_pos.get(id).copied())
     };
     let mut out = Vec::new();
-    for e in &game.last_events {
+    for e in &game.log.last_events {
         match e {
             Event::DamageDealt {
                 target,
@@ -64,7 +65,7 @@ pub fn feedback_of(
                 ..
             } => {
                 if let Some(p) = at(target) {
-                    let hero = *target == game.hero;
+                    let hero = *target == game.party.hero;
                     let colour = if hero {
                         [1.0, 0.35, 0.3]
                     } else {
@@ -121,7 +122,7 @@ fn spawn_feedback(
         last_pos.clear();
     }
     if turned && tween.0 && !new_floor {
-        let height = g.map.height();
+        let height = g.floor.map.height();
         // Several numbers on one tile stack upwards.
         let mut stacked: BTreeMap<Pos, f32> = BTreeMap::new();
         for (p, text, [r, gr, b], size) in feedback_of(g, &last_pos) {
@@ -145,7 +146,7 @@ fn spawn_feedback(
                 DespawnOnExit(RunShown),
             ));
         }
-        if last_level.is_some_and(|l| g.level > l) {
+        if last_level.is_some_and(|l| g.party.level > l) {
             let at = world_of(g.hero_pos(), height) + Vec2::new(0.0, TILE);
             commands.spawn((
                 Name::new("level up"),
@@ -154,7 +155,7 @@ fn spawn_feedback(
                     total: 1.6,
                     rise: TILE * 1.5,
                 },
-                Text2d::new(format!("Level {}!", g.level)),
+                Text2d::new(format!("Level {}!", g.party.level)),
                 TextFont::from_font_size(26.0),
                 TextColor(Color::srgb(1.0, 0.85, 0.3)),
                 Transform::from_translation(at.extend(7.0)),
@@ -162,10 +163,10 @@ fn spawn_feedback(
             ));
         }
     }
-    *last_level = Some(g.level);
+    *last_level = Some(g.party.level);
     if turned || new_floor {
         last_pos.clear();
-        last_pos.extend(g.creatures.values().map(|c| (c.id, c.pos)));
+        last_pos.extend(g.floor.creatures.values().map(|c| (c.id, c.pos)));
     }
 }
 

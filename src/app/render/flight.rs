@@ -46,7 +46,7 @@ pub(super) fn plugin(app: &mut App) {
 /// ability used from across the map (two tiles apart or more), in event order.
 pub fn flights_of(game: &Game, content: &Content) -> Vec<(Pos, Pos, char, [u8; 3])> {
     let pos = |id| game.creature(id).map(|c| c.pos);
-    (game.last_events.iter())
+    (game.log.last_events.iter())
         .filter_map(|e| match e {
             Event::AbilityUsed {
                 source,
@@ -74,7 +74,7 @@ fn launch(
         return;
     }
     let g = game.game();
-    let height = g.map.height();
+    let height = g.floor.map.height();
     for (from, to, symbol, [r, gr, b]) in flights_of(g, &content.0) {
         // Only what the hero can see of it.
         if !g.is_visible(from) && !g.is_visible(to) {

@@ -39,8 +39,8 @@ fn draw_ghosts(
         return;
     };
     let g = game.game();
-    let height = g.map.height();
-    for view in race.views(g.floor) {
+    let height = g.floor.map.height();
+    for view in race.views(g.floor.depth) {
         let Some(p) = view.pos.filter(|&p| g.is_visible(p)) else {
             continue;
         };

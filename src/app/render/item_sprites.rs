@@ -46,7 +46,7 @@ fn draw_item_sprites(
         return;
     };
     let g = game.game();
-    for (&p, pile) in &g.ground {
+    for (&p, pile) in &g.floor.ground {
         let Some(top) = pile.last() else { continue };
         let look = g.look(top, &content.0);
         let PictureNode::Image(image) = pictures.item_look(top, &look) else {
@@ -65,7 +65,7 @@ fn draw_item_sprites(
                 custom_size: Some(Vec2::splat(TILE * 0.8)),
                 ..default()
             },
-            Transform::from_translation(world_of(p, g.map.height()).extend(ITEM_Z)),
+            Transform::from_translation(world_of(p, g.floor.map.height()).extend(ITEM_Z)),
             DespawnOnExit(RunShown),
         ));
     }

@@ -53,7 +53,7 @@ fn draw(
         return;
     };
     let g = game.game();
-    let height = g.map.height();
+    let height = g.floor.map.height();
     if cursor.throwing.is_some() && !g.in_combat() {
         let line = g.line_of_fire(g.hero_pos(), cursor.at);
         let first = (line.first_creature())

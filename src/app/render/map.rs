@@ -74,13 +74,15 @@ fn tile_pos(p: Pos, height: u32) -> TilePos {
 /// How the ground of tile `p` is drawn: its kind's surface (a kind the content lacks is rock).
 fn surface(content: &Content, game: &Game, p: Pos) -> Surface {
     content
-        .terrain_of(game.map.get(p))
+        .terrain_of(game.floor.map.get(p))
         .map_or(Surface::Wall, |k| k.surface)
 }
 
 /// Open ground the hero knows of (a wall's face towards it catches the light).
 fn known_open(game: &Game, content: &Content, p: Pos) -> bool {
-    game.map.in_bounds(p) && game.is_explored(p) && surface(content, game, p) == Surface::Floor
+    game.floor.map.in_bounds(p)
+        && game.is_explored(p)
+        && surface(content, game, p) == Surface::Floor
 }
 
 fn rgb(c: [u8; 3]) -> [f32; 3] {
@@ -89,10 +91,10 @@ fn rgb(c: [u8; 3]) -> [f32; 3] {
 
 /// A fixed per-tile choice among the floor variants, seeded by the run.
 fn floor_variant(game: &Game, p: Pos) -> u32 {
-    let mut h = game.seed
+    let mut h = game.origin.seed
         ^ (p.x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ (p.y as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-        ^ u64::from(game.floor).wrapping_mul(0x1656_67B1_9E37_79F9);
+        ^ u64::from(game.floor.depth).wrapping_mul(0x1656_67B1_9E37_79F9);
     h ^= h >> 29;
     h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
     h ^= h >> 32;
@@ -105,7 +107,7 @@ pub fn terrain_look(game: &Game, content: &Content, p: Pos) -> Look {
     if !game.is_explored(p) && !game.is_visible(p) {
         return UNKNOWN;
     }
-    let mut kind = content.terrain_of(game.map.get(p));
+    let mut kind = content.terrain_of(game.floor.map.get(p));
     // A kind with a picture (a door, the stairs) stands on floor: its colour is the picture's.
     if kind.is_some_and(|k| k.picture != Picture::Glyph && k.surface == Surface::Floor) {
         kind = content.terrain_of(crate::map::Tile::FLOOR);
@@ -145,7 +147,7 @@ pub fn terrain_look(game: &Game, content: &Content, p: Pos) -> Look {
 pub fn feature_look(game: &Game, content: &Content, palette: Palette, p: Pos) -> Look {
     let t = &atlas().terrain;
     // What stands on the ground: a door, the stairs, a mod's fountain.
-    if let Some(kind) = content.terrain_of(game.map.get(p))
+    if let Some(kind) = content.terrain_of(game.floor.map.get(p))
         && let Picture::Icon(icon) = kind.picture
     {
         return match kind.remembered {
@@ -157,10 +159,10 @@ pub fn feature_look(game: &Game, content: &Content, palette: Palette, p: Pos) ->
             _ => shade(game, p, icon, rgb(kind.color)),
         };
     }
-    if game.treasure.contains_key(&p) {
+    if game.floor.treasure.contains_key(&p) {
         return shade(game, p, t.treasure, [1.0, 0.8, 0.2]);
     }
-    let Some(top) = game.ground.get(&p).and_then(|pile| pile.last()) else {
+    let Some(top) = game.floor.ground.get(&p).and_then(|pile| pile.last()) else {
         return HIDDEN;
     };
     // As the hero knows it: an unknown item in its kind's icon and its look's colour.
@@ -235,9 +237,9 @@ fn spawn_layers(
         commands.entity(e).despawn();
     }
     let g = game.game();
-    let size = TilemapSize::new(g.map.width(), g.map.height());
-    shown.terrain = vec![HIDDEN; g.map.len()];
-    shown.features = vec![HIDDEN; g.map.len()];
+    let size = TilemapSize::new(g.floor.map.width(), g.floor.map.height());
+    shown.terrain = vec![HIDDEN; g.floor.map.len()];
+    shown.features = vec![HIDDEN; g.floor.map.len()];
     // The atlas's pictures are twice the tile: that layer is drawn at half scale.
     let picture = atlas().tile as f32;
     let atlas_image = pictures.map_or_else(Handle::default, |p| p.atlas.clone());
@@ -245,8 +247,8 @@ fn spawn_layers(
         let map = commands.spawn_empty().id();
         let mut storage = TileStorage::empty(size);
         commands.entity(map).with_children(|p| {
-            for i in 0..g.map.len() {
-                let pos = tile_pos(g.map.pos(i), size.y);
+            for i in 0..g.floor.map.len() {
+                let pos = tile_pos(g.floor.map.pos(i), size.y);
                 let e = p
                     .spawn(TileBundle {
                         position: pos,
@@ -314,8 +316,8 @@ fn update_tiles(
     let g = game.game();
     let mut touched = 0;
     for (layer, storage) in &layers {
-        for i in 0..g.map.len() {
-            let p = g.map.pos(i);
+        for i in 0..g.floor.map.len() {
+            let p = g.floor.map.pos(i);
             let (want, have) = match layer {
                 Layer::Terrain => (terrain_look(g, &content.0, p), &mut shown.terrain[i]),
                 Layer::Features => (
@@ -327,7 +329,7 @@ fn update_tiles(
                 continue;
             }
             *have = want;
-            let Some(e) = storage.get(&tile_pos(p, g.map.height())) else {
+            let Some(e) = storage.get(&tile_pos(p, g.floor.map.height())) else {
                 continue;
             };
             if let Ok((mut index, mut color, mut visible)) = tiles.get_mut(e) {

@@ -53,7 +53,7 @@ pub fn stealth_tiles(game: &Game, range: f64) -> Vec<Pos> {
     for y in at.y - r..=at.y + r {
         for x in at.x - r..=at.x + r {
             let p = Pos::new(x, y);
-            if (p.dist2(at) as f64) <= r2 && game.is_visible(p) && game.map.can_stand(p) {
+            if (p.dist2(at) as f64) <= r2 && game.is_visible(p) && game.floor.map.can_stand(p) {
                 tiles.push(p);
             }
         }
@@ -75,7 +75,7 @@ fn redraw(
     if !shown.0 || game.is_over() {
         return;
     }
-    let height = game.map.height();
+    let height = game.floor.map.height();
     for p in stealth_tiles(game, game.last_stealth_range(&content.0)) {
         commands.spawn((
             StealthMark,

@@ -9,7 +9,7 @@ use crate::app::shared::{
 
 use super::store::SaveStore;
 
-use crate::save;
+use crate::runs::save;
 
 /// The last save problem or warning, for the main menu.
 #[derive(Resource, Debug, Default, Clone)]

@@ -7,7 +7,7 @@ use crate::app::web;
 
 use super::store::SaveStore;
 
-use crate::replay::Replay;
+use crate::runs::replay::Replay;
 use crate::runs::{Archive, FolderArchive, Kept, MemoryArchive, RunStats, Shelf, keep_run};
 
 /// Where finished runs are kept (from the save's place: its folder, or the browser).

@@ -48,7 +48,9 @@ impl SaveStore {
 
     pub fn write(&self, bytes: &[u8]) -> Result<(), String> {
         match self {
-            SaveStore::File(p) => crate::save::write_atomic(p, bytes).map_err(|e| e.to_string()),
+            SaveStore::File(p) => {
+                crate::runs::save::write_atomic(p, bytes).map_err(|e| e.to_string())
+            }
             // Saves are a text header and JSON, so they fit local storage's strings as they are.
             SaveStore::Browser(key) => {
                 let text = std::str::from_utf8(bytes).map_err(|e| e.to_string())?;
@@ -69,7 +71,7 @@ impl SaveStore {
     /// Moves an unreadable save aside, never deleting it; says where it went.
     pub fn quarantine(&self) -> Result<String, String> {
         match self {
-            SaveStore::File(p) => crate::save::quarantine(p)
+            SaveStore::File(p) => crate::runs::save::quarantine(p)
                 .map(|to| to.display().to_string())
                 .map_err(|e| e.to_string()),
             SaveStore::Browser(key) => {
@@ -92,7 +94,7 @@ pub fn export(name: &str, bytes: &[u8], store: &SaveStore) -> Result<String, Str
         SaveStore::Browser(_) => web::download(name, bytes).map(|()| format!("downloaded {name}")),
         SaveStore::File(save) => {
             let path = save.with_file_name(name);
-            crate::save::write_atomic(&path, bytes).map_err(|e| e.to_string())?;
+            crate::runs::save::write_atomic(&path, bytes).map_err(|e| e.to_string())?;
             Ok(path.display().to_string())
         }
         SaveStore::Off => Err("saving is off".into()),

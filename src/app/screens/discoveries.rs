@@ -79,7 +79,7 @@ pub fn discoveries_entries(
     pictures: Option<&Pictures>,
     palette: Palette,
 ) -> Vec<ListEntry> {
-    let ident = &game.ident;
+    let ident = &game.party.ident;
     let mut out = Vec::new();
     for kind in content.item_kinds.values().filter(|k| k.unidentified) {
         let of_kind: Vec<&str> = (ident.looks.keys())
@@ -161,10 +161,11 @@ mod tests {
     fn the_list_names_what_was_learned_with_its_look_and_counts_the_rest() {
         let content = Content::core().unwrap();
         let mut g = Game::new_as(4, "core:rogue", &content).unwrap();
-        g.inventory.clear();
-        g.inventory
+        g.party.inventory.clear();
+        g.party
+            .inventory
             .push(ItemInstance::new("core:potion_of_weakness", &content));
-        let look = g.item_name(&g.inventory[0], &content);
+        let look = g.item_name(&g.party.inventory[0], &content);
         g.execute(
             &Command::UseItem {
                 index: 0,

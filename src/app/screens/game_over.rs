@@ -33,18 +33,26 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The run summary as lines of text (also used by tests).
 pub fn summary(game: &Game, content: &crate::content::Content) -> String {
-    let headline = match game.outcome {
+    let headline = match game.run.outcome {
         Some(RunOutcome::Won) => "You escaped the dungeon!".to_string(),
-        Some(RunOutcome::Abandoned) => format!("You gave up the run on floor {}.", game.floor),
-        _ => match &game.death {
+        Some(RunOutcome::Abandoned) => {
+            format!("You gave up the run on floor {}.", game.floor.depth)
+        }
+        _ => match &game.run.death {
             Some(d) => format!("Killed by {} ({})", d.killer, d.ability),
             None => "Your run ended.".to_string(),
         },
     };
-    let class = crate::runs::class_name(&game.class, content);
+    let class = crate::runs::class_name(&game.origin.class, content);
     format!(
         "{headline}\n\n{class}   Floor {} of {}   Turn {}\nGold {}   Kills {}   Level {}\nSeed {}",
-        game.floor, game.floors, game.turn, game.gold, game.kills, game.level, game.seed
+        game.floor.depth,
+        game.run.floors,
+        game.run.turn,
+        game.party.gold,
+        game.party.kills,
+        game.party.level,
+        game.origin.seed
     )
 }
 
@@ -201,7 +209,7 @@ fn game_over_input(
     mut note: ResMut<DownloadNote>,
     mut commands: Commands,
 ) {
-    let seed = game.seed;
+    let seed = game.origin.seed;
     let all = choices();
     let chosen = picked
         .read()
@@ -210,7 +218,7 @@ fn game_over_input(
         .map(|i| all[i]);
     // Through commands, so this and the menu never race on `NewRun`. A new run chooses its
     // class; the same class, or the same seed (of the same class), starts at once.
-    let class = (!game.class.is_empty()).then(|| game.class.clone());
+    let class = (!game.origin.class.is_empty()).then(|| game.origin.class.clone());
     if chosen == Some(Choice::NewRun) {
         let seed = crate::rng::mix(seed);
         commands.insert_resource(NewRun { seed, class: None });
@@ -230,11 +238,11 @@ fn game_over_input(
     {
         // The run as it was just played: its commands are in the state.
         commands.insert_resource(WatchRequest {
-            replay: crate::replay::Replay::of(game.game(), &content.0),
+            replay: crate::runs::replay::Replay::of(game.game(), &content.0),
             title: super::watch::run_title(k.number, seed),
             from: WatchFrom::GameOver,
         });
-    } else if chosen == Some(Choice::Share) && game.reloads.is_empty() {
+    } else if chosen == Some(Choice::Share) && game.origin.reloads.is_empty() {
         note.0 = Some(share(game.game(), &content.0, &store));
     } else if chosen == Some(Choice::Download)
         && let (Some(k), Some(a)) = (&kept.0, &archive)

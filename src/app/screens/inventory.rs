@@ -88,7 +88,7 @@ pub fn inventory_text(game: &Game, content: &Content) -> String {
     let mut out = vec!["Worn".to_string()];
     out.extend(entries[..SLOTS.len()].iter().map(line));
     out.push(pack_line(game, content));
-    if game.inventory.is_empty() {
+    if game.party.inventory.is_empty() {
         out.push("(empty: , or P picks up what lies on your tile)".into());
     }
     out.extend(entries[SLOTS.len()..].iter().map(line));
@@ -99,7 +99,7 @@ pub fn inventory_text(game: &Game, content: &Content) -> String {
 fn pack_line(game: &Game, content: &Content) -> String {
     format!(
         "Pack ({}/{})",
-        game.inventory.len(),
+        game.party.inventory.len(),
         content.balance.inventory_size
     )
 }
@@ -124,7 +124,7 @@ pub fn inventory_entries(
     for (n, (slot, name)) in SLOTS.iter().enumerate() {
         let key = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3][n];
         let entry = ListEntry::new(format!("{name}: ")).key(key, (n + 1).to_string());
-        let mut entry = match game.equipment.get(slot) {
+        let mut entry = match game.party.equipment.get(slot) {
             Some(it) => {
                 let (words, pic, colour, detail) = shown(it);
                 ListEntry {
@@ -146,7 +146,7 @@ pub fn inventory_entries(
         }
         out.push(entry);
     }
-    for (i, it) in game.inventory.iter().enumerate() {
+    for (i, it) in game.party.inventory.iter().enumerate() {
         let letter = (b'a' + i as u8) as char;
         let def = content.item(&it.item);
         let what = match def.map(|d| d.slot) {
@@ -217,11 +217,11 @@ pub enum Choice {
 /// creature the hero sees (ties by id).
 pub fn aim(game: &Game, target: usize) -> Option<CreatureId> {
     if game.in_combat() {
-        return game.enemies.get(target).copied();
+        return game.fight.enemies.get(target).copied();
     }
     let hp = game.hero_pos();
-    (game.creatures.values())
-        .filter(|c| c.id != game.hero && c.is_alive() && game.is_visible(c.pos))
+    (game.floor.creatures.values())
+        .filter(|c| c.id != game.party.hero && c.is_alive() && game.is_visible(c.pos))
         .min_by_key(|c| (c.pos.dist2(hp), c.id))
         .map(|c| c.id)
 }
@@ -255,11 +255,11 @@ pub fn inventory_choice(
     {
         return Some(Choice::Command(Command::Unequip(SLOTS[n].0)));
     }
-    let i = (0..game.inventory.len()).find(|&i| letter_key(i) == Some(key))?;
+    let i = (0..game.party.inventory.len()).find(|&i| letter_key(i) == Some(key))?;
     if shift {
         return Some(Choice::Command(Command::Drop(i)));
     }
-    let it = &game.inventory[i];
+    let it = &game.party.inventory[i];
     let def = content.item(&it.item)?;
     if def.slot.is_worn() {
         return Some(Choice::Command(Command::Equip(i)));
@@ -268,7 +268,10 @@ pub fn inventory_choice(
         return Some(Choice::Throw(i));
     }
     let identifies = def.actions.iter().any(|a| matches!(a, ActionDef::Identify));
-    if identifies && game.knows(&it.item) && game.inventory.iter().any(|o| !game.knows(&o.item)) {
+    if identifies
+        && game.knows(&it.item)
+        && game.party.inventory.iter().any(|o| !game.knows(&o.item))
+    {
         return Some(Choice::ChooseForIdentify(i));
     }
     Some(Choice::Command(Command::UseItem {
@@ -299,6 +302,7 @@ pub fn mode_line(game: &Game, content: &Content, mode: &InventoryMode) -> String
         }
         InventoryMode::Call { index, name } => {
             let what = game
+                .party
                 .inventory
                 .get(*index)
                 .map_or_else(String::new, |it| game.item_name(it, content));
@@ -376,7 +380,7 @@ fn refresh(
         list.set_entries(entries);
     }
     let mut line = pack_line(game.game(), c);
-    if game.inventory.is_empty() {
+    if game.party.inventory.is_empty() {
         line += ": empty (, or P picks up what lies on your tile)";
     }
     if pack.0 != line {
@@ -457,16 +461,18 @@ fn inventory_input(
             let under_cursor = list
                 .cursor
                 .checked_sub(SLOTS.len())
-                .filter(|i| *i < game.inventory.len());
+                .filter(|i| *i < game.party.inventory.len());
             let throwable = |i: usize| {
-                (content.item(&game.inventory[i].item)).is_some_and(|d| d.throw.is_some())
+                (content.item(&game.party.inventory[i].item)).is_some_and(|d| d.throw.is_some())
             };
             let thrown = under_cursor
                 .filter(|&i| keys.just_pressed(THROW_KEY) && throwable(i))
                 .map(Choice::Throw);
             if keys.just_pressed(CALL_KEY) {
-                if let Some(i) = under_cursor.filter(|&i| !game.knows(&game.inventory[i].item)) {
-                    let name = (game.ident.called.get(&game.inventory[i].item))
+                if let Some(i) =
+                    under_cursor.filter(|&i| !game.knows(&game.party.inventory[i].item))
+                {
+                    let name = (game.party.ident.called.get(&game.party.inventory[i].item))
                         .cloned()
                         .unwrap_or_default();
                     *mode = InventoryMode::Call { index: i, name };
@@ -542,7 +548,7 @@ mod tests {
         let content = Content::core().unwrap();
         let mut g = Game::new(5, &content).unwrap();
         let item = |id: &str| ItemInstance::new(id, &content);
-        g.inventory = vec![item("core:healing_potion"), item("core:chain_mail")];
+        g.party.inventory = vec![item("core:healing_potion"), item("core:chain_mail")];
         let cmd = |k, shift| inventory_command(k, shift, &g, &content, 0);
         assert_eq!(
             cmd(KeyCode::KeyA, false),
@@ -573,11 +579,11 @@ mod tests {
     fn unknown_items_show_their_look_and_identify_asks_for_one() {
         let content = Content::core().unwrap();
         let mut g = Game::new(5, &content).unwrap();
-        g.inventory = vec![
+        g.party.inventory = vec![
             ItemInstance::new("core:scroll_of_identify", &content),
             ItemInstance::new("core:potion_of_darkness", &content),
         ];
-        let look = &content.appearances[&g.ident.looks["core:potion_of_darkness"]];
+        let look = &content.appearances[&g.party.ident.looks["core:potion_of_darkness"]];
         let palette = Palette::default();
         let entries = inventory_entries(&g, &content, None, palette, &InventoryMode::Browse);
         let potion = &entries[SLOTS.len() + 1];

@@ -12,7 +12,7 @@ use crate::app::save::{SaveStore, export};
 use crate::app::ui::kit;
 
 use crate::game::Command;
-use crate::replay::Replay;
+use crate::runs::replay::Replay;
 
 /// The pause overlay's column, where the export's result line goes.
 #[derive(Component)]
@@ -296,7 +296,10 @@ fn pause_input(
         && let Ok(root) = root.single()
     {
         let (game, content) = (game.game(), &content.0);
-        let name = format!("delve-seed{}-turn{}.replay", game.seed, game.turn);
+        let name = format!(
+            "delve-seed{}-turn{}.replay",
+            game.origin.seed, game.run.turn
+        );
         let line = Replay::of(game, content)
             .with_checkpoints(content)
             .encode(content)

@@ -204,7 +204,7 @@ fn open_files(
         Some((ReplayPick::Race, files)) => {
             // Shown under their files' names, as `delve play --race` shows them.
             let files: Vec<(String, Vec<u8>)> = (files.into_iter())
-                .map(|(n, b)| (crate::race::ghost_name(std::path::Path::new(&n)), b))
+                .map(|(n, b)| (crate::runs::race::ghost_name(std::path::Path::new(&n)), b))
                 .collect();
             match race_seed(&files, &content.0) {
                 Ok(seed) => start_race(&mut commands, &content.0, seed, files),
@@ -240,10 +240,11 @@ fn race_seed(
     content: &crate::content::Content,
 ) -> Result<u64, String> {
     let (name, bytes) = files.first().ok_or("no replay was picked")?;
-    let seed = crate::replay::Replay::peek(bytes)
-        .map(|r| r.seed)
+    let seed = crate::runs::replay::Replay::peek(bytes)
+        .map(|r| r.origin.seed)
         .ok_or_else(|| format!("{name}: this is not a Delve replay file (or it is damaged)"))?;
-    crate::race::Race::from_files(files.to_vec(), seed, content).map_err(|e| e.to_string())?;
+    crate::runs::race::Race::from_files(files.to_vec(), seed, content)
+        .map_err(|e| e.to_string())?;
     Ok(seed)
 }
 
@@ -320,11 +321,11 @@ pub fn race_my_best(
     kept: &[KeptReplay],
     seed: u64,
 ) -> Result<Vec<(String, Vec<u8>)>, String> {
-    let best = crate::race::best_of_seed(kept, seed)
+    let best = crate::runs::race::best_of_seed(kept, seed)
         .ok_or_else(|| format!("No kept replay of seed {seed} can be raced here."))?;
     let bytes = archive
         .read(crate::runs::Shelf::Replays, &best.name)?
         .ok_or_else(|| format!("{} is no longer kept", best.name))?;
-    let name = crate::race::ghost_name(std::path::Path::new(&best.name));
+    let name = crate::runs::race::ghost_name(std::path::Path::new(&best.name));
     Ok(vec![(name, bytes)])
 }

@@ -52,7 +52,7 @@ fn open_on_bump(
     mut commands: Commands,
 ) {
     let bumped = resolved.read().any(|r| match (&r.command, &r.outcome) {
-        (Command::Move(d), Outcome::TurnPassed) => game.shop.as_ref().is_some_and(|s| {
+        (Command::Move(d), Outcome::TurnPassed) => game.floor.shop.as_ref().is_some_and(|s| {
             game.creature(s.keeper)
                 .is_some_and(|k| k.pos == game.hero_pos().offset(*d))
         }),
@@ -113,7 +113,7 @@ pub fn shop_entries(
         })
     };
     let mut out = vec![ListEntry::new("For sale").unavailable("a heading")];
-    let wares = game.shop.as_ref().map_or(&[][..], |s| &s.wares[..]);
+    let wares = game.floor.shop.as_ref().map_or(&[][..], |s| &s.wares[..]);
     for (i, it) in wares.iter().enumerate() {
         let mut e = shown(it, format!("{} gold", game.price(it, content)));
         if let Some(r) = why(&Command::Buy(i)) {
@@ -125,7 +125,7 @@ pub fn shop_entries(
         out.push(ListEntry::new("  Sold out").unavailable("nothing left"));
     }
     out.push(ListEntry::new("Your pack").unavailable("a heading"));
-    for (i, it) in game.inventory.iter().enumerate() {
+    for (i, it) in game.party.inventory.iter().enumerate() {
         let offer = game.offer(it, content).map_or_else(
             || "not traded".to_string(),
             |g| format!("sells for {g} gold"),
@@ -141,14 +141,14 @@ pub fn shop_entries(
 
 /// The command of entry `i` of the list: buy a ware, or sell a pack item.
 pub fn shop_command(i: usize, game: &Game) -> Option<Command> {
-    let wares = game.shop.as_ref().map_or(0, |s| s.wares.len());
+    let wares = game.floor.shop.as_ref().map_or(0, |s| s.wares.len());
     // A heading, the wares (or "Sold out"), a heading, the pack.
     let first_pack = 2 + wares.max(1);
     if (1..=wares).contains(&i) {
         Some(Command::Buy(i - 1))
     } else {
         i.checked_sub(first_pack)
-            .filter(|&k| k < game.inventory.len())
+            .filter(|&k| k < game.party.inventory.len())
             .map(Command::Sell)
     }
 }
@@ -182,7 +182,7 @@ fn draw(
     if list.entries != entries {
         list.set_entries(entries);
     }
-    let line = format!("Your gold: {}", game.gold);
+    let line = format!("Your gold: {}", game.party.gold);
     if gold.0 != line {
         gold.0 = line;
     }
@@ -204,10 +204,10 @@ mod tests {
             keeper: toml::Spanned::new(0..0, "core:shopkeeper".into()),
         });
         let mut g = Game::new(3, &content).unwrap();
-        let wares = g.shop.as_ref().unwrap().wares.len();
-        g.gold = 0;
+        let wares = g.floor.shop.as_ref().unwrap().wares.len();
+        g.party.gold = 0;
         let entries = shop_entries(&g, &content, None, Palette::default());
-        assert_eq!(entries.len(), 2 + wares + g.inventory.len());
+        assert_eq!(entries.len(), 2 + wares + g.party.inventory.len());
         assert_eq!(shop_command(1, &g), Some(Command::Buy(0)));
         assert_eq!(shop_command(2 + wares, &g), Some(Command::Sell(0)));
         assert_eq!(shop_command(0, &g), None, "a heading");

@@ -144,10 +144,10 @@ fn drive(
     if let Some(g) = game.as_ref()
         && smoke.budget.is_none_or(|(stage, _)| stage != smoke.stage)
     {
-        smoke.budget = Some((smoke.stage, g.turn));
+        smoke.budget = Some((smoke.stage, g.run.turn));
     }
     let began = smoke.budget.map_or(0, |(_, turn)| turn);
-    let in_budget = |g: &GameRes| g.turn < began + STAGE_TURNS && !g.is_over();
+    let in_budget = |g: &GameRes| g.run.turn < began + STAGE_TURNS && !g.is_over();
     let shot = |commands: &mut Commands, dir: &PathBuf, name: &str| {
         info!("smoke: screenshot {name}");
         commands
@@ -242,7 +242,7 @@ fn drive(
             };
             // On only now: the terrain's picture, taken the frame before, shows no overlay.
             overlay.0 = true;
-            if game.turn < AI_TURNS && !game.in_combat() && !game.is_over() {
+            if game.run.turn < AI_TURNS && !game.in_combat() && !game.is_over() {
                 smoke.frames = 0;
                 play(&game, &content);
             } else if smoke.frames == 2 {
@@ -340,7 +340,7 @@ fn drive(
         (Stage::Inventory, Screen::InGame) if settled => {
             let dir = smoke.dir.clone();
             shot(&mut commands, &dir, "inventory.png");
-            if game.as_ref().is_some_and(|g| g.shop.is_some()) {
+            if game.as_ref().is_some_and(|g| g.floor.shop.is_some()) {
                 commands.set_state(Overlay::Shop);
                 smoke.stage = Stage::Shop;
             } else {
@@ -399,7 +399,7 @@ fn drive(
             } else if !in_budget(&game) {
                 warn!(
                     "smoke: no fight within {STAGE_TURNS} turns (turn {}, hero at {:?}, {} health)",
-                    game.turn,
+                    game.run.turn,
                     game.hero_pos(),
                     game.hero().health
                 );
@@ -507,13 +507,13 @@ fn point_at_known_tile(
     camera: &(&Camera, &GlobalTransform),
 ) {
     let hero = game.hero_pos();
-    let target = (0..game.map.len())
-        .map(|i| game.map.pos(i))
-        .filter(|&p| game.is_explored(p) && game.map.is_passable(p))
+    let target = (0..game.floor.map.len())
+        .map(|i| game.floor.map.pos(i))
+        .filter(|&p| game.is_explored(p) && game.floor.map.is_passable(p))
         .filter(|&p| p.manhattan(hero) <= 8)
         .max_by_key(|&p| (p.manhattan(hero), std::cmp::Reverse((p.y, p.x))));
     let Some(p) = target else { return };
-    let world = crate::app::shared::world_of(p, game.map.height()).extend(0.0);
+    let world = crate::app::shared::world_of(p, game.floor.map.height()).extend(0.0);
     if let Ok(at) = camera.0.world_to_viewport(camera.1, world) {
         window.set_cursor_position(Some(at));
     }
@@ -526,7 +526,10 @@ fn hostile_in_throw_range(
     content: &crate::content::Content,
 ) -> Option<crate::map::Pos> {
     let index = first_thrown(game, content)?;
-    let throw = content.item(&game.inventory[index].item)?.throw.as_ref()?;
+    let throw = content
+        .item(&game.party.inventory[index].item)?
+        .throw
+        .as_ref()?;
     let range = crate::game::throwing::throw_range(throw, content);
     let hero = game.hero_pos();
     (crate::game::travel::hostiles_in_view(game, content).into_iter())
@@ -549,14 +552,14 @@ fn shooter_in_view(game: &crate::game::Game, content: &crate::content::Content) 
 /// Whether a monster shot at the hero from across the map in the last turn.
 fn monster_shot(game: &crate::game::Game, content: &crate::content::Content) -> bool {
     let pos = |id| game.creature(id).map(|c| c.pos);
-    game.last_events.iter().any(|e| match e {
+    game.log.last_events.iter().any(|e| match e {
         crate::game::Event::AbilityUsed {
             source,
             ability,
             target: Some(t),
             ..
         } => {
-            *source != game.hero
+            *source != game.party.hero
                 && content.ability(ability).is_some_and(|a| a.range > 1)
                 && pos(*source)
                     .zip(pos(*t))
@@ -568,10 +571,10 @@ fn monster_shot(game: &crate::game::Game, content: &crate::content::Content) -> 
 
 /// Whether the hero sees one tile of each of `TERRAIN_SHOWN`'s groups.
 fn shows_terrain(game: &crate::game::Game) -> bool {
-    let terrains = game.map.terrains();
-    let seen: std::collections::BTreeSet<&str> = (0..game.map.len())
-        .filter(|&i| game.visible[i])
-        .filter_map(|i| terrains.id(game.map.get(game.map.pos(i))))
+    let terrains = game.floor.map.terrains();
+    let seen: std::collections::BTreeSet<&str> = (0..game.floor.map.len())
+        .filter(|&i| game.floor.visible[i])
+        .filter_map(|i| terrains.id(game.floor.map.get(game.floor.map.pos(i))))
         .collect();
     TERRAIN_SHOWN
         .iter()
@@ -579,8 +582,8 @@ fn shows_terrain(game: &crate::game::Game) -> bool {
 }
 
 /// Whether two ghosts stand where the hero sees them, apart from the hero and each other.
-fn ghosts_apart(game: &crate::game::Game, race: &crate::race::Race) -> bool {
-    let mut at: Vec<crate::map::Pos> = (race.views(game.floor).into_iter())
+fn ghosts_apart(game: &crate::game::Game, race: &crate::runs::race::Race) -> bool {
+    let mut at: Vec<crate::map::Pos> = (race.views(game.floor.depth).into_iter())
         .filter_map(|v| v.pos)
         .filter(|&p| game.is_visible(p) && p != game.hero_pos())
         .collect();

@@ -10,8 +10,8 @@ use crate::app::turn::DIGIT_KEYS;
 use crate::app::ui::log::{LineKind, MessageLog};
 
 use crate::game::{Game, TURN_STEPS};
-use crate::replay::Replay;
 use crate::runs::Viewer;
+use crate::runs::replay::Replay;
 
 /// Turns a second at speed ×1.
 pub const TURNS_PER_SECOND: f32 = 4.0;
@@ -276,19 +276,19 @@ fn advance(
         if let Some(mut log) = log {
             log.refill(game.game(), &content.0);
             // At turn 0 the log greets the run as in play; later, say where watching began.
-            if log.0.is_empty() && game.game().turn > 0 {
+            if log.0.is_empty() && game.game().run.turn > 0 {
                 log.push(
-                    format!("Watching from turn {}.", game.game().turn),
+                    format!("Watching from turn {}.", game.game().run.turn),
                     LineKind::Info,
                 );
             }
         }
         floors.write(FloorEntered {
-            floor: game.game().floor,
+            floor: game.game().floor.depth,
         });
         return;
     }
-    let floor_before = game.game().floor;
+    let floor_before = game.game().floor.depth;
     let mut moved = false;
     if w.playing {
         if let Some(mut awake) = awake {
@@ -298,7 +298,7 @@ fn advance(
         let due = (w.carry as usize).min(MOST_TURNS_A_FRAME);
         w.carry -= w.carry.floor();
         for _ in 0..due {
-            let turn = w.viewer.game().turn;
+            let turn = w.viewer.game().run.turn;
             match w.viewer.step(&content.0) {
                 Ok(Some((command, outcome))) => {
                     moved = true;
@@ -324,9 +324,9 @@ fn advance(
     if moved {
         *game.game_mut() = w.viewer.game().clone();
     }
-    if game.game().floor != floor_before {
+    if game.game().floor.depth != floor_before {
         floors.write(FloorEntered {
-            floor: game.game().floor,
+            floor: game.game().floor.depth,
         });
     }
 }

@@ -66,7 +66,9 @@ pub(super) fn press(
     }
     match autofight(g, &content.0, below.0) {
         Ok(choice) => {
-            if let Some(i) = (choice.target).and_then(|t| g.enemies.iter().position(|&e| e == t)) {
+            if let Some(i) =
+                (choice.target).and_then(|t| g.fight.enemies.iter().position(|&e| e == t))
+            {
                 target.0 = i;
             }
             notices.write(Notice(choice_line(&choice, g, &content.0)));

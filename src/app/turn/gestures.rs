@@ -128,14 +128,17 @@ fn gestures(
         let id = finger.id();
         if finger.distance().length() > TAP_SLOP {
             // A drag: the map follows the finger.
-            let from = pan.now(game.turn, game.floor);
+            let from = pan.now(game.run.turn, game.floor.depth);
             // Never past the floor's edges, so that dragging back answers at once.
-            let hero = world_of(game.hero_pos(), game.map.height());
-            let floor = Vec2::new(game.map.width() as f32, game.map.height() as f32) * TILE;
+            let hero = world_of(game.hero_pos(), game.floor.map.height());
+            let floor = Vec2::new(
+                game.floor.map.width() as f32,
+                game.floor.map.height() as f32,
+            ) * TILE;
             *pan = MapPan {
                 offset: pan_by(from, finger.delta(), zoom).clamp(-hero, floor - hero),
-                turn: game.turn,
-                floor: game.floor,
+                turn: game.run.turn,
+                floor: game.floor.depth,
             };
         } else if !fingers.looked.contains(&id)
             && fingers

@@ -59,8 +59,9 @@ pub fn key_command(
     let action = bindings.pressed(key, mods);
     if game.in_combat() {
         let target = game
+            .fight
             .enemies
-            .get(target.min(game.enemies.len().saturating_sub(1)))
+            .get(target.min(game.fight.enemies.len().saturating_sub(1)))
             .copied();
         if let Some(i) = DIGIT_KEYS[1..].iter().position(|k| *k == key) {
             return abilities.get(i).map(|a| Command::Ability {
@@ -130,6 +131,7 @@ pub(super) fn tapped_enemy_attack(
         return None;
     }
     let i = game
+        .fight
         .enemies
         .iter()
         .position(|&id| game.creature(id).is_some_and(|c| c.pos == p))?;
@@ -138,7 +140,7 @@ pub(super) fn tapped_enemy_attack(
         i,
         Command::Ability {
             ability,
-            target: Some(game.enemies[i]),
+            target: Some(game.fight.enemies[i]),
         },
     ))
 }
@@ -156,11 +158,11 @@ pub(super) fn read_input(
     if game.is_over() {
         return;
     }
-    if keys.just_pressed(KeyCode::Tab) && !game.enemies.is_empty() {
-        target.0 = (target.0 + 1) % game.enemies.len();
+    if keys.just_pressed(KeyCode::Tab) && !game.fight.enemies.is_empty() {
+        target.0 = (target.0 + 1) % game.fight.enemies.len();
     }
     let mods = Mods::held(&keys);
-    let abilities = game.known_abilities(game.hero, &content.0);
+    let abilities = game.known_abilities(game.party.hero, &content.0);
     // One command per frame at most: the first key in a fixed order wins.
     let cmd = keys
         .get_just_pressed()

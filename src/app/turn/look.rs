@@ -87,7 +87,7 @@ fn pressed(keys: &ButtonInput<KeyCode>, bindings: &Bindings, wanted: &[Action]) 
 
 /// The pack's first thrown item (darts before potions: a potion is thrown from the pack).
 pub fn first_thrown(game: &Game, content: &Content) -> Option<usize> {
-    (game.inventory.iter()).position(|it| {
+    (game.party.inventory.iter()).position(|it| {
         content
             .item(&it.item)
             .is_some_and(|d| d.slot == Slot::Thrown)
@@ -100,7 +100,7 @@ pub fn aim_start(game: &Game, content: &Content, last: &LastThrow) -> Pos {
     let in_sight = |id: CreatureId| {
         (game.creature(id))
             .filter(|c| c.is_alive() && game.is_visible(c.pos))
-            .filter(|c| !game.in_combat() || game.enemies.contains(&c.id))
+            .filter(|c| !game.in_combat() || game.fight.enemies.contains(&c.id))
             .map(|c| c.pos)
     };
     let hostile = |p: &Pos| {
@@ -112,7 +112,7 @@ pub fn aim_start(game: &Game, content: &Content, last: &LastThrow) -> Pos {
     };
     (last.0.as_ref().and_then(|(_, t)| *t))
         .and_then(in_sight)
-        .or_else(|| game.enemies.first().copied().and_then(in_sight))
+        .or_else(|| game.fight.enemies.first().copied().and_then(in_sight))
         .or_else(|| look_targets(game).into_iter().find(hostile))
         .unwrap_or_else(|| game.hero_pos())
 }
@@ -175,11 +175,15 @@ fn open(
 /// both are still there and the creature in sight (in a fight, an enemy of it).
 pub fn throw_again(game: &Game, last: &LastThrow) -> Option<Command> {
     let (item, target) = last.0.as_ref()?;
-    let index = game.inventory.iter().position(|it| it.item == *item)?;
+    let index = game
+        .party
+        .inventory
+        .iter()
+        .position(|it| it.item == *item)?;
     let c = game.creature((*target)?)?;
     let ready = c.is_alive()
         && game.is_visible(c.pos)
-        && (!game.in_combat() || game.enemies.contains(&c.id));
+        && (!game.in_combat() || game.fight.enemies.contains(&c.id));
     ready.then_some(Command::Throw { index, at: c.pos })
 }
 
@@ -217,7 +221,7 @@ fn look_keys(
         Some(ContextAction::PickUp) => Some(Command::PickUp),
         Some(ContextAction::Descend) => Some(Command::Descend),
         Some(ContextAction::Attack) if g.in_combat() => {
-            let abilities = g.known_abilities(g.hero, &content.0);
+            let abilities = g.known_abilities(g.party.hero, &content.0);
             super::input::tapped_enemy_attack(Some(at), g, &abilities).map(|(_, cmd)| cmd)
         }
         // Outside a fight, the bump that attacks.
@@ -234,7 +238,7 @@ fn look_keys(
     let act = matches!(context, Some(ContextAction::Travel | ContextAction::Throw));
     if keys.just_pressed(KeyCode::Enter) || act {
         if let Some(index) = cursor.throwing {
-            let item = g.inventory.get(index).map(|it| it.item.clone());
+            let item = g.party.inventory.get(index).map(|it| it.item.clone());
             let target = g.creature_at(at).map(|c| c.id);
             thrown.0.write(PlayerCommand(Command::Throw { index, at }));
             *thrown.1 = LastThrow(item.map(|i| (i, target)));
@@ -254,7 +258,7 @@ fn look_keys(
     for k in keys.get_just_pressed() {
         if let Some(Action::Move(d)) = bindings.pressed(*k, mods) {
             let to = at.offset(d);
-            if g.map.in_bounds(to) {
+            if g.floor.map.in_bounds(to) {
                 at = to;
             }
         }
@@ -272,13 +276,13 @@ fn look_keys(
 pub fn context_actions(game: &Game, content: &Content, cursor: &LookCursor) -> Vec<ContextAction> {
     let (at, hero) = (cursor.at, game.hero_pos());
     let hostile = (game.creature_at(at))
-        .filter(|c| c.id != game.hero && game.is_visible(at))
+        .filter(|c| c.id != game.party.hero && game.is_visible(at))
         .filter(|c| (content.creature(&c.kind)).is_some_and(|k| k.hostile && !k.shopkeeper));
     let fighting = game.in_combat();
     let mut actions = Vec::new();
     if hostile.is_some_and(|c| {
         if fighting {
-            game.enemies.contains(&c.id)
+            game.fight.enemies.contains(&c.id)
         } else {
             at.manhattan(hero) == 1
         }
@@ -295,13 +299,14 @@ pub fn context_actions(game: &Game, content: &Content, cursor: &LookCursor) -> V
     }
     if at == hero && !fighting {
         if game
+            .floor
             .ground
             .get(&hero)
             .is_some_and(|items| !items.is_empty())
         {
             actions.push(ContextAction::PickUp);
         }
-        if hero == game.down {
+        if hero == game.floor.down {
             actions.push(ContextAction::Descend);
         }
     }
@@ -340,23 +345,23 @@ mod tests {
     fn the_context_bar_offers_what_fits_the_pressed_tile() {
         let content = Content::core().expect("core loads");
         let mut g = Game::new(11, &content).expect("a run starts");
-        g.inventory.clear();
-        g.ground.clear();
+        g.party.inventory.clear();
+        g.floor.ground.clear();
         let hero = g.hero_pos();
         let next = (Dir::ALL.into_iter().map(|d| hero.offset(d)))
-            .find(|&p| g.map.is_passable(p) && g.creature_at(p).is_none())
+            .find(|&p| g.floor.map.is_passable(p) && g.creature_at(p).is_none())
             .expect("an open neighbour");
         let hostile = |id: &CreatureId| {
             (g.creature(*id)).is_some_and(|c| {
                 (content.creature(&c.kind)).is_some_and(|k| k.hostile && !k.shopkeeper)
             })
         };
-        let monster = (g.creatures.keys().copied())
-            .find(|id| *id != g.hero && hostile(id))
+        let monster = (g.floor.creatures.keys().copied())
+            .find(|id| *id != g.party.hero && hostile(id))
             .expect("a monster on floor 1");
-        g.creatures.get_mut(&monster).unwrap().pos = next;
-        let i = g.map.idx(next).unwrap();
-        (g.visible[i], g.explored[i]) = (true, true);
+        g.floor.creatures.get_mut(&monster).unwrap().pos = next;
+        let i = g.floor.map.idx(next).unwrap();
+        (g.floor.visible[i], g.floor.explored[i]) = (true, true);
         let look = |g: &Game, at: Pos, throwing: Option<usize>| {
             context_actions(g, &content, &LookCursor { at, throwing })
         };
@@ -364,17 +369,20 @@ mod tests {
         // A hostile next to the hero, nothing to throw: attack, or go there.
         assert_eq!(look(&g, next, None), [Attack, Travel, Close]);
         // With darts: aim first, then (aiming) throw, and no travel while aiming.
-        g.inventory.push(ItemInstance::new("core:dart", &content));
+        g.party
+            .inventory
+            .push(ItemInstance::new("core:dart", &content));
         assert_eq!(look(&g, next, None), [Attack, Aim, Travel, Close]);
         assert_eq!(look(&g, next, Some(0)), [Attack, Throw, Close]);
         // The hero's own tile: pick up what lies there, descend on the stairs.
         assert_eq!(look(&g, hero, None), [Close]);
-        g.ground
+        g.floor
+            .ground
             .insert(hero, vec![ItemInstance::new("core:dart", &content)]);
-        g.down = hero;
+        g.floor.down = hero;
         assert_eq!(look(&g, hero, None), [PickUp, Descend, Close]);
         // A tile known but out of sight: neither an attack nor a throw, only travel.
-        g.visible[i] = false;
+        g.floor.visible[i] = false;
         assert_eq!(look(&g, next, None), [Travel, Close]);
     }
 }

@@ -49,7 +49,7 @@ pub(super) fn tile_at(
 ) -> Option<Pos> {
     let (camera, transform) = cameras.single().ok()?;
     let world = camera.viewport_to_world_2d(transform, at).ok()?;
-    let p = crate::app::shared::tile_of(world, game.map.height());
+    let p = crate::app::shared::tile_of(world, game.floor.map.height());
     game.is_explored(p).then_some(p)
 }
 

@@ -66,7 +66,7 @@ fn judge(
 ) {
     let Some(cmd) = pending.0.take() else { return };
     if cmd.costs_no_turn() {
-        let at = game.game().turn;
+        let at = game.game().run.turn;
         let outcome = game.game_mut().execute_no_turn(&cmd, &content.0);
         resolved.write(TurnResolved {
             turn: at,
@@ -82,7 +82,7 @@ fn judge(
             // Refusals change nothing in the core; the log line is the presentation's business.
             info!("refused: {reason}");
             resolved.write(TurnResolved {
-                turn: game.turn,
+                turn: game.run.turn,
                 command: cmd,
                 outcome: Outcome::Rejected(reason),
             });

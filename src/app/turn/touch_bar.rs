@@ -273,7 +273,7 @@ fn show_bar(
         node.display = Display::Flex;
     }
     let in_combat = game.in_combat();
-    let abilities = game.known_abilities(game.hero, &content.0);
+    let abilities = game.known_abilities(game.party.hero, &content.0);
     for (&button, mut node, children) in &mut buttons {
         let display = if shown(button, in_combat, abilities.len(), looking.as_deref()) {
             Display::Flex

@@ -92,10 +92,10 @@ pub struct AbilityLine {
 /// abilities with their locks as the rules will judge the next command.
 pub fn panel_view(g: &Game, content: &Content, selected: usize) -> (String, Vec<AbilityLine>) {
     let mut s = String::from("FIGHT    (Tab: next target)\n");
-    for (i, &e) in g.enemies.iter().enumerate() {
+    for (i, &e) in g.fight.enemies.iter().enumerate() {
         let Some(c) = g.creature(e) else { continue };
         let max = g.attribute(e, Attr::MaxHealth, content);
-        let mark = if i == selected.min(g.enemies.len() - 1) {
+        let mark = if i == selected.min(g.fight.enemies.len() - 1) {
             ">"
         } else {
             " "
@@ -105,16 +105,16 @@ pub fn panel_view(g: &Game, content: &Content, selected: usize) -> (String, Vec<
             g.name(e, content),
             c.health.max(0.0),
             max,
-            g.hit_chance_against(g.hero, e, content) * 100.0
+            g.hit_chance_against(g.party.hero, e, content) * 100.0
         );
     }
-    let mut order: Vec<_> = std::iter::once(g.hero)
-        .chain(g.enemies.iter().copied())
+    let mut order: Vec<_> = std::iter::once(g.party.hero)
+        .chain(g.fight.enemies.iter().copied())
         .collect();
     order.sort_by_key(|id| {
         (
             -(g.creature(*id).map_or(0, |c| c.initiative) as i64),
-            *id != g.hero,
+            *id != g.party.hero,
             *id,
         )
     });
@@ -123,7 +123,7 @@ pub fn panel_view(g: &Game, content: &Content, selected: usize) -> (String, Vec<
     // Locks as the rules will judge the next command: after the round's tick.
     let judged = g.as_the_round_begins(content);
     let lines = g
-        .known_abilities(g.hero, content)
+        .known_abilities(g.party.hero, content)
         .iter()
         .enumerate()
         .map(|(i, a)| {
@@ -136,7 +136,8 @@ pub fn panel_view(g: &Game, content: &Content, selected: usize) -> (String, Vec<
             );
             let cost = content.ability(a).map_or(0.0, |d| d.cost);
             let cd = content.ability(a).map_or(0, |d| d.cooldown);
-            let lock = judged.ability_lock(g.hero, a, g.enemies.first().copied(), content);
+            let lock =
+                judged.ability_lock(g.party.hero, a, g.fight.enemies.first().copied(), content);
             let state = lock
                 .as_ref()
                 .map_or_else(|| "ready".to_string(), |r| format!("LOCKED: {r}"));
@@ -174,7 +175,7 @@ fn update_panel(
     // target or the content; a new panel is filled at once.
     let changed = game.is_changed() || target.is_changed() || content.is_changed();
     let panel = *panel;
-    if game.enemies.is_empty() || (!changed && *drawn == Some(panel)) {
+    if game.fight.enemies.is_empty() || (!changed && *drawn == Some(panel)) {
         return;
     }
     let Ok(list) = q.abilities.single() else {

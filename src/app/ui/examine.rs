@@ -89,7 +89,7 @@ fn show(
         return;
     }
     let Some(path) = known_path(g, p) else { return };
-    let height = g.map.height();
+    let height = g.floor.map.height();
     for &step in &path[1..] {
         commands.spawn((
             PathDot,
@@ -105,8 +105,8 @@ fn show(
 /// The throw the target cursor would make at `at`, in words: what is thrown, whom it would
 /// meet first with the odds and about the damage, or why it cannot go.
 pub fn throw_words(game: &Game, content: &Content, index: usize, at: Pos) -> String {
-    let name =
-        (game.inventory.get(index)).map_or_else(String::new, |it| game.item_name(it, content));
+    let name = (game.party.inventory.get(index))
+        .map_or_else(String::new, |it| game.item_name(it, content));
     match game.throw_preview(index, at, content) {
         ThrowPreview::Refused(why) => format!("Throw the {name}: {why}"),
         ThrowPreview::Nobody {

@@ -98,8 +98,8 @@ impl MessageLog {
     /// The log as the game's own kept lines tell it (watching a replay, after a jump).
     pub fn refill(&mut self, game: &crate::game::Game, content: &crate::content::Content) {
         self.0.clear();
-        let hero = game.name(game.hero, content);
-        for line in &game.log {
+        let hero = game.name(game.party.hero, content);
+        for line in &game.log.lines {
             self.push(line.text.clone(), kind_of(&line.text, &hero));
         }
     }
@@ -190,11 +190,12 @@ pub fn lines_for(
     game: &crate::game::Game,
     content: &crate::content::Content,
 ) -> Vec<(String, LineKind)> {
-    let hero = game.name(game.hero, content);
+    let hero = game.name(game.party.hero, content);
     match &resolved.outcome {
         Outcome::Rejected(reason) => vec![(reason.to_string(), LineKind::Refusal)],
         _ => game
             .log
+            .lines
             .iter()
             .filter(|l| l.turn == resolved.turn)
             .map(|l| (l.text.clone(), kind_of(&l.text, &hero)))
@@ -212,14 +213,14 @@ fn collect(
 ) {
     // A new run (its first floor at turn 0) starts a new log.
     if floors.read().count() > 0 {
-        if game.turn == 0 {
+        if game.run.turn == 0 {
             log.0.clear();
-            log.push(welcome(game.seed), LineKind::Info);
+            log.push(welcome(game.origin.seed), LineKind::Info);
         } else if log.0.is_empty() {
             log.push(
                 format!(
                     "You go on with your run: floor {}, turn {}.",
-                    game.floor, game.turn
+                    game.floor.depth, game.run.turn
                 ),
                 LineKind::Info,
             );

@@ -71,9 +71,10 @@ pub struct InView {
 pub fn in_view(game: &Game, content: &Content) -> Vec<InView> {
     let hero = game.hero_pos();
     let mut seen: Vec<_> = game
+        .floor
         .creatures
         .values()
-        .filter(|c| c.id != game.hero && c.is_alive() && game.is_visible(c.pos))
+        .filter(|c| c.id != game.party.hero && c.is_alive() && game.is_visible(c.pos))
         .collect();
     seen.sort_by_key(|c| (c.pos.manhattan(hero), c.id));
     seen.into_iter()
@@ -300,17 +301,20 @@ fn update(
     let g = game.game();
     let c = &content.0;
     let hero = g.hero();
-    let max_h = g.attribute(g.hero, Attr::MaxHealth, c);
-    let max_s = g.attribute(g.hero, Attr::MaxStamina, c);
-    let (xp_now, xp_next) = (g.xp, c.progression.xp_for_level(g.level + 1));
+    let max_h = g.attribute(g.party.hero, Attr::MaxHealth, c);
+    let max_s = g.attribute(g.party.hero, Attr::MaxStamina, c);
+    let (xp_now, xp_next) = (g.party.xp, c.progression.xp_for_level(g.party.level + 1));
     let seen = in_view(g, c);
-    let class = crate::runs::class_name(&g.class, c);
+    let class = crate::runs::class_name(&g.origin.class, c);
     let lines = |part: Part| match part {
-        Part::FloorLine => format!("Floor {} of {}   Turn {}", g.floor, g.floors, g.turn),
-        Part::LevelLine => format!("{class}   Level {}   Gold {}", g.level, g.gold),
+        Part::FloorLine => format!(
+            "Floor {} of {}   Turn {}",
+            g.floor.depth, g.run.floors, g.run.turn
+        ),
+        Part::LevelLine => format!("{class}   Level {}   Gold {}", g.party.level, g.party.gold),
         Part::StatusLine => status_line(g, c),
         Part::RaceLines => race.0.as_ref().map_or(String::new(), |r| {
-            let lines: Vec<String> = r.views(g.floor).iter().map(|v| v.line()).collect();
+            let lines: Vec<String> = r.views(g.floor.depth).iter().map(|v| v.line()).collect();
             lines.join("\n")
         }),
         Part::ViewLine if seen.is_empty() => "Nothing in view".to_string(),
@@ -358,10 +362,11 @@ fn update(
         current.clear();
     }
     // Keyed by item and name ("id\tname"): an item whose name changes gets a new row.
-    let wanted: Vec<String> = if g.equipment.is_empty() {
+    let wanted: Vec<String> = if g.party.equipment.is_empty() {
         vec!["\t  nothing".to_string()]
     } else {
-        g.equipment
+        g.party
+            .equipment
             .values()
             .map(|it| format!("{}\t{}", it.item, g.item_name(it, c)))
             .collect()
@@ -508,7 +513,7 @@ mod tests {
         let content = Content::core().unwrap();
         let mut g = Game::new(5, &content).unwrap();
         assert_eq!(status_line(&g, &content), "");
-        g.inventory = vec![ItemInstance::new("core:potion_of_darkness", &content)];
+        g.party.inventory = vec![ItemInstance::new("core:potion_of_darkness", &content)];
         g.execute(
             &Command::UseItem {
                 index: 0,

@@ -145,7 +145,7 @@ impl Content {
     /// Makes each class's hero kind from `core:hero` (after loading, or after a test edits
     /// the registries by hand).
     pub fn derive_heroes(&mut self) {
-        self.heroes = match self.creatures.get(crate::game::HERO_KIND) {
+        self.heroes = match self.creatures.get(crate::content::HERO_KIND) {
             Some(hero) => (self.classes.iter())
                 .map(|(id, class)| (id.clone(), class.hero(hero)))
                 .collect(),
@@ -240,7 +240,7 @@ impl Content {
 
     /// A fingerprint of the loaded content and its load order, for saves and replays.
     pub fn fingerprint(&self) -> u64 {
-        crate::game::hash::canonical_hash(self)
+        crate::hash::canonical_hash(self)
     }
 
     /// The core pack alone; a broken core pack is a bug caught by the test suite.

@@ -7,10 +7,10 @@ use super::locate::find_key;
 use super::place::PackPlacements;
 use super::refs::{Kind, Refs};
 use super::{Content, Parsed};
+use crate::content::HERO_KIND;
 use crate::content::diagnostics::{Diagnostic, Severity};
 use crate::content::registry::damage_type_id;
 use crate::content::schema::ContentFile;
-use crate::game::HERO_KIND;
 
 /// Every reference names something that exists after this pack merged; what the pack's
 /// entries say about where they appear, checked, is returned for after every pack.

@@ -17,20 +17,20 @@ fn a_monster_opens_a_door_and_an_animal_waits_at_it() {
             g.monsters_act(&content);
         }
         assert_eq!(
-            g.creatures[&id].pos,
+            g.floor.creatures[&id].pos,
             door.offset(Dir::Right),
             "{kind} at the door"
         );
         g.monsters_act(&content);
         let expected = if opens { Tile::OPEN_DOOR } else { Tile::DOOR };
-        assert_eq!(g.map.get(door), expected, "{kind}");
+        assert_eq!(g.floor.map.get(door), expected, "{kind}");
         assert_eq!(
-            g.creatures[&id].pos,
+            g.floor.creatures[&id].pos,
             door.offset(Dir::Right),
             "{kind} stays"
         );
         g.monsters_act(&content);
         let beyond = if opens { door } else { door.offset(Dir::Right) };
-        assert_eq!(g.creatures[&id].pos, beyond, "{kind} then");
+        assert_eq!(g.floor.creatures[&id].pos, beyond, "{kind} then");
     }
 }

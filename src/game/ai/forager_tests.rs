@@ -13,7 +13,7 @@ fn the_forager_replans_when_treasure_appears_or_vanishes() {
     let map = room(25, 5).replacen('.', "@", 1);
     let mut g = world(&map);
     let far = Pos::new(22, 2);
-    g.treasure.insert(far, 10);
+    g.floor.treasure.insert(far, 10);
     let f = g.spawn(
         content.creature("core:forager").expect("forager"),
         Pos::new(12, 2),
@@ -25,14 +25,14 @@ fn the_forager_replans_when_treasure_appears_or_vanishes() {
     );
     // A nearer pile appears behind it.
     let near = Pos::new(10, 2);
-    g.treasure.insert(near, 5);
+    g.floor.treasure.insert(near, 5);
     g.monsters_act(&content);
     assert_eq!(
         (mon(&g, f).ai.target, mon(&g, f).pos),
         (near, Pos::new(12, 2))
     );
     // Someone takes it: back to the far one.
-    g.treasure.remove(&near);
+    g.floor.treasure.remove(&near);
     g.monsters_act(&content);
     assert_eq!(
         (mon(&g, f).ai.target, mon(&g, f).pos),
@@ -57,22 +57,23 @@ fn the_treasure_field_kept_between_turns_equals_a_fresh_one() {
     for turn in 0..40 {
         for _ in 0..below(&mut rng, 4) {
             let at = tile(&mut rng);
-            g.treasure.insert(at, 1);
+            g.floor.treasure.insert(at, 1);
         }
         if turn % 7 == 3 {
-            let first = g.treasure.keys().next().copied();
-            first.map(|p| g.treasure.remove(&p));
+            let first = g.floor.treasure.keys().next().copied();
+            first.map(|p| g.floor.treasure.remove(&p));
         }
         g.monsters_act(&content);
         let s = SCRATCH.take();
         assert!(
-            g.treasure
+            g.floor
+                .treasure
                 .keys()
                 .all(|p| s.loot_piles.binary_search(p).is_ok())
         );
         assert_eq!(
             s.loot,
-            DistanceField::bfs(&g.map, &s.loot_piles),
+            DistanceField::bfs(&g.floor.map, &s.loot_piles),
             "turn {turn}"
         );
         SCRATCH.set(s);
@@ -85,8 +86,8 @@ fn two_foragers_chasing_one_pile_replan_in_the_same_turn() {
     let map = room(25, 5).replacen('.', "@", 1);
     let mut g = world(&map);
     let (a, b) = (Pos::new(12, 2), Pos::new(20, 2));
-    g.treasure.insert(a, 3);
-    g.treasure.insert(b, 3);
+    g.floor.treasure.insert(a, 3);
+    g.floor.treasure.insert(b, 3);
     let first = g.spawn(
         content.creature("core:forager").expect("kind"),
         Pos::new(13, 2),
@@ -117,7 +118,7 @@ fn the_forager_passes_through_monsters_and_the_hero() {
         content.creature("core:forager").expect("kind"),
         find(map, 'f'),
     );
-    g.treasure.insert(find(map, '$'), 7);
+    g.floor.treasure.insert(find(map, '$'), 7);
     let s = hunter(
         &mut g,
         &content,
@@ -133,7 +134,7 @@ fn the_forager_passes_through_monsters_and_the_hero() {
     }
     assert_eq!(trail, (2..=9).collect::<Vec<_>>());
     assert_eq!((mon(&g, f).body.len(), mon(&g, f).hoard), (1, 7));
-    assert!(g.treasure.is_empty());
+    assert!(g.floor.treasure.is_empty());
 }
 
 #[test]
@@ -146,15 +147,15 @@ fn the_hero_wins_a_tie_for_treasure() {
 ";
     let mut g = world(map);
     let pile = find(map, '$');
-    g.treasure.insert(pile, 9);
+    g.floor.treasure.insert(pile, 9);
     let f = g.spawn(
         content.creature("core:forager").expect("kind"),
         find(map, 'f'),
     );
-    let gold = g.gold;
+    let gold = g.party.gold;
     play(&mut g, Command::Move(Dir::Right), &content);
     assert_eq!(g.hero_pos(), pile);
-    assert_eq!(g.gold, gold + 9);
+    assert_eq!(g.party.gold, gold + 9);
     assert_eq!((mon(&g, f).body.len(), mon(&g, f).hoard), (0, 0));
 }
 
@@ -176,7 +177,7 @@ fn the_forager_grows_and_its_haul_sounds_the_alarm() {
     let at = find(map, 'f');
     mon_mut(&mut g, f).body =
         vec![Segment { pos: at, gold: 0 }; content.balance.forager_alarm as usize - 1];
-    g.treasure.insert(find(map, '$'), 4);
+    g.floor.treasure.insert(find(map, '$'), 4);
     let m = g.spawn(
         content.creature("core:skeleton").expect("kind"),
         find(map, 'M'),
@@ -185,7 +186,7 @@ fn the_forager_grows_and_its_haul_sounds_the_alarm() {
     g.monsters_act(&content);
     assert_eq!(mon(&g, f).body.len() as u32, content.balance.forager_alarm);
     assert_eq!(mon(&g, f).hoard, 4);
-    assert!(g.alarm);
+    assert!(g.floor.alarm);
     // The skeleton never saw the hero, yet it hunts now.
     g.monsters_act(&content);
     assert_eq!(mon(&g, m).ai.awareness, Awareness::Unaware);
@@ -207,7 +208,7 @@ fn the_forager_body_grows_per_treasure_and_follows_the_head() {
         find(map, 'f'),
     );
     for (x, gold) in [(3, 2), (5, 3), (6, 4)] {
-        g.treasure.insert(Pos::new(x, 1), gold);
+        g.floor.treasure.insert(Pos::new(x, 1), gold);
     }
     let mut bodies = Vec::new();
     for _ in 0..6 {
@@ -263,15 +264,15 @@ fn everyone_passes_through_the_body_and_its_death_drops_the_hoard_along_it() {
     // The hero walks onto a segment (it is no creature: no fight, no block).
     play(&mut g, Command::Move(Dir::Right), &content);
     assert_eq!(g.hero_pos(), Pos::new(3, 2));
-    assert!(g.enemies.is_empty());
+    assert!(g.fight.enemies.is_empty());
     // Killed, it drops each segment's gold where the segment lay.
-    g.queue.push_back(crate::game::Event::CreatureDied {
+    g.run.queue.push_back(crate::game::Event::CreatureDied {
         creature: f,
         killer: None,
         ability: None,
     });
     g.drain(&content);
     for (pos, gold) in body {
-        assert_eq!(g.treasure.get(&pos), Some(&gold), "{pos:?}");
+        assert_eq!(g.floor.treasure.get(&pos), Some(&gold), "{pos:?}");
     }
 }

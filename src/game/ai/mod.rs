@@ -36,7 +36,9 @@ mod tests;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use super::state::{CreatureId, Game};
+use super::combat::Fight;
+use super::floor::FloorState;
+use super::state::{CreatureId, Game, Run};
 use crate::content::schema::{Movement, TargetRule};
 use crate::content::{Balance, Content};
 use crate::map::{Dir, Pos, Tile, TileMap};
@@ -183,11 +185,18 @@ impl Game {
         // Fear runs down with the monsters' moves; its end is an event like any modifier's.
         let (_, ending) = self.monster_phase(content, Planner::SharedFields, stealth);
         for id in ending {
-            if self.creatures.get(&id).is_some_and(|c| c.frightened == 0) {
-                self.queue.push_back(super::events::Event::ModifierExpired {
-                    target: id,
-                    modifier: super::state::FRIGHTENED.into(),
-                });
+            if self
+                .floor
+                .creatures
+                .get(&id)
+                .is_some_and(|c| c.frightened == 0)
+            {
+                self.run
+                    .queue
+                    .push_back(super::events::Event::ModifierExpired {
+                        target: id,
+                        modifier: super::state::FRIGHTENED.into(),
+                    });
             }
         }
     }
@@ -215,16 +224,20 @@ impl Game {
         stealth: f64,
     ) -> (usize, Vec<CreatureId>) {
         let hero = self.hero_view();
-        let floor = self.floor;
+        let floor = self.floor.depth;
 
         let Game {
-            creatures,
-            map,
-            visible,
-            rng,
-            treasure,
-            alarm,
-            enemies,
+            floor:
+                FloorState {
+                    creatures,
+                    map,
+                    visible,
+                    treasure,
+                    alarm,
+                    ..
+                },
+            run: Run { rng, .. },
+            fight: Fight { enemies, .. },
             ..
         } = self;
         // Each kind is looked up once; creatures refer to it by index. Names are told apart
@@ -400,23 +413,24 @@ impl Game {
         scratch.kind_was = kind_was;
         SCRATCH.set(scratch);
 
-        if let Some(h) = self.creatures.get_mut(&hero.id) {
+        if let Some(h) = self.floor.creatures.get_mut(&hero.id) {
             h.ai.turn_start = Some((floor, h.pos));
         }
         for (p, open) in opened {
-            self.map.set(p, open);
+            self.floor.map.set(p, open);
         }
         for line in logs {
             self.log(line);
         }
         for id in noticed {
-            if let Some(c) = self.creatures.get(&id)
+            if let Some(c) = self.floor.creatures.get(&id)
                 && self.is_visible(c.pos)
             {
                 let name = self.name(id, content);
                 self.log(format!("The {name} notices you!"));
             }
-            self.queue
+            self.run
+                .queue
                 .push_back(super::events::Event::HeroNoticed { creature: id });
         }
         // The others who took aim held their step; one shot opens the fight.
@@ -435,7 +449,7 @@ impl Game {
         // (along its heading) since, unless it changed floors.
         let from = match h.ai.turn_start {
             Some((floor, p))
-                if floor == self.floor && (p == h.pos || p.offset(h.heading) == h.pos) =>
+                if floor == self.floor.depth && (p == h.pos || p.offset(h.heading) == h.pos) =>
             {
                 p
             }

@@ -98,7 +98,7 @@ fn path_monsters_share_one_field_per_target() {
         .collect();
     hunter(&mut g, &content, "core:orc", Pos::new(2, 6), Dir::Up);
     hunter(&mut g, &content, "core:wraith", Pos::new(15, 6), Dir::Up);
-    let field = DistanceField::bfs(&g.map, &[g.hero_pos()]);
+    let field = DistanceField::bfs(&g.floor.map, &[g.hero_pos()]);
     let expected: Vec<Pos> = goblins
         .iter()
         .map(|&id| {
@@ -164,10 +164,10 @@ fn monsters_wander_until_they_see_the_hero() {
     assert_eq!(mon(&g, id).ai.awareness, Awareness::Unaware);
     // The wall comes down: it sees the hero and hunts from then on.
     for y in 1..5 {
-        g.map.set(Pos::new(7, y), crate::map::Tile::FLOOR);
+        g.floor.map.set(Pos::new(7, y), crate::map::Tile::FLOOR);
     }
     g.update_sight(&content);
-    let hero = g.hero;
+    let hero = g.party.hero;
     mon_mut(&mut g, hero).pos = Pos::new(6, 3);
     g.update_sight(&content);
     g.monsters_act(&content);

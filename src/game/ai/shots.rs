@@ -69,7 +69,7 @@ impl Game {
     pub(super) fn monster_shoots(&mut self, shooter: CreatureId, ability: &str, content: &Content) {
         let (Some(def), Some(from)) = (
             content.ability(ability),
-            self.creatures.get(&shooter).map(|c| c.pos),
+            self.floor.creatures.get(&shooter).map(|c| c.pos),
         ) else {
             return;
         };
@@ -78,6 +78,12 @@ impl Game {
         self.log(format!("The {name} uses {} on you from afar!", def.name));
         self.start_combat(shooter, &[], content);
         let aim = falloff(from.chebyshev(self.hero_pos()), def.range, content);
-        self.use_ability(shooter, def, Some(self.hero), Rolls::Aimed(aim), content);
+        self.use_ability(
+            shooter,
+            def,
+            Some(self.party.hero),
+            Rolls::Aimed(aim),
+            content,
+        );
     }
 }

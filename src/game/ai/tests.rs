@@ -50,20 +50,20 @@ pub(super) fn room(w: usize, h: usize) -> String {
 pub(super) fn world(ascii: &str) -> Game {
     let content = core();
     let mut g = Game::new(7, &content).expect("a run starts");
-    g.map = TileMap::from_ascii(ascii);
-    let hero = g.hero;
-    g.creatures.retain(|&id, _| id == hero);
-    g.treasure.clear();
-    g.traps.clear();
-    g.enemies.clear();
-    g.alarm = false;
-    let (floor, at) = (g.floor, find(ascii, '@'));
-    let h = g.creatures.get_mut(&hero).expect("the hero");
+    g.floor.map = TileMap::from_ascii(ascii);
+    let hero = g.party.hero;
+    g.floor.creatures.retain(|&id, _| id == hero);
+    g.floor.treasure.clear();
+    g.floor.traps.clear();
+    g.fight.enemies.clear();
+    g.floor.alarm = false;
+    let (floor, at) = (g.floor.depth, find(ascii, '@'));
+    let h = g.floor.creatures.get_mut(&hero).expect("the hero");
     h.pos = at;
     h.heading = Dir::Right;
     h.ai.turn_start = Some((floor, at));
-    g.explored = vec![false; g.map.len()];
-    g.visible = vec![false; g.map.len()];
+    g.floor.explored = vec![false; g.floor.map.len()];
+    g.floor.visible = vec![false; g.floor.map.len()];
     g.update_sight(&content);
     g
 }
@@ -77,7 +77,7 @@ pub(super) fn hunter(
     heading: Dir,
 ) -> CreatureId {
     let id = g.spawn(content.creature(kind).expect("core kind"), at);
-    let c = g.creatures.get_mut(&id).expect("spawned");
+    let c = g.floor.creatures.get_mut(&id).expect("spawned");
     c.heading = heading;
     c.ai.awareness = Awareness::Hunting;
     c.ai.mode = AiMode::Chase;
@@ -91,17 +91,17 @@ pub(super) fn play(g: &mut Game, cmd: Command, content: &Content) {
 }
 
 pub(super) fn mon(g: &Game, id: CreatureId) -> &Creature {
-    &g.creatures[&id]
+    &g.floor.creatures[&id]
 }
 
 pub(super) fn mon_mut(g: &mut Game, id: CreatureId) -> &mut Creature {
-    g.creatures.get_mut(&id).expect("exists")
+    g.floor.creatures.get_mut(&id).expect("exists")
 }
 
 /// The hero steps from `from` along `heading`, as if it had moved there this turn.
 pub(super) fn hero_moved(g: &mut Game, from: Pos, heading: Dir) {
-    let (floor, hero) = (g.floor, g.hero);
-    let h = g.creatures.get_mut(&hero).expect("the hero");
+    let (floor, hero) = (g.floor.depth, g.party.hero);
+    let h = g.floor.creatures.get_mut(&hero).expect("the hero");
     h.ai.turn_start = Some((floor, from));
     h.pos = from.offset(heading);
     h.heading = heading;
@@ -225,7 +225,7 @@ fn pincer_partner_by_rings_matches_a_scan() {
     let s0 = mon(&g, stalkers[0]).pos;
     for dx in [-2, 2] {
         let p = Pos::new(s0.x + dx, s0.y);
-        if g.map.is_passable(p) && g.creature_at(p).is_none() {
+        if g.floor.map.is_passable(p) && g.creature_at(p).is_none() {
             hunter(&mut g, &content, "core:shade", p, Dir::Up);
         }
     }
@@ -236,6 +236,7 @@ fn pincer_partner_by_rings_matches_a_scan() {
         }
     }
     let shades: Vec<(CreatureId, Pos)> = g
+        .floor
         .creatures
         .values()
         .filter(|c| c.kind == "core:shade")
@@ -283,7 +284,7 @@ fn guard_holds_its_home_until_the_hero_comes_near() {
     assert_eq!(mon(&g, troll).ai.mode, AiMode::Chase);
     assert_eq!(mon(&g, troll).ai.target, home);
     // The hero within reach of its home: it is the target.
-    let hero = g.hero;
+    let hero = g.party.hero;
     mon_mut(&mut g, hero).pos = Pos::new(21, 4);
     g.monsters_act(&content);
     assert_eq!(mon(&g, troll).ai.target, Pos::new(21, 4));
@@ -313,7 +314,7 @@ fn greedy_never_reverses_and_breaks_ties_up_left_down_right() {
     ];
     for (hero, heading, step) in cases {
         let mut g = world(&map);
-        let h = g.hero;
+        let h = g.party.hero;
         mon_mut(&mut g, h).pos = hero;
         let s = hunter(&mut g, &content, "core:shade", centre, heading);
         g.monsters_act(&content);
@@ -353,7 +354,7 @@ fn a_mode_change_forces_a_reversal_except_leaving_frightened() {
     let at = Pos::new(8, 4);
     let setup = |mode: AiMode, timer: u32, frightened: u32| {
         let mut g = world(&map);
-        let h = g.hero;
+        let h = g.party.hero;
         mon_mut(&mut g, h).pos = Pos::new(18, 4); // ahead, to the right
         let s = hunter(&mut g, &content, "core:shade", at, Dir::Right);
         let c = mon_mut(&mut g, s);
@@ -426,7 +427,7 @@ fn frightened_moves_come_from_the_seed_and_pause_the_schedule() {
     let a = walk(g.clone());
     assert_eq!(a, walk(g.clone()), "same seed, same moves");
     let mut other = g.clone();
-    other.rng = game_rng(99);
+    other.run.rng = game_rng(99);
     assert_ne!(a, walk(other), "another seed, other moves");
 }
 
@@ -562,8 +563,8 @@ fn away_makes_off_from_the_target_and_cycle_wander_lurches_towards_it() {
     let at = Pos::new(15, 7);
     let run = |phase: CyclePhase, mode: AiMode, seed: u64| {
         let mut g = world(&map);
-        g.rng = game_rng(seed);
-        let h = g.hero;
+        g.run.rng = game_rng(seed);
+        let h = g.party.hero;
         mon_mut(&mut g, h).pos = Pos::new(27, 7);
         let s = hunter(&mut g, &content, "core:shade", at, Dir::Up);
         let c = mon_mut(&mut g, s);

@@ -4,7 +4,7 @@
 // one place where `unsafe` is the interface itself.
 #![allow(unsafe_code)]
 use crate::content::Content;
-use crate::replay::Replay;
+use crate::runs::replay::Replay;
 
 /// Room for `len` bytes the host writes a replay file into.
 #[unsafe(no_mangle)]

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::content::Content;
-use crate::game::hash::fnv1a;
 use crate::game::{Game, RULES_VERSION};
+use crate::hash::fnv1a;
 
 /// 2: the game carries its command record (the run's replay) and its encounter rooms.
 pub const FORMAT_VERSION: u32 = 3;
@@ -79,8 +79,8 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
     let mut game: Game = serde_json::from_slice(body)
         .map_err(|e| SaveError::Damaged(format!("unreadable game state: {e}")))?;
     check_game(&game)?;
-    if game.rules > RULES_VERSION {
-        return Err(SaveError::NewerRules(game.rules));
+    if game.origin.rules > RULES_VERSION {
+        return Err(SaveError::NewerRules(game.origin.rules));
     }
     let missing = game.missing_content(content);
     if !missing.is_empty() {
@@ -94,11 +94,11 @@ pub fn decode(bytes: &[u8], content: &Content) -> Result<Loaded, SaveError> {
             "this save was made with other content; every id it uses still exists".to_string(),
         );
     }
-    if game.rules < RULES_VERSION {
+    if game.origin.rules < RULES_VERSION {
         warnings.push(format!(
             "the run began under rules version {}; it goes on under version {RULES_VERSION} \
              (its replay cannot be checked)",
-            game.rules
+            game.origin.rules
         ));
     }
     let warning = (!warnings.is_empty()).then(|| warnings.join("; "));
@@ -158,21 +158,31 @@ pub(crate) fn unframe<'a>(
 
 /// Structural checks a checksum cannot give (a hand-edited save with a fixed-up checksum).
 fn check_game(game: &Game) -> Result<(), SaveError> {
-    let n = game.map.len();
+    let n = game.floor.map.len();
     let bad = |why: &str| Err(SaveError::Damaged(why.to_string()));
-    if n != game.map.width() as usize * game.map.height() as usize {
+    if n != game.floor.map.width() as usize * game.floor.map.height() as usize {
         return bad("map size does not match its tiles");
     }
-    if game.explored.len() != n || game.visible.len() != n {
+    if game.floor.explored.len() != n || game.floor.visible.len() != n {
         return bad("sight memory does not match the map");
     }
-    if !game.creatures.contains_key(&game.hero) {
+    if !game.floor.creatures.contains_key(&game.party.hero) {
         return bad("the hero is missing");
     }
-    if game.enemies.iter().any(|e| !game.creatures.contains_key(e)) {
+    if game
+        .fight
+        .enemies
+        .iter()
+        .any(|e| !game.floor.creatures.contains_key(e))
+    {
         return bad("the fight names a creature that does not exist");
     }
-    if game.creatures.values().any(|c| !game.map.in_bounds(c.pos)) {
+    if game
+        .floor
+        .creatures
+        .values()
+        .any(|c| !game.floor.map.in_bounds(c.pos))
+    {
         return bad("a creature stands outside the map");
     }
     Ok(())
@@ -291,9 +301,10 @@ mod tests {
         let g = played(6, 10, &content);
         let mut fewer = content.clone();
         let kind = g
+            .floor
             .creatures
             .values()
-            .find(|c| c.id != g.hero)
+            .find(|c| c.id != g.party.hero)
             .map(|c| c.kind.clone())
             .expect("a monster on floor 1");
         fewer.creatures.remove(&kind);
@@ -351,7 +362,7 @@ mod tests {
         assert_ne!(old, body, "the state names its rules version");
         let bytes = frame(MAGIC, FORMAT_VERSION, content.fingerprint(), old.as_bytes());
         let loaded = decode(&bytes, &content).expect("an old save loads");
-        assert_eq!(loaded.game.rules, 1);
+        assert_eq!(loaded.game.origin.rules, 1);
         let warning = loaded.warning.expect("and says so");
         assert!(warning.contains("rules version 1"), "{warning}");
         assert!(

@@ -1,7 +1,8 @@
-//! The state hash: FNV-1a 64 over a canonical, fixed-width, little-endian encoding of the state.
+//! The state hash and the content fingerprint: FNV-1a 64 over a canonical, fixed-width,
+//! little-endian encoding of any serializable value (the `Game`, the `Content`).
 //!
-//! The encoding is a serde `Serializer`, so every field of `Game` is covered without a
-//! hand-kept list; lengths and `usize` are written as u64 so wasm32 and x86_64 agree.
+//! The encoding is a serde `Serializer`, so every field is covered without a hand-kept list;
+//! lengths and `usize` are written as u64 so wasm32 and x86_64 agree.
 use serde::Serialize;
 use serde::ser;
 

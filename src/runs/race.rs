@@ -6,8 +6,8 @@ use std::fmt;
 use crate::content::Content;
 use crate::game::{Game, Outcome, RULES_VERSION, RunOutcome};
 use crate::map::Pos;
-use crate::replay::{Replay, ReplayError};
 use crate::runs::KeptReplay;
+use crate::runs::replay::{Replay, ReplayError};
 
 /// At most this many ghosts in one race: more figures than this crowd the floor and the
 /// sidebar, and each costs a `Game` stepped every turn.
@@ -108,13 +108,13 @@ impl Ghost {
     /// commands run out. Each call only plays on from where the last one stopped.
     pub fn keep_pace(&mut self, turn: u64, content: &Content) {
         while self.end.is_none() {
-            if let Some(outcome) = self.game.outcome {
+            if let Some(outcome) = self.game.run.outcome {
                 self.end = Some(match outcome {
                     RunOutcome::Won => GhostEnd::Won,
                     RunOutcome::Died => GhostEnd::Died,
                     RunOutcome::Abandoned => GhostEnd::Abandoned,
                 });
-            } else if self.game.turn >= turn {
+            } else if self.game.run.turn >= turn {
                 return;
             } else if let Some(command) = self.replay.commands.get(self.next) {
                 if let Outcome::Rejected(_) = self.game.execute(command, content) {
@@ -134,10 +134,10 @@ impl Ghost {
         let standing = !self.game.is_over();
         GhostView {
             name: self.name.clone(),
-            class: self.game.class.clone(),
-            floor: self.game.floor,
-            turn: self.game.turn,
-            pos: (standing && self.game.floor == floor).then(|| self.game.hero_pos()),
+            class: self.game.origin.class.clone(),
+            floor: self.game.floor.depth,
+            turn: self.game.run.turn,
+            pos: (standing && self.game.floor.depth == floor).then(|| self.game.hero_pos()),
             end: self.end,
         }
     }
@@ -201,16 +201,16 @@ impl Race {
         }
         let mut ghosts = Vec::with_capacity(replays.len());
         for (name, replay) in replays {
-            if replay.seed != seed {
+            if replay.origin.seed != seed {
                 return Err(RaceError::OtherSeed {
                     name,
-                    seed: replay.seed,
+                    seed: replay.origin.seed,
                     run: seed,
                 });
             }
-            let refused = if replay.rules != RULES_VERSION {
+            let refused = if replay.origin.rules != RULES_VERSION {
                 Some(ReplayError::OtherRules {
-                    recorded: replay.rules,
+                    recorded: replay.origin.rules,
                 })
             } else if replay.packs != content.packs {
                 Some(ReplayError::OtherContent {

@@ -1,43 +1,18 @@
 //! Taking over a replay ("Play from here"): a new run from the state a replay reaches at a
 //! turn, whose first commands are the replay's so far (so its own replay verifies), marked
 //! with where it came from and never ranked.
-use std::fmt;
-
-use serde::{Deserialize, Serialize};
-
 use crate::content::Content;
-use crate::game::Game;
-use crate::replay::{Replay, ReplayError};
+use crate::game::{Fork, Game};
 use crate::runs::Viewer;
-
-/// Where a forked run came from: the run it took over, and the turn it took over at.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Fork {
-    /// The source run as `Replay::origin` names it: its seed (or daily date) and its final
-    /// state hash, as `delve verify` prints them for that replay. Not a file name: kept files
-    /// are numbered per install and pruned, while seed and hash name the run wherever its
-    /// replay is, and anyone holding that replay can check it is the one.
-    pub from: String,
-    /// How many of the source's commands the fork took over: the turn as the viewer counts
-    /// it (every accepted command one turn), which is what the Watch screen shows.
-    pub turn: u64,
-}
-
-impl fmt::Display for Fork {
-    /// "forked from seed 42 (hash 0123456789abcdef), turn 120": the records' and verify's
-    /// words for it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "forked from {}, turn {}", self.from, self.turn)
-    }
-}
+use crate::runs::replay::{Replay, ReplayError};
 
 impl Replay {
     /// The name a fork of this replay gives its source: "seed 42 (hash …)", or
     /// "daily 2026-12-05 (hash …)" (`Fork::from` says why not a file name).
-    pub fn origin(&self) -> String {
-        let run = match &self.daily {
+    pub fn source_name(&self) -> String {
+        let run = match &self.origin.daily {
             Some(date) => format!("daily {date}"),
-            None => format!("seed {}", self.seed),
+            None => format!("seed {}", self.origin.seed),
         };
         format!("{run} (hash {:016x})", self.final_hash)
     }
@@ -60,18 +35,18 @@ impl Replay {
     /// `game`, this replay's state at a turn (its record the replay's first commands), as a
     /// run of its own.
     fn take_over(&self, mut game: Game) -> Result<Game, ReplayError> {
-        let turn = game.record.len() as u64;
+        let turn = game.log.record.len() as u64;
         if game.is_over() {
             return Err(ReplayError::ForkOfEnded { turn });
         }
-        game.fork = Some(Fork {
-            from: self.origin(),
+        game.origin.fork = Some(Fork {
+            from: self.source_name(),
             turn,
         });
         // A daily ranks a first try played from the date's first turn; a fork of one is an
         // ordinary run of its seed (its `from` still names the date), so it can neither
         // take nor spend this install's try of that date.
-        game.daily = None;
+        game.origin.daily = None;
         Ok(game)
     }
 }

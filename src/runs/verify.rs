@@ -4,9 +4,9 @@
 use std::fmt;
 
 use crate::content::Content;
-use crate::fork::Fork;
+use crate::game::Fork;
 use crate::game::{RunOutcome, outcome_name};
-use crate::replay::{CHECKPOINT_TURNS, Replay, ReplayError};
+use crate::runs::replay::{CHECKPOINT_TURNS, Replay, ReplayError};
 
 /// What a verified replay proves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,7 +85,7 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
         }
         _ => refuse(DAMAGED, e.to_string()),
     })?;
-    if let Some(fork) = &replay.fork {
+    if let Some(fork) = &replay.origin.fork {
         // A fork's first commands are its source's: at most all of its own.
         if fork.turn > replay.commands.len() as u64 {
             return Err(refuse(
@@ -97,23 +97,23 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
                 ),
             ));
         }
-        if replay.daily.is_some() {
+        if replay.origin.daily.is_some() {
             return Err(refuse(
                 FALSE,
                 "it claims both a daily run and a fork, and a fork is never a daily run",
             ));
         }
     }
-    if let Some(date) = &replay.daily {
+    if let Some(date) = &replay.origin.daily {
         let parsed = crate::daily::Date::parse(date)
             .map_err(|e| refuse(FALSE, format!("its daily date: {e}")))?;
         let seed = crate::daily::daily_seed(parsed);
-        if seed != replay.seed {
+        if seed != replay.origin.seed {
             return Err(refuse(
                 FALSE,
                 format!(
                     "it claims the daily run of {date}, whose seed is {seed}, but plays seed {}",
-                    replay.seed
+                    replay.origin.seed
                 ),
             ));
         }
@@ -152,9 +152,14 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
             ),
         ));
     }
-    let won = game.outcome == Some(RunOutcome::Won);
-    let outcome = outcome_name(game.outcome);
-    let score = crate::runs::score(game.floor, game.gold_collected(), game.kills, won);
+    let won = game.run.outcome == Some(RunOutcome::Won);
+    let outcome = outcome_name(game.run.outcome);
+    let score = crate::runs::score(
+        game.floor.depth,
+        game.gold_collected(),
+        game.party.kills,
+        won,
+    );
     let mut unchecked = Vec::new();
     // Replays that record their claims record a score; in them no outcome claims a run
     // that goes on.
@@ -179,18 +184,18 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
         None => unchecked.push("score"),
         _ => {}
     }
-    if replay.checkpoints.is_empty() && game.turn >= CHECKPOINT_TURNS {
+    if replay.checkpoints.is_empty() && game.run.turn >= CHECKPOINT_TURNS {
         unchecked.push("checkpoints");
     }
     Ok(Verified {
-        seed: replay.seed,
-        daily: replay.daily.clone(),
-        fork: replay.fork.clone(),
-        rules: replay.rules,
-        class: replay.class.clone(),
+        seed: replay.origin.seed,
+        daily: replay.origin.daily.clone(),
+        fork: replay.origin.fork.clone(),
+        rules: replay.origin.rules,
+        class: replay.origin.class.clone(),
         outcome,
-        floor: game.floor,
-        turn: game.turn,
+        floor: game.floor.depth,
+        turn: game.run.turn,
         score,
         hash,
         unchecked,
@@ -206,7 +211,7 @@ mod tests {
     /// A bot run of `turns` turns, or to its end.
     fn played(game: Game, turns: u64, content: &Content) -> Game {
         let mut g = game;
-        while g.turn < turns && !g.is_over() {
+        while g.run.turn < turns && !g.is_over() {
             let cmd = bot::explore(&g, content);
             g.execute(&cmd, content);
         }
@@ -226,10 +231,10 @@ mod tests {
             &content,
         );
         let good = Replay::of(&g, &content).with_checkpoints(&content);
-        assert!(!good.checkpoints.is_empty(), "{} turns", g.turn);
+        assert!(!good.checkpoints.is_empty(), "{} turns", g.run.turn);
         let bytes = encode(&good, &content);
         let v = verify(&bytes, &content).unwrap();
-        assert_eq!((v.seed, v.turn, v.hash), (3, g.turn, g.state_hash()));
+        assert_eq!((v.seed, v.turn, v.hash), (3, g.run.turn, g.state_hash()));
         assert_eq!(v.class, "core:rogue");
         assert!(v.unchecked.is_empty(), "{v}");
 
@@ -274,7 +279,7 @@ mod tests {
         other.balance.evasion += 0.01;
         assert_eq!(code(&encode(&good, &other)), NOT_HERE);
         let mut rules = good.clone();
-        rules.rules = RULES_VERSION - 1;
+        rules.origin.rules = RULES_VERSION - 1;
         assert_eq!(code(&encode(&rules, &content)), NOT_HERE);
     }
 
@@ -291,7 +296,7 @@ mod tests {
         let v = verify(&encode(&good, &content), &content).unwrap();
         assert_eq!(v.daily.as_deref(), Some("2026-12-05"));
         let mut wrong = good.clone();
-        wrong.daily = Some("2026-12-06".into());
+        wrong.origin.daily = Some("2026-12-06".into());
         let refused = verify(&encode(&wrong, &content), &content).unwrap_err();
         assert_eq!(refused.code, FALSE);
         assert!(
@@ -311,6 +316,10 @@ mod tests {
         (old.outcome, old.score, old.checkpoints) = (None, None, Vec::new());
         let v = verify(&encode(&old, &content), &content).unwrap();
         assert!(v.unchecked.contains(&"score"), "{v}");
-        assert_eq!(v.unchecked.contains(&"checkpoints"), g.turn >= 500, "{v}");
+        assert_eq!(
+            v.unchecked.contains(&"checkpoints"),
+            g.run.turn >= 500,
+            "{v}"
+        );
     }
 }

@@ -3,12 +3,12 @@
 //! keep it unranked with its origin.
 use crate::content::Content;
 use crate::daily::Date;
-use crate::fork::Fork;
+use crate::game::Fork;
 use crate::game::{Game, bot};
-use crate::replay::{FORMAT_VERSION, Replay, ReplayError};
+use crate::runs::replay::{FORMAT_VERSION, Replay, ReplayError};
 use crate::runs::stats::bot_run_from;
+use crate::runs::verify::{FALSE, verify};
 use crate::runs::{Archive, MemoryArchive, Shelf, Viewer, keep_run, kept};
-use crate::verify::{FALSE, verify};
 
 fn content() -> Content {
     Content::core().unwrap()
@@ -22,8 +22,8 @@ fn source(game: Game, turns: u64, content: &Content) -> Replay {
 
 /// The source's state after its first `count` commands, played from a new run of its seed.
 fn played_to(replay: &Replay, count: usize, content: &Content) -> Game {
-    let mut game = Game::new_as(replay.seed, &replay.class, content).unwrap();
-    game.daily = replay.daily.clone();
+    let mut game = Game::new_as(replay.origin.seed, &replay.origin.class, content).unwrap();
+    game.origin.daily = replay.origin.daily.clone();
     for command in &replay.commands[..count] {
         game.execute(command, content);
     }
@@ -33,8 +33,8 @@ fn played_to(replay: &Replay, count: usize, content: &Content) -> Game {
 /// `game` without its fork mark, as its source was at that turn.
 fn unmarked(game: &Game, daily: Option<&str>) -> Game {
     let mut g = game.clone();
-    g.fork = None;
-    g.daily = daily.map(str::to_string);
+    g.origin.fork = None;
+    g.origin.daily = daily.map(str::to_string);
     g
 }
 
@@ -46,9 +46,9 @@ fn forking_at_a_turn_gives_the_sources_state_there_and_plays_on_as_it_did() {
     let mut viewer = Viewer::new(replay.clone(), &content).unwrap();
     for turn in [0, 1, 250, last] {
         let forked = replay.fork_at(turn as u64, &content).unwrap();
-        assert_eq!(forked.record, replay.commands[..turn], "turn {turn}");
+        assert_eq!(forked.log.record, replay.commands[..turn], "turn {turn}");
         assert_eq!(
-            forked.fork,
+            forked.origin.fork,
             Some(Fork {
                 from: format!("seed 21 (hash {:016x})", replay.final_hash),
                 turn: turn as u64,
@@ -65,11 +65,11 @@ fn forking_at_a_turn_gives_the_sources_state_there_and_plays_on_as_it_did() {
     // Played on by the same bot, the fork makes the source's moves again: it is an ordinary
     // run from there.
     let mut forked = replay.fork_at(250, &content).unwrap();
-    while forked.record.len() < last {
+    while forked.log.record.len() < last {
         let command = bot::explore(&forked, &content);
         forked.execute(&command, &content);
     }
-    assert_eq!(forked.record, replay.commands);
+    assert_eq!(forked.log.record, replay.commands);
     assert_eq!(unmarked(&forked, None).state_hash(), replay.final_hash);
 }
 
@@ -80,8 +80,8 @@ fn a_forked_daily_is_no_longer_a_daily_and_its_origin_names_the_date() {
     let daily = Game::new_daily(date, content.first_class(), &content).unwrap();
     let replay = source(daily, 300, &content);
     let forked = replay.fork_at(120, &content).unwrap();
-    assert_eq!(forked.daily, None);
-    let fork = forked.fork.clone().unwrap();
+    assert_eq!(forked.origin.daily, None);
+    let fork = forked.origin.fork.clone().unwrap();
     assert_eq!(
         fork.from,
         format!("daily 2026-12-05 (hash {:016x})", replay.final_hash)
@@ -99,12 +99,12 @@ fn a_forked_runs_replay_verifies_after_more_turns_and_says_where_it_came_from() 
     let replay = source(Game::new(9, &content).unwrap(), 700, &content);
     let forked = replay.fork_at(400, &content).unwrap();
     let (game, _) = bot_run_from(forked, 1300, &content);
-    assert!(game.record.len() > 400 && game.fork.is_some());
+    assert!(game.log.record.len() > 400 && game.origin.fork.is_some());
     let mine = Replay::of(&game, &content).with_checkpoints(&content);
-    assert!(!mine.checkpoints.is_empty(), "{} turns", game.turn);
+    assert!(!mine.checkpoints.is_empty(), "{} turns", game.run.turn);
     let v = verify(&mine.encode(&content).unwrap(), &content).unwrap();
-    assert_eq!((v.turn, v.hash), (game.turn, game.state_hash()));
-    assert_eq!(v.fork, game.fork);
+    assert_eq!((v.turn, v.hash), (game.run.turn, game.state_hash()));
+    assert_eq!(v.fork, game.origin.fork);
     let printed = v.to_string();
     let origin = format!(
         "forked from seed 9 (hash {:016x}), turn 400",
@@ -113,14 +113,14 @@ fn a_forked_runs_replay_verifies_after_more_turns_and_says_where_it_came_from() 
     assert!(printed.contains(&origin), "{printed}");
     // Stripped of its mark, the fork's replay proves nothing: the mark is in every hash.
     let mut stripped = mine.clone();
-    stripped.fork = None;
+    stripped.origin.fork = None;
     let refused = verify(&stripped.encode(&content).unwrap(), &content).unwrap_err();
     assert_eq!(refused.code, FALSE, "{}", refused.reason);
     // A fork cannot claim more of its source than it has commands, nor to be a daily.
     let mut past = mine.clone();
-    past.fork = Some(Fork {
+    past.origin.fork = Some(Fork {
         turn: past.commands.len() as u64 + 1,
-        ..past.fork.clone().unwrap()
+        ..past.origin.fork.clone().unwrap()
     });
     let refused = verify(&past.encode(&content).unwrap(), &content).unwrap_err();
     assert_eq!(refused.code, FALSE);
@@ -130,7 +130,7 @@ fn a_forked_runs_replay_verifies_after_more_turns_and_says_where_it_came_from() 
         refused.reason
     );
     let mut daily = mine;
-    daily.daily = Some("2026-12-05".into());
+    daily.origin.daily = Some("2026-12-05".into());
     let refused = verify(&daily.encode(&content).unwrap(), &content).unwrap_err();
     assert!(
         refused.reason.contains("never a daily"),
@@ -150,17 +150,20 @@ fn the_fork_survives_replay_files_and_saves() {
     assert_eq!(FORMAT_VERSION, 4);
     let back = Replay::decode(&bytes, &content).unwrap();
     assert_eq!(back, Replay::of(&game, &content));
-    assert_eq!(back.fork, game.fork);
+    assert_eq!(back.origin.fork, game.origin.fork);
     assert_eq!(back.run(&content).unwrap().state_hash(), game.state_hash());
-    assert_eq!(Replay::peek(&bytes).unwrap().fork, game.fork);
+    assert_eq!(Replay::peek(&bytes).unwrap().origin.fork, game.origin.fork);
     let shared = crate::runs::share::result_line(&game, &content);
-    let origin = format!(", {}: ", game.fork.as_ref().unwrap());
+    let origin = format!(", {}: ", game.origin.fork.as_ref().unwrap());
     assert!(shared.contains(&origin), "{shared}");
 
-    let loaded = crate::save::decode(&crate::save::encode(&game, &content).unwrap(), &content)
-        .unwrap()
-        .game;
-    assert_eq!(loaded.fork, game.fork);
+    let loaded = crate::runs::save::decode(
+        &crate::runs::save::encode(&game, &content).unwrap(),
+        &content,
+    )
+    .unwrap()
+    .game;
+    assert_eq!(loaded.origin.fork, game.origin.fork);
     assert_eq!(loaded.state_hash(), game.state_hash());
 }
 
@@ -171,10 +174,10 @@ fn a_version_3_replay_still_reads_and_plays() {
     let replay = Replay::of(&game, &content);
     let body = serde_json::to_vec(&replay).unwrap();
     let framed =
-        |version| crate::save::frame("DELVE-REPLAY", version, content.fingerprint(), &body);
+        |version| crate::runs::save::frame("DELVE-REPLAY", version, content.fingerprint(), &body);
     let read = Replay::decode(&framed(3), &content).unwrap();
     assert_eq!(read, replay);
-    assert_eq!(read.fork, None);
+    assert_eq!(read.origin.fork, None);
     assert_eq!(read.run(&content).unwrap().state_hash(), game.state_hash());
     // A version this game does not know yet is refused by name.
     assert_eq!(
@@ -232,7 +235,7 @@ fn the_records_keep_a_fork_unranked_with_its_origin() {
     assert_eq!(records.runs[0].score, records.runs[1].score);
     let fork_record = &records.runs[1];
     assert_eq!(
-        fork_record.fork, fork_end.fork,
+        fork_record.fork, fork_end.origin.fork,
         "read back from records.toml"
     );
     assert_eq!(fork_record.daily, None);
@@ -249,7 +252,7 @@ fn the_records_keep_a_fork_unranked_with_its_origin() {
     let morgue = archive
         .read(
             Shelf::Morgues,
-            &kept::kept_file_name(1, fork_end.seed, "txt"),
+            &kept::kept_file_name(1, fork_end.origin.seed, "txt"),
         )
         .unwrap()
         .unwrap();

@@ -2,11 +2,14 @@
 use std::fmt;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::content::Content;
-use crate::game::{Command, ContentReload, Game, Outcome, RULES_VERSION, Reason, outcome_name};
-use crate::save::{FrameError, frame, unframe};
+use crate::game::{
+    Command, Game, Origin, Outcome, RULES_VERSION, Reason, outcome_name, write_field,
+};
+use crate::runs::save::{FrameError, frame, unframe};
 
 /// 2: the start record names the hero's class. 3: and the daily run's date. 4: and the fork
 /// origin, for a run that took over another's replay.
@@ -14,48 +17,58 @@ pub const FORMAT_VERSION: u32 = 4;
 const MAGIC: &str = "DELVE-REPLAY";
 
 /// Everything needed to play a run again: the rules and the content do the rest.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Replay {
-    pub seed: u64,
+    /// Where the run came from, as its `Game` holds it.
+    #[serde(flatten)]
+    pub origin: Origin,
     /// Packs in load order when it was recorded (for the message when they differ).
     pub packs: Vec<String>,
     pub commands: Vec<Command>,
     /// The state hash after the last command, as recorded.
     pub final_hash: u64,
     pub final_turn: u64,
-    /// Content hot reloads during the run: such a run cannot be played again on one content.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reloads: Vec<ContentReload>,
-    /// The rules version the run was played under (replays from before it was recorded: 1).
-    #[serde(default = "first_rules")]
-    pub rules: u32,
-    /// The hero's class (empty: before classes, or content without any).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub class: String,
-    /// The daily challenge's date, for a daily run.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub daily: Option<String>,
-    /// The replay this run took over, and at which turn (`Replay::fork_at`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fork: Option<crate::fork::Fork>,
     /// What the run claims, for `delve verify`: how it ended (`won`, `died`; absent while
     /// alive) and its score (the records' formula), checked by playing it again.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub outcome: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub score: Option<u64>,
     /// (turn, state hash) every `CHECKPOINT_TURNS` turns on the way, so a replay that goes
     /// wrong is named near where it does.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub checkpoints: Vec<(u64, u64)>,
+}
+
+impl Serialize for Replay {
+    /// The replay file's fields in the order they have always had: the origin's seed first,
+    /// its other fields after the command list; what is absent (no outcome while alive, no
+    /// score, no checkpoints) is not written.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Replay", 13)?;
+        write_field(&self.origin, "seed", &mut out)?;
+        out.serialize_field("packs", &self.packs)?;
+        out.serialize_field("commands", &self.commands)?;
+        out.serialize_field("final_hash", &self.final_hash)?;
+        out.serialize_field("final_turn", &self.final_turn)?;
+        for name in ["reloads", "rules", "class", "daily", "fork"] {
+            write_field(&self.origin, name, &mut out)?;
+        }
+        if self.outcome.is_some() {
+            out.serialize_field("outcome", &self.outcome)?;
+        }
+        if self.score.is_some() {
+            out.serialize_field("score", &self.score)?;
+        }
+        if !self.checkpoints.is_empty() {
+            out.serialize_field("checkpoints", &self.checkpoints)?;
+        }
+        out.end()
+    }
 }
 
 /// Turns between a replay's checkpoints: the viewer's snapshot spacing.
 pub const CHECKPOINT_TURNS: u64 = 500;
-
-fn first_rules() -> u32 {
-    1
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum ReplayError {
@@ -157,23 +170,18 @@ impl Replay {
     /// its final state makes (outcome, score). No checkpoints: a file meant to be checked by
     /// others gets them from `with_checkpoints`, which plays the run once more.
     pub fn of(game: &Game, content: &Content) -> Replay {
-        let won = game.outcome == Some(crate::game::RunOutcome::Won);
+        let won = game.run.outcome == Some(crate::game::RunOutcome::Won);
         Replay {
-            seed: game.seed,
+            origin: game.origin.clone(),
             packs: content.packs.clone(),
-            commands: game.record.clone(),
+            commands: game.log.record.clone(),
             final_hash: game.state_hash(),
-            final_turn: game.turn,
-            reloads: game.reloads.clone(),
-            rules: game.rules,
-            class: game.class.clone(),
-            daily: game.daily.clone(),
-            fork: game.fork.clone(),
-            outcome: game.outcome.map(|o| outcome_name(Some(o)).to_string()),
+            final_turn: game.run.turn,
+            outcome: game.run.outcome.map(|o| outcome_name(Some(o)).to_string()),
             score: Some(crate::runs::score(
-                game.floor,
+                game.floor.depth,
                 game.gold_collected(),
-                game.kills,
+                game.party.kills,
                 won,
             )),
             checkpoints: Vec::new(),
@@ -197,10 +205,10 @@ impl Replay {
     ) -> Result<(Game, Vec<(u64, u64)>), ReplayError> {
         let mut checkpoints = Vec::new();
         let game = self.run_with(content, |g, command| {
-            let before = g.turn;
+            let before = g.run.turn;
             let out = g.execute(command, content);
-            if g.turn / CHECKPOINT_TURNS > before / CHECKPOINT_TURNS {
-                checkpoints.push((g.turn, g.state_hash()));
+            if g.run.turn / CHECKPOINT_TURNS > before / CHECKPOINT_TURNS {
+                checkpoints.push((g.run.turn, g.state_hash()));
             }
             out
         })?;
@@ -222,9 +230,9 @@ impl Replay {
         })?;
         let replay: Replay = serde_json::from_slice(body)
             .map_err(|e| ReplayError::Damaged(format!("unreadable command list: {e}")))?;
-        if replay.rules != RULES_VERSION {
+        if replay.origin.rules != RULES_VERSION {
             return Err(ReplayError::OtherRules {
-                recorded: replay.rules,
+                recorded: replay.origin.rules,
             });
         }
         if fingerprint != content.fingerprint() {
@@ -249,13 +257,13 @@ impl Replay {
     /// The run's first state: a new run of the seed, unless the replay cannot be played on one
     /// content.
     pub fn start(&self, content: &Content) -> Result<Game, ReplayError> {
-        if let Some(r) = self.reloads.first() {
+        if let Some(r) = self.origin.reloads.first() {
             return Err(ReplayError::SpansReload { turn: r.turn });
         }
-        let mut game = Game::new_as(self.seed, &self.class, content)
+        let mut game = Game::new_as(self.origin.seed, &self.origin.class, content)
             .map_err(|e| ReplayError::BadSeed(e.to_string()))?;
-        game.daily = self.daily.clone();
-        game.fork = self.fork.clone();
+        game.origin.daily = self.origin.daily.clone();
+        game.origin.fork = self.origin.fork.clone();
         Ok(game)
     }
 
@@ -290,7 +298,7 @@ impl Replay {
     }
 
     pub fn write(&self, path: &Path, content: &Content) -> Result<(), ReplayError> {
-        crate::save::write_atomic(path, &self.encode(content)?)
+        crate::runs::save::write_atomic(path, &self.encode(content)?)
             .map_err(|e| ReplayError::Io(e.to_string()))
     }
 
@@ -316,10 +324,10 @@ mod tests {
             let game = played(seed, 600, &content);
             let bytes = Replay::of(&game, &content).encode(&content).unwrap();
             let replay = Replay::decode(&bytes, &content).unwrap();
-            assert_eq!(replay.commands.len() as u64, game.record.len() as u64);
+            assert_eq!(replay.commands.len() as u64, game.log.record.len() as u64);
             let again = replay.run(&content).unwrap();
             assert_eq!(again.state_hash(), replay.final_hash, "seed {seed}");
-            assert_eq!(again.turn, replay.final_turn);
+            assert_eq!(again.run.turn, replay.final_turn);
         }
     }
 
@@ -371,11 +379,11 @@ mod tests {
     fn a_run_that_spans_a_hot_reload_says_so_instead_of_diverging() {
         let content = content();
         let mut game = played(6, 50, &content);
-        let at = game.turn;
+        let at = game.run.turn;
         game.adopt_content(&content).unwrap();
         let bytes = Replay::of(&game, &content).encode(&content).unwrap();
         let replay = Replay::decode(&bytes, &content).unwrap();
-        assert_eq!(replay.reloads.len(), 1, "the mark survives the file");
+        assert_eq!(replay.origin.reloads.len(), 1, "the mark survives the file");
         let err = replay.run(&content).unwrap_err();
         assert_eq!(err, ReplayError::SpansReload { turn: at });
         assert!(err.to_string().contains(&format!("reloaded at turn {at}")));
@@ -387,8 +395,8 @@ mod tests {
         let content = content();
         let game = played(6, 80, &content);
         let mut replay = Replay::of(&game, &content);
-        assert_eq!(replay.rules, RULES_VERSION);
-        replay.rules = RULES_VERSION - 1;
+        assert_eq!(replay.origin.rules, RULES_VERSION);
+        replay.origin.rules = RULES_VERSION - 1;
         let bytes = replay.encode(&content).unwrap();
         let err = Replay::decode(&bytes, &content).unwrap_err();
         assert_eq!(
@@ -411,6 +419,6 @@ mod tests {
         let old = body.replace(&format!(",\"rules\":{RULES_VERSION}"), "");
         assert_ne!(old, body);
         let read: Replay = serde_json::from_str(&old).unwrap();
-        assert_eq!(read.rules, 1);
+        assert_eq!(read.origin.rules, 1);
     }
 }

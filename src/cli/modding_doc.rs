@@ -1,18 +1,19 @@
-//! MODDING.md, generated from the schema types (schemars) so the reference cannot drift.
+//! MODDING.md, generated from the schema types (schemars) and the turn's table so the
+//! reference cannot drift (`delve modding-doc`; here, above both the content and the rules).
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use serde_json::{Map, Value};
 
-use super::art::{MAX_SPRITE_BYTES, MAX_SPRITE_SIDE, MIN_SPRITE_SIDE, atlas};
-use super::balance::{BALANCE_RANGES, Balance};
-use super::load::{
+use crate::content::art::{MAX_SPRITE_BYTES, MAX_SPRITE_SIDE, MIN_SPRITE_SIDE, atlas};
+use crate::content::load::{
     BUILTIN_ABILITIES, CONDITION_ATTRIBUTES, KINDS, KindInfo, MAX_FILE_BYTES, MAX_NESTING,
     NAMED_COLORS,
 };
-use super::mods::ENGINE_MAJOR;
-use super::registry::{ATTRIBUTE_NAMES, EVENT_NAMES, Role};
-use super::schema::ContentFile;
+use crate::content::mods::ENGINE_MAJOR;
+use crate::content::registry::{ATTRIBUTE_NAMES, EVENT_NAMES, Role};
+use crate::content::schema::ContentFile;
+use crate::content::{BALANCE_RANGES, Balance};
 use crate::game::{TURN_STEPS, TurnKind};
 
 const INTRO: &str = "\
@@ -456,7 +457,7 @@ fn first_mod() -> String {
          `depths`; add `[[items]]` with `loot` or `[[traps]]` with `spawn` the same way. Run\n   \
          `delve check-mods` after each change: a problem names file, line and column.\n"
     );
-    for (file, text) in super::scaffold::files(id) {
+    for (file, text) in crate::content::scaffold::files(id) {
         let _ = write!(out, "\n`mods/{id}/{file}`:\n\n```toml\n{text}```\n");
     }
     out

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use crate::content::Content;
 use crate::game::{Game, RunOutcome};
-use crate::race::{GhostEnd, MAX_GHOSTS, Race, RaceError, best_of_seed, ghost_name};
-use crate::replay::{Replay, ReplayError};
+use crate::runs::race::{GhostEnd, MAX_GHOSTS, Race, RaceError, best_of_seed, ghost_name};
+use crate::runs::replay::{Replay, ReplayError};
 use crate::runs::stats::bot_run_from;
 use crate::runs::{KeptReplay, MemoryArchive, keep_run, list_replays};
 
@@ -52,32 +52,32 @@ fn three_ghosts_keep_the_players_pace_and_leave_its_hash_as_it_is() {
     for command in &player.commands {
         alone.execute(command, &content);
         raced.execute(command, &content);
-        race.keep_pace(raced.turn, &content);
-        let views = race.views(raced.floor);
+        race.keep_pace(raced.run.turn, &content);
+        let views = race.views(raced.floor.depth);
         assert_eq!(
             alone.state_hash(),
             raced.state_hash(),
             "turn {}",
-            raced.turn
+            raced.run.turn
         );
         let twin = &views[0];
-        assert_eq!(twin.turn, raced.turn);
-        assert_eq!(twin.pos, Some(raced.hero_pos()), "turn {}", raced.turn);
+        assert_eq!(twin.turn, raced.run.turn);
+        assert_eq!(twin.pos, Some(raced.hero_pos()), "turn {}", raced.run.turn);
         for (ghost, view) in race.ghosts().iter().zip(&views) {
             match view.end {
-                None => assert_eq!(view.turn, raced.turn, "{}", view.name),
-                Some(_) => assert!(view.turn <= raced.turn, "{}", view.name),
+                None => assert_eq!(view.turn, raced.run.turn, "{}", view.name),
+                Some(_) => assert!(view.turn <= raced.run.turn, "{}", view.name),
             }
             // Played on a command at a time, each ghost is its replay at that many commands.
-            if raced.turn.is_multiple_of(50) {
-                let count = ghost.game().record.len();
+            if raced.run.turn.is_multiple_of(50) {
+                let count = ghost.game().log.record.len();
                 let expected = replayed_to(ghost.replay(), count, &content);
                 assert_eq!(ghost.game().state_hash(), expected.state_hash());
             }
         }
     }
     assert_eq!(raced.state_hash(), player.final_hash);
-    let views = race.views(raced.floor);
+    let views = race.views(raced.floor.depth);
     assert_eq!(views[1].end, None, "the rogue plays on");
     assert_eq!(views[2].end, Some(GhostEnd::Stopped));
     assert_eq!(views[2].turn, 150);
@@ -87,7 +87,7 @@ fn three_ghosts_keep_the_players_pace_and_leave_its_hash_as_it_is() {
         .iter()
         .map(|g| g.game().state_hash())
         .collect();
-    race.keep_pace(raced.turn, &content);
+    race.keep_pace(raced.run.turn, &content);
     let after: Vec<u64> = race
         .ghosts()
         .iter()
@@ -102,13 +102,13 @@ fn a_ghost_on_another_floor_is_not_drawn_on_the_players() {
     let replay = bot_replay("core:fighter", 3000, &content);
     let mut race = Race::new(vec![("run #4".into(), replay)], SEED, &content).unwrap();
     let mut turn = 0;
-    while race.ghosts()[0].game().floor == 1 {
+    while race.ghosts()[0].game().floor.depth == 1 {
         turn += 1;
         assert!(turn < 3000, "the bot never went down");
         race.keep_pace(turn, &content);
     }
     let ghost = race.ghosts()[0].game();
-    assert_eq!(ghost.floor, 2);
+    assert_eq!(ghost.floor.depth, 2);
     let on_first = &race.views(1)[0];
     assert_eq!(on_first.pos, None);
     assert_eq!(on_first.line(), format!("run #4: floor 2, turn {turn}"));
@@ -119,8 +119,8 @@ fn a_ghost_on_another_floor_is_not_drawn_on_the_players() {
 fn a_finished_ghost_stays_where_it_ended_and_says_how() {
     let content = content();
     let (game, _) = bot_run_from(Game::new(SEED, &content).unwrap(), 20_000, &content);
-    let (floor, turn) = (game.floor, game.turn);
-    let end = match game.outcome {
+    let (floor, turn) = (game.floor.depth, game.run.turn);
+    let end = match game.run.outcome {
         Some(RunOutcome::Died) => GhostEnd::Died,
         Some(RunOutcome::Won) => GhostEnd::Won,
         Some(RunOutcome::Abandoned) => GhostEnd::Abandoned,
@@ -144,12 +144,15 @@ fn a_finished_ghost_stays_where_it_ended_and_says_how() {
     }
     // A replay that runs out with its hero alive leaves it standing where it stopped.
     let partial = race.ghosts()[1].game();
-    let view = &race.views(partial.floor)[1];
+    let view = &race.views(partial.floor.depth)[1];
     assert_eq!(view.end, Some(GhostEnd::Stopped));
     assert_eq!(view.pos, Some(partial.hero_pos()));
     assert_eq!(
         view.line(),
-        format!("partial: replay ends on floor {}, turn 100", partial.floor)
+        format!(
+            "partial: replay ends on floor {}, turn 100",
+            partial.floor.depth
+        )
     );
 }
 
@@ -197,7 +200,7 @@ fn a_replay_of_another_seed_or_rules_or_content_is_refused_naming_it() {
     assert!(text.contains(&format!("seed {}", SEED + 1)), "{text}");
 
     let mut old = good.clone();
-    old.rules -= 1;
+    old.origin.rules -= 1;
     let err = Race::new(vec![("old".into(), old)], SEED, &content).unwrap_err();
     assert!(
         matches!(&err, RaceError::Unplayable { name, error: ReplayError::OtherRules { .. } } if name == "old"),
@@ -284,9 +287,14 @@ fn race_my_best_reads_the_scores_of_the_kept_replays() {
     let mut archive = MemoryArchive::default();
     let mut keep = |seed: u64, turns: u64| {
         let (mut game, _) = bot_run_from(Game::new(seed, &content).unwrap(), turns, &content);
-        game.outcome = Some(RunOutcome::Died);
+        game.run.outcome = Some(RunOutcome::Died);
         keep_run(&mut archive, &game, &content, None);
-        crate::runs::score(game.floor, game.gold_collected(), game.kills, false)
+        crate::runs::score(
+            game.floor.depth,
+            game.gold_collected(),
+            game.party.kills,
+            false,
+        )
     };
     let short = keep(SEED, 60);
     let long = keep(SEED, 1500);
