@@ -41,6 +41,9 @@ done < "$dir/wasm.txt"
 [ "$(wc -l < "$dir/wasm.txt")" -eq "${#files[@]}" ] || { echo "wasm replayed too few files"; fail=1; }
 # The daily seeds of three dates (the ones src/daily.rs pins): the same in wasm as natively.
 dates=(2026-12-05 2027-01-01 2028-02-29)
+# Into a file first: a failing node ends the script here (a process substitution's failure
+# would be ignored, and no date compared), and the count below catches a short answer.
+node tests/web/daily_seed.mjs "$wasm" "${dates[@]}" > "$dir/daily.txt"
 while read -r date seed; do
   want=$("$native" sim --daily --date "$date" --turns 0 --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["seed"])')
   if [ "$seed" = "$want" ]; then
@@ -49,5 +52,6 @@ while read -r date seed; do
     echo "DIFFERENT  daily $date native $want wasm $seed"
     fail=1
   fi
-done < <(node tests/web/daily_seed.mjs "$wasm" "${dates[@]}")
+done < "$dir/daily.txt"
+[ "$(wc -l < "$dir/daily.txt")" -eq "${#dates[@]}" ] || { echo "wasm gave too few daily seeds"; fail=1; }
 exit $fail

@@ -9,7 +9,8 @@
 # ghost; adds a good and a broken mod through the Mods
 # screen's folder picker (web-mods.png); fails when the page logged an error, a picture is
 # blank or the hashes differ.
-# Usage: tests/smoke/web.sh DIR      (WEB_PROFILE picks the build; CI uses web-ci)
+# Usage: tests/smoke/web.sh DIR      (WEB_PROFILE picks the build: the published profile by
+# default, which CI runs; web-ci for a quick rebuild after an edit)
 set -euo pipefail
 dir="${1:?usage: tests/smoke/web.sh DIR}"
 cd "$(dirname "$0")/../.."

@@ -87,8 +87,9 @@ fn wild(row: &'static KnobRange) -> BoxedStrategy<String> {
 }
 
 /// A `[balance]` table giving each knob with a chance of one in three: half the tables
-/// keep every knob in range (its ends included), half use wild values.
-fn balance_patch() -> impl Strategy<Value = String> {
+/// keep every knob in range (its ends included), half use wild values; with whether it is
+/// in range, for such a table must load.
+fn balance_patch() -> impl Strategy<Value = (String, bool)> {
     let table = |value: fn(&'static KnobRange) -> BoxedStrategy<String>| {
         let lines: Vec<BoxedStrategy<Option<String>>> = BALANCE_RANGES
             .iter()
@@ -100,7 +101,10 @@ fn balance_patch() -> impl Strategy<Value = String> {
             .collect();
         lines.prop_map(|l| format!("[balance]\n{}", l.into_iter().flatten().collect::<String>()))
     };
-    prop_oneof![table(in_range), table(wild)]
+    prop_oneof![
+        table(in_range).prop_map(|t| (t, true)),
+        table(wild).prop_map(|t| (t, false)),
+    ]
 }
 
 /// Byte ranges of the number literals in a TOML text (values after `=`, `[`, `{` or `,`;
@@ -144,10 +148,17 @@ fn number_spans(text: &str) -> Vec<Range<usize>> {
 }
 
 /// Refused with every error located in the mod's own file, or played for 1,000 turns; a
-/// panic anywhere fails the case.
-fn refused_or_plays(pack: Pack, seed: u64) -> Result<(), TestCaseError> {
+/// panic anywhere fails the case. A pack that `must_load` (every number in range) is never
+/// refused.
+fn refused_or_plays(pack: Pack, seed: u64, must_load: bool) -> Result<(), TestCaseError> {
     let (id, files) = (pack.id.clone(), pack.files.clone());
     let (content, report) = load_packs(&[core_pack(), pack]);
+    prop_assert!(
+        !(must_load && report.has_errors()),
+        "an in-range patch was refused:\n{}\n{}",
+        String::from_utf8_lossy(&files[0].1),
+        report
+    );
     if report.has_errors() {
         prop_assert_eq!(&report.skipped, std::slice::from_ref(&id));
         for d in report
@@ -172,9 +183,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(crate::tier::cases(128)))]
 
     #[test]
-    fn wild_balance_patches_are_refused_or_play(text in balance_patch(), seed in 0u64..1000) {
+    fn wild_balance_patches_are_refused_or_play(
+        (text, in_range) in balance_patch(),
+        seed in 0u64..1000,
+    ) {
         let pack = Pack { id: "knobs".into(), files: vec![("balance.toml".into(), text.into_bytes())] };
-        refused_or_plays(pack, seed)?;
+        refused_or_plays(pack, seed, in_range)?;
     }
 
     #[test]
@@ -197,7 +211,7 @@ proptest! {
             text.replace_range(r, &v);
         }
         let pack = Pack { id: "mutant".into(), files: vec![(name, text.into_bytes())] };
-        refused_or_plays(pack, seed)?;
+        refused_or_plays(pack, seed, false)?;
     }
 }
 

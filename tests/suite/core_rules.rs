@@ -22,16 +22,23 @@ fn open_and_wall(game: &Game) -> (Option<Dir>, Option<Dir>) {
 #[test]
 fn refused_move_changes_nothing_and_says_why() {
     let content = content();
+    let mut tried = 0;
     for seed in 0..20 {
         let mut game = Game::new(seed, &content).unwrap();
         let (_, wall) = open_and_wall(&game);
         let Some(wall) = wall else { continue };
+        tried += 1;
         let before = game.clone();
         let out = game.execute(&Command::Move(wall), &content);
         assert_eq!(out, Outcome::Rejected(Reason::Wall));
         assert_eq!(game, before, "a refused move changed the state");
         assert_eq!(game.state_hash(), before.state_hash());
     }
+    // Most starts have a wall beside them: a test that found none would check nothing.
+    assert!(
+        tried >= 10,
+        "only {tried} of 20 starts had a wall to walk into"
+    );
 }
 
 #[test]

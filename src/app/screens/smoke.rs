@@ -207,10 +207,17 @@ fn drive(
             let (Some(game), Some(race)) = (game, race.0.as_ref()) else {
                 return;
             };
-            if !ghosts_apart(game.game(), race) && in_budget(&game) {
-                smoke.frames = 0;
-                if let Some(content) = content {
-                    play(&game, &content);
+            if !ghosts_apart(game.game(), race) {
+                if in_budget(&game) {
+                    smoke.frames = 0;
+                    if let Some(content) = content {
+                        play(&game, &content);
+                    }
+                } else {
+                    // No picture: the script's check of the files says it is missing.
+                    warn!("smoke: the ghosts were not in view within {STAGE_TURNS} turns");
+                    smoke.stage = Stage::Archer;
+                    smoke.frames = 0;
                 }
             } else if smoke.frames > SETTLE {
                 let dir = smoke.dir.clone();
@@ -223,9 +230,15 @@ fn drive(
             let (Some(game), Some(content)) = (game, content) else {
                 return;
             };
-            if !shows_terrain(game.game()) && in_budget(&game) {
-                smoke.frames = 0;
-                play(&game, &content);
+            if !shows_terrain(game.game()) {
+                if in_budget(&game) {
+                    smoke.frames = 0;
+                    play(&game, &content);
+                } else {
+                    warn!("smoke: the terrain was not in view within {STAGE_TURNS} turns");
+                    smoke.stage = Stage::Ai;
+                    smoke.frames = 0;
+                }
             } else if smoke.frames == 1 {
                 // The bot's bump on the shopkeeper may have left the shop open.
                 commands.set_state(Overlay::None);
