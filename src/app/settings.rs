@@ -9,7 +9,7 @@ use bevy::audio::{GlobalVolume, Volume};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::app::render::actors::Tween;
+use crate::app::render::glyph::Tween;
 use crate::app::render::palette::Palette;
 use crate::app::render::stealth::StealthRangeShown;
 use crate::app::save::{SaveNotice, SaveStore};

@@ -278,6 +278,11 @@ pub fn daily_refusal(content: &crate::content::Content) -> Option<&'static str> 
 #[derive(Resource, Debug, Default, Clone)]
 pub struct RunNotice(pub Option<String>);
 
+/// Which enemy the combat commands aim at (an index into the fight, re-read each turn): set by
+/// the keys, taps and autofight, read by the fight panel, the inventory and the screen reader.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct SelectedTarget(pub usize);
+
 /// The player's command, from any input (keys, a click or tap, travel and auto-explore, the
 /// inventory, the smoke driver): the turn plugin alone reads it and starts the turn.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]

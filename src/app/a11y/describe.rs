@@ -5,10 +5,11 @@
 use bevy::prelude::*;
 
 use super::announce::{Announce, LastSaid, Urgency};
+use crate::app::shared::SelectedTarget;
 use crate::app::shared::{
     AppSystems, ContentRes, GameRes, Overlay, RunShown, SIDEBAR_WIDTH, Screen, TurnResolved,
 };
-use crate::app::turn::{Action, Bindings, LookCursor, Mods, SelectedTarget, TurnInput};
+use crate::app::turn::{Action, Bindings, LookCursor, Mods, TurnInput};
 use crate::app::ui::combat_panel::panel_view;
 use crate::app::ui::examine::throw_words;
 use crate::app::ui::log::MessageLog;
@@ -47,6 +48,13 @@ pub(super) fn plugin(app: &mut App) {
             .after(super::announce::news)
             .before(super::announce::speak)
             .run_if(resource_exists_and_changed::<LookCursor>),
+    );
+    // After the frame is drawn, before the tree's labels are taken from the texts.
+    app.add_systems(
+        Update,
+        show_read_panel
+            .after(AppSystems::Present)
+            .before(super::nodes::label_texts),
     );
 }
 
@@ -183,7 +191,7 @@ fn read_keys(
 }
 
 /// Shows what was read; the next turn puts it away.
-pub(super) fn show_read_panel(
+fn show_read_panel(
     mut read: ResMut<ReadAloud>,
     mut turns: MessageReader<TurnResolved>,
     mut panel: Query<(&mut Text, &mut Visibility), With<ReadPanel>>,

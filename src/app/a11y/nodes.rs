@@ -21,13 +21,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<InputFocus>();
     app.add_systems(
         Update,
-        (
-            super::describe::show_read_panel,
-            label_texts,
-            name_containers,
-            hide_hidden,
-            drop_stale_focus,
-        )
+        (label_texts, name_containers, hide_hidden, drop_stale_focus)
             .chain()
             .after(AppSystems::Present),
     );
@@ -66,7 +60,7 @@ type ChangedTexts<'w, 's> = Query<
 
 /// Texts are labels whose value is the text, kept current as the text changes (one drawn only
 /// for the eye is hidden).
-fn label_texts(mut commands: Commands, mut texts: ChangedTexts) {
+pub(super) fn label_texts(mut commands: Commands, mut texts: ChangedTexts) {
     for (e, text, node, seen_only) in &mut texts {
         match node {
             Some(mut n) if n.role() == Role::Label => {

@@ -7,7 +7,7 @@ use crate::app::shared::{GameRes, RunShown, TILE};
 use bevy::window::PrimaryWindow;
 
 use super::RenderSystems;
-use super::actors::Glyph;
+use super::glyph::Glyph;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, |mut commands: Commands| {

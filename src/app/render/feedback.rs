@@ -10,7 +10,7 @@ use crate::app::shared::{
 };
 
 use super::RenderSystems;
-use super::actors::Tween;
+use super::glyph::Tween;
 
 use crate::game::{CreatureId, Event, Game};
 use crate::map::Pos;

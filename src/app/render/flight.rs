@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use crate::app::shared::{ContentRes, GameRes, KeepAwake, RunShown, TILE, TurnResolved, world_of};
 
 use super::RenderSystems;
-use super::actors::Tween;
+use super::glyph::Tween;
 
 use crate::content::Content;
 use crate::game::{Event, Game};

@@ -9,6 +9,7 @@ mod camera;
 mod feedback;
 mod flight;
 mod ghosts;
+pub mod glyph;
 pub mod item_sprites;
 mod look;
 pub mod map;

@@ -2,7 +2,7 @@
 //! Okabe–Ito set, which stays distinguishable with the common colour-vision deficiencies.
 use bevy::prelude::*;
 
-use super::actors::Glyph;
+use super::glyph::Glyph;
 
 /// Which colours the map draws creatures in.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]

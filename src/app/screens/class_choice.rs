@@ -73,6 +73,11 @@ pub fn class_list(
 /// What `Settings::class` holds when Random was chosen last.
 pub const REMEMBER_RANDOM: &str = "random";
 
+/// The run's seed as the menu and the class choice show it.
+pub fn seed_line(seed: u64) -> String {
+    format!("Seed: {seed}")
+}
+
 /// The class a new run takes without the choice screen (`--seed` alone): the one chosen
 /// last if the content still has it (Random draws from the seed), else the content's first.
 pub fn remembered_class(content: &Content, remembered: &str, seed: u64) -> Option<String> {
@@ -199,7 +204,7 @@ fn spawn_screen(
                     TextColor(Color::srgb(0.95, 0.8, 0.3)),
                 ),
                 (
-                    Text::new(super::main_menu::seed_line(run.seed)),
+                    Text::new(seed_line(run.seed)),
                     TextFont::from_font_size(18.0),
                     TextColor(Color::srgb(0.7, 0.7, 0.75)),
                 ),

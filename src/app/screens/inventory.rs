@@ -9,13 +9,13 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    ContentRes, GameRes, Overlay, OverlayInput, PlayerCommand, Screen, TurnPhase,
+    ContentRes, GameRes, Overlay, OverlayInput, PlayerCommand, Screen, SelectedTarget, TurnPhase,
 };
 use crate::app::ui::kit;
 use crate::app::ui::list::{ListChoice, ListEntry, ListMenu, ScreenInput};
 
 use crate::app::turn::{
-    Action, Bindings, Hovered, LETTERS, LastThrow, LookCursor, SelectedTarget, TurnInput, aim_start,
+    Action, Bindings, Hovered, LETTERS, LastThrow, LookCursor, TurnInput, aim_start,
 };
 
 use crate::app::render::palette::{Palette, color_of};
@@ -388,10 +388,6 @@ fn refresh(
     }
 }
 
-#[allow(
-    clippy::too_many_arguments,
-    reason = "a system's parameters are what it reads and writes"
-)]
 fn inventory_input(
     keys: Res<ButtonInput<KeyCode>>,
     mut typed: MessageReader<KeyboardInput>,

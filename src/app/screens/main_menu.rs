@@ -196,7 +196,7 @@ fn spawn_menu(
                 ),
                 (
                     SeedText,
-                    Text::new(seed_line(run.seed)),
+                    Text::new(super::class_choice::seed_line(run.seed)),
                     TextFont::from_font_size(24.0),
                     TextColor(Color::WHITE),
                 ),
@@ -286,10 +286,6 @@ fn daily_date(content: Option<&ContentRes>) -> Result<Date, String> {
 
 /// How many of the dungeon's inhabitants the title shows (the hero, then the weakest first).
 const TITLE_CREATURES: usize = 12;
-
-pub fn seed_line(seed: u64) -> String {
-    format!("Seed: {seed}")
-}
 
 /// The seed line and the key list: one `Text` each, written in turn.
 type MenuTexts = (
@@ -385,7 +381,7 @@ fn menu_input(
     }
     if changed {
         for mut t in &mut texts.p0() {
-            **t = seed_line(run.seed);
+            **t = super::class_choice::seed_line(run.seed);
         }
     }
 }

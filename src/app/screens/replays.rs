@@ -36,8 +36,7 @@ pub(super) fn plugin(app: &mut App) {
             (open_files, list_input)
                 .chain()
                 .in_set(ScreenInput)
-                .ambiguous_with(ScreenInput)
-                .ambiguous_with(super::records::records_input),
+                .ambiguous_with(ScreenInput),
             show_list
                 .in_set(UiSystems::Screen)
                 .ambiguous_with(UiSystems::Screen),

@@ -4,13 +4,12 @@
 //! fight panel. A refusal (low health, nobody in view) is said instead and costs nothing.
 use bevy::prelude::*;
 
-use crate::app::shared::{ContentRes, GameRes, Notice, PlayerCommand};
+use crate::app::shared::{ContentRes, GameRes, Notice, PlayerCommand, SelectedTarget};
 use crate::content::Content;
 use crate::game::autofight::{AutofightChoice, autofight};
 use crate::game::{Command, Game};
 
 use super::bindings::{Action, Bindings};
-use super::input::SelectedTarget;
 
 /// The share of maximum health below which autofight refuses (the settings' `autofight_below`).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]

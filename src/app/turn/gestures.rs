@@ -71,10 +71,6 @@ pub fn pan_by(offset: Vec2, moved: Vec2, zoom: f32) -> Vec2 {
     offset + Vec2::new(-moved.x, moved.y) / zoom.max(0.1)
 }
 
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one system: each resource is one concern"
-)]
 fn gestures(
     touches: Option<Res<Touches>>,
     time: Res<Time>,

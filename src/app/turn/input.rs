@@ -1,7 +1,7 @@
 //! Keys to commands: arrows, WASD and vi keys move; the rest wait, descend, fight or flee.
 use bevy::prelude::*;
 
-use crate::app::shared::{AppSystems, GameRes, Overlay, PlayerCommand, TurnPhase};
+use crate::app::shared::{AppSystems, GameRes, Overlay, PlayerCommand, SelectedTarget, TurnPhase};
 
 use super::bindings::{Action, Bindings, Mods};
 
@@ -28,10 +28,6 @@ pub(super) fn plugin(app: &mut App) {
 /// The keyboard-and-mouse systems of the map (overlays read their keys before these).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TurnInput;
-
-/// Which enemy the combat commands aim at (an index into the fight, re-read each turn).
-#[derive(Resource, Debug, Default, Clone, Copy)]
-pub struct SelectedTarget(pub usize);
 
 /// The digit keys 0–9: ability choices in a fight (1–9), seed entry on the menu.
 pub const DIGIT_KEYS: [KeyCode; 10] = [

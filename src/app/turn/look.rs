@@ -130,10 +130,6 @@ pub fn start_cursor(
 }
 
 /// The look, throw and throw-again keys on the map.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one system: each resource is one concern"
-)]
 fn open(
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<Bindings>,
@@ -188,10 +184,6 @@ pub fn throw_again(game: &Game, last: &LastThrow) -> Option<Command> {
 }
 
 /// The cursor's keys (Escape is every overlay's, in the pause menu's input).
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one system: each resource is one concern"
-)]
 fn look_keys(
     keys: Res<ButtonInput<KeyCode>>,
     bindings: Res<Bindings>,

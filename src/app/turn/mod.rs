@@ -14,7 +14,7 @@ mod travel;
 pub use autofight::{AutofightBelow, choice_line};
 pub use bindings::{Action, Bindings, Chord, KeysPath, LETTERS, Mods, is_modifier, name_of};
 pub use gestures::{LONG_PRESS, MapPan, Pinch, pan_by};
-pub use input::{DIGIT_KEYS, SelectedTarget, TurnInput, key_command};
+pub use input::{DIGIT_KEYS, TurnInput, key_command};
 pub use look::{
     ContextAction, ContextChosen, LastThrow, LookCursor, aim_start, context_actions, first_thrown,
     next_target, start_cursor, throw_again,

@@ -245,10 +245,6 @@ fn release_keys(mut pressed: ResMut<PressedByButton>, mut keys: ResMut<ButtonInp
 
 /// Shows the bar once touched, with the buttons that fit the moment (while looking, the
 /// context bar of the cursor's tile).
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one system: each resource is one concern"
-)]
 fn show_bar(
     seen: Res<TouchSeen>,
     game: Res<GameRes>,

@@ -95,10 +95,6 @@ pub fn travel_key(key: KeyCode, mods: Mods, bindings: &Bindings) -> Option<Trave
 
 /// Runs after the keyboard: starts travel on its key, stops it on any other key, else
 /// proposes the next step as the turn's command.
-#[allow(
-    clippy::too_many_arguments,
-    reason = "one system: each resource is one concern"
-)]
 pub(super) fn step(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,

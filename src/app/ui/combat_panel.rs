@@ -166,7 +166,7 @@ fn update_panel(
     game: Res<GameRes>,
     content: Res<ContentRes>,
     pictures: Option<Res<Pictures>>,
-    target: Res<crate::app::turn::SelectedTarget>,
+    target: Res<crate::app::shared::SelectedTarget>,
     panel: Single<Entity, With<PanelText>>,
     mut q: PanelParts,
     mut drawn: Local<Option<Entity>>,
