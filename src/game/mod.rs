@@ -82,7 +82,7 @@ pub use events::{CombatEnd, Event};
 pub use floor::{EncounterRoom, FloorState};
 pub use line_of_fire::LineOfFire;
 pub use log::{Log, LogLine};
-pub use origin::{Fork, Origin};
+pub use origin::{Fork, Origin, first_rules};
 pub use party::Party;
 pub use queue::QUEUE_LIMIT;
 pub use reload::ContentReload;

@@ -35,7 +35,8 @@ pub struct Origin {
     pub fork: Option<Fork>,
 }
 
-fn first_rules() -> u32 {
+/// The rules version of a save or replay from before versions were recorded.
+pub fn first_rules() -> u32 {
     1
 }
 

@@ -20,33 +20,8 @@ use crate::map::{Dir, Pos};
 use crate::rng::{self, Rng};
 
 /// Stable identity of a creature for the whole run (never a Bevy `Entity`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct CreatureId(pub u32);
-
-impl<'de> Deserialize<'de> for CreatureId {
-    /// A number, or a number written as a string: a JSON map's keys are strings (the floor's
-    /// creatures are a map by id), and the parts of a saved `Game` read their fields from a
-    /// buffer that keeps such a key a string.
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<CreatureId, D::Error> {
-        struct Id;
-        impl serde::de::Visitor<'_> for Id {
-            type Value = CreatureId;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a creature id (a number)")
-            }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<CreatureId, E> {
-                u32::try_from(v).map(CreatureId).map_err(E::custom)
-            }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<CreatureId, E> {
-                u32::try_from(v).map(CreatureId).map_err(E::custom)
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<CreatureId, E> {
-                v.parse().map(CreatureId).map_err(E::custom)
-            }
-        }
-        d.deserialize_any(Id)
-    }
-}
 
 impl fmt::Display for CreatureId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -251,28 +226,22 @@ pub struct Death {
 
 /// The whole run, in parts: where it came from, how it stands, the floor the hero is on, the
 /// hero's side, the fight and what happened. Everything the rules read or write is in here, in
-/// ordered collections. Saves and the state hash write the parts' fields in one fixed order
-/// (`super::wire`); each part reads its own fields back by name.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+/// ordered collections. Saves and the state hash write the parts' fields in one fixed order,
+/// and saves are read back by their fields' names (`super::wire`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     /// Where the run came from: seed, rules version, class, daily date, fork, reloads.
-    #[serde(flatten)]
     pub origin: Origin,
     /// How the run stands: its turn, its dice, what waits to be processed, how it ended.
-    #[serde(flatten)]
     pub run: Run,
     /// The floor the hero is on: its map, what lies and lives on it.
-    #[serde(flatten)]
     pub floor: FloorState,
     /// The hero's side: who the hero is, its pack, gold, progress and what it knows.
-    #[serde(flatten)]
     pub party: Party,
     /// The running fight, if any.
-    #[serde(flatten)]
     pub fight: Fight,
     /// What happened, which no rule reads: the message log, the last command's events and
     /// the record of commands.
-    #[serde(flatten)]
     pub log: Log,
 }
 

@@ -2,12 +2,28 @@
 //! serde rules (a default, when a field is left out), and one table, [`GAME_FIELDS`], gives the
 //! order the fields are written in. That order is the one saves, replays and the state hash
 //! had when `Game` was a flat struct, so the same run encodes to the same bytes and hashes
-//! the same as it always did. Reading needs no table: each part takes its own fields by name.
+//! the same as it always did. Reading goes through [`SavedGame`], the saved fields by name.
+use std::collections::{BTreeMap, VecDeque};
+
+use serde::Deserialize;
 use serde::ser::{self, Impossible, Serialize, SerializeStruct, Serializer};
 
-use super::state::Game;
+use super::combat::Fight;
+use super::command::{Command, RunOutcome};
+use super::events::Event;
+use super::floor::{EncounterRoom, FloorState};
+use super::identify::Identification;
+use super::log::{Log, LogLine};
+use super::origin::{Fork, Origin};
+use super::party::Party;
+use super::reload::ContentReload;
+use super::shop::Shop;
+use super::state::{Creature, CreatureId, Death, Game, ItemInstance, Run};
+use crate::content::schema::Slot;
 #[cfg(test)]
 use crate::hash::Never;
+use crate::map::{Pos, TileMap};
+use crate::rng::Rng;
 
 /// The part of `Game` that holds a field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +96,137 @@ impl Serialize for Game {
             }?;
         }
         out.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
+        SavedGame::deserialize(d).map(Game::from)
+    }
+}
+
+/// A saved state as it is read: every field by its saved name, with the default a save from
+/// before the field gets, then handed to its part. (Reading each part with `serde(flatten)`
+/// would buffer the whole state and compile every field's reader a second time: about 20 KB of
+/// the browser's download.) A new field of a part gets its line here too; a part's field with
+/// no line here does not compile (`From` below), and the round-trip tests read every field.
+#[derive(Deserialize)]
+struct SavedGame {
+    seed: u64,
+    floor: u32,
+    floors: u32,
+    turn: u64,
+    map: TileMap,
+    up: Pos,
+    down: Pos,
+    explored: Vec<bool>,
+    visible: Vec<bool>,
+    creatures: BTreeMap<CreatureId, Creature>,
+    hero: CreatureId,
+    next_id: u32,
+    enemies: Vec<CreatureId>,
+    #[serde(default)]
+    combat_starting: bool,
+    queue: VecDeque<Event>,
+    last_events: Vec<Event>,
+    log: Vec<LogLine>,
+    rng: Rng,
+    #[serde(with = "pairs")]
+    treasure: BTreeMap<Pos, u32>,
+    #[serde(with = "pairs")]
+    traps: BTreeMap<Pos, String>,
+    #[serde(with = "pairs")]
+    ground: BTreeMap<Pos, Vec<ItemInstance>>,
+    inventory: Vec<ItemInstance>,
+    #[serde(with = "pairs")]
+    equipment: BTreeMap<Slot, ItemInstance>,
+    gold: u32,
+    kills: u32,
+    xp: u32,
+    level: u32,
+    alarm: bool,
+    outcome: Option<RunOutcome>,
+    death: Option<Death>,
+    encounter_rooms: Vec<EncounterRoom>,
+    record: Vec<Command>,
+    #[serde(default)]
+    reloads: Vec<ContentReload>,
+    /// Saves from before versions were recorded read as version 1.
+    #[serde(default = "super::origin::first_rules")]
+    rules: u32,
+    #[serde(default)]
+    class: String,
+    #[serde(default)]
+    daily: Option<String>,
+    #[serde(default)]
+    fork: Option<Fork>,
+    #[serde(default)]
+    ident: Identification,
+    #[serde(default)]
+    shop: Option<Shop>,
+    #[serde(default)]
+    gold_spent: u32,
+    #[serde(default)]
+    gold_earned: u32,
+}
+
+impl From<SavedGame> for Game {
+    fn from(s: SavedGame) -> Game {
+        Game {
+            origin: Origin {
+                seed: s.seed,
+                reloads: s.reloads,
+                rules: s.rules,
+                class: s.class,
+                daily: s.daily,
+                fork: s.fork,
+            },
+            run: Run {
+                floors: s.floors,
+                turn: s.turn,
+                next_id: s.next_id,
+                queue: s.queue,
+                rng: s.rng,
+                outcome: s.outcome,
+                death: s.death,
+            },
+            floor: FloorState {
+                depth: s.floor,
+                map: s.map,
+                up: s.up,
+                down: s.down,
+                explored: s.explored,
+                visible: s.visible,
+                creatures: s.creatures,
+                treasure: s.treasure,
+                traps: s.traps,
+                ground: s.ground,
+                encounter_rooms: s.encounter_rooms,
+                shop: s.shop,
+                alarm: s.alarm,
+            },
+            party: Party {
+                hero: s.hero,
+                inventory: s.inventory,
+                equipment: s.equipment,
+                gold: s.gold,
+                kills: s.kills,
+                xp: s.xp,
+                level: s.level,
+                ident: s.ident,
+                gold_spent: s.gold_spent,
+                gold_earned: s.gold_earned,
+            },
+            fight: Fight {
+                enemies: s.enemies,
+                starting: s.combat_starting,
+            },
+            log: Log {
+                lines: s.log,
+                last_events: s.last_events,
+                record: s.record,
+            },
+        }
     }
 }
 

@@ -7,7 +7,8 @@ use serde::ser::{Serialize, SerializeStruct, Serializer};
 
 use crate::content::Content;
 use crate::game::{
-    Command, Game, Origin, Outcome, RULES_VERSION, Reason, outcome_name, write_field,
+    Command, ContentReload, Fork, Game, Origin, Outcome, RULES_VERSION, Reason, first_rules,
+    outcome_name, write_field,
 };
 use crate::runs::save::{FrameError, frame, unframe};
 
@@ -17,10 +18,9 @@ pub const FORMAT_VERSION: u32 = 4;
 const MAGIC: &str = "DELVE-REPLAY";
 
 /// Everything needed to play a run again: the rules and the content do the rest.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Replay {
     /// Where the run came from, as its `Game` holds it.
-    #[serde(flatten)]
     pub origin: Origin,
     /// Packs in load order when it was recorded (for the message when they differ).
     pub packs: Vec<String>,
@@ -30,14 +30,61 @@ pub struct Replay {
     pub final_turn: u64,
     /// What the run claims, for `delve verify`: how it ended (`won`, `died`; absent while
     /// alive) and its score (the records' formula), checked by playing it again.
-    #[serde(default)]
     pub outcome: Option<String>,
-    #[serde(default)]
     pub score: Option<u64>,
     /// (turn, state hash) every `CHECKPOINT_TURNS` turns on the way, so a replay that goes
     /// wrong is named near where it does.
-    #[serde(default)]
     pub checkpoints: Vec<(u64, u64)>,
+}
+
+/// A replay file's fields as they are read, by name (older formats lack the later ones,
+/// which read as absent), then gathered into the `Replay` and its `Origin`.
+#[derive(Deserialize)]
+struct SavedReplay {
+    seed: u64,
+    packs: Vec<String>,
+    commands: Vec<Command>,
+    final_hash: u64,
+    final_turn: u64,
+    #[serde(default)]
+    reloads: Vec<ContentReload>,
+    #[serde(default = "first_rules")]
+    rules: u32,
+    #[serde(default)]
+    class: String,
+    #[serde(default)]
+    daily: Option<String>,
+    #[serde(default)]
+    fork: Option<Fork>,
+    #[serde(default)]
+    outcome: Option<String>,
+    #[serde(default)]
+    score: Option<u64>,
+    #[serde(default)]
+    checkpoints: Vec<(u64, u64)>,
+}
+
+impl<'de> Deserialize<'de> for Replay {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Replay, D::Error> {
+        let s = SavedReplay::deserialize(d)?;
+        Ok(Replay {
+            origin: Origin {
+                seed: s.seed,
+                reloads: s.reloads,
+                rules: s.rules,
+                class: s.class,
+                daily: s.daily,
+                fork: s.fork,
+            },
+            packs: s.packs,
+            commands: s.commands,
+            final_hash: s.final_hash,
+            final_turn: s.final_turn,
+            outcome: s.outcome,
+            score: s.score,
+            checkpoints: s.checkpoints,
+        })
+    }
 }
 
 impl Serialize for Replay {
