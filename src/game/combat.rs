@@ -24,17 +24,13 @@ pub enum Attr {
 
 /// The running fight: the creatures fighting the hero (only they act in a combat turn), not
 /// every monster on the floor.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Fight {
     pub enemies: Vec<CreatureId>,
     /// The fight formed this turn and its first turn has not begun: `combat_started` waits
     /// for that turn's `turn_started`, so what it applies ticks once before the first round
     /// (not written while false, as in every save from before the rule).
-    #[serde(
-        rename = "combat_starting",
-        default,
-        skip_serializing_if = "std::ops::Not::not"
-    )]
+    #[serde(rename = "combat_starting", skip_serializing_if = "std::ops::Not::not")]
     pub starting: bool,
 }
 

@@ -12,9 +12,10 @@ use crate::dungeon;
 use crate::map::{Pos, Tile, TileMap};
 
 /// One floor as it stands. A new field here is part of what a floor is: it is saved and
-/// hashed with the rest (a row in `wire::GAME_FIELDS`), made anew by `Game::enter_floor`,
+/// hashed with the rest (a row in `wire::GAME_FIELDS`, a line in `wire::SavedGame`), made anew
+/// by `Game::enter_floor`,
 /// and compared when two floors are (the generation's and the rules' tests).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FloorState {
     /// Which floor, from 1 at the top.
     #[serde(rename = "floor")]
@@ -39,7 +40,7 @@ pub struct FloorState {
     /// Prefab rooms whose guards fight together when the hero walks in; gone once triggered.
     pub encounter_rooms: Vec<EncounterRoom>,
     /// The floor's shop, if it has one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shop: Option<Shop>,
     /// The forager's alarm: every monster chases for the rest of the floor.
     pub alarm: bool,

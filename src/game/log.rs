@@ -10,7 +10,7 @@ use super::state::Game;
 /// How many messages the log keeps.
 const LOG_KEEP: usize = 200;
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Log {
     /// The messages, oldest first, at most `LOG_KEEP`.
     #[serde(rename = "log")]

@@ -8,30 +8,30 @@ use serde::{Deserialize, Serialize};
 use super::reload::ContentReload;
 
 /// Where a run came from. Its fields keep their places in the save's and the state hash's
-/// encoding (`super::wire`): `seed` first, the rest together near the end.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// encoding (`super::wire`): `seed` first, the rest together near the end. Saves and replays
+/// are read back by name (`wire::SavedGame`, `runs::replay`), with the defaults there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Origin {
     pub seed: u64,
     /// Content hot reloads during the run (empty for almost every run, and then not written,
     /// so saves and state hashes of ordinary runs stay as they were).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub reloads: Vec<ContentReload>,
     /// The rules version the run began under (`RULES_VERSION`); saves and replays from before
     /// versions were recorded read as version 1.
-    #[serde(default = "first_rules")]
     pub rules: u32,
     /// The hero's class (a `[[classes]]` id); empty for runs from before classes, and for
     /// content that defines none: then the hero is `core:hero` as written.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub class: String,
     /// The daily challenge's date (`YYYY-MM-DD`) when the run is one: its seed is that
     /// date's (`daily::daily_seed`). Not written for other runs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
     /// The replay this run took over, and at which turn: a fork is never ranked. Not written
     /// for other runs. Like the daily date it is in the state hash, so a forked replay's
     /// hashes say it is one: strip the mark and its own replay no longer verifies.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fork: Option<Fork>,
 }
 

@@ -3,14 +3,14 @@
 //! floor; the hero's body (health, modifiers, place) is a creature of the floor it is on.
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::identify::Identification;
 use super::state::{CreatureId, ItemInstance};
 use super::wire::pairs;
 use crate::content::schema::Slot;
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Party {
     /// The hero's creature on the floor.
     pub hero: CreatureId,
@@ -25,13 +25,13 @@ pub struct Party {
     pub level: u32,
     /// What the hero knows of unknown items: their looks this run, what it has learned and
     /// the names the player gave (not written for runs without unidentified kinds).
-    #[serde(default, skip_serializing_if = "Identification::is_empty")]
+    #[serde(skip_serializing_if = "Identification::is_empty")]
     pub ident: Identification,
     /// Gold paid at shops, and gold shopkeepers paid the hero, this run (for the score,
     /// which counts gold collected).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub gold_spent: u32,
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub gold_earned: u32,
 }
 

@@ -246,7 +246,7 @@ pub struct Game {
 }
 
 /// How the run stands: the counters, the dice and the events waiting, and how it ended.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Run {
     /// How many floors the dungeon has.
     pub floors: u32,

@@ -1,8 +1,9 @@
 //! The state's one encoding, by part: each part of `Game` declares its own fields with their
-//! serde rules (a default, when a field is left out), and one table, [`GAME_FIELDS`], gives the
-//! order the fields are written in. That order is the one saves, replays and the state hash
-//! had when `Game` was a flat struct, so the same run encodes to the same bytes and hashes
-//! the same as it always did. Reading goes through [`SavedGame`], the saved fields by name.
+//! serde rules for writing (a field left out while empty), and one table, [`GAME_FIELDS`],
+//! gives the order the fields are written in. That order is the one saves, replays and the
+//! state hash had when `Game` was a flat struct, so the same run encodes to the same bytes and
+//! hashes the same as it always did. Reading goes through [`SavedGame`], the saved fields by
+//! name, each with the default a save from before it gets.
 use std::collections::{BTreeMap, VecDeque};
 
 use serde::Deserialize;
