@@ -408,6 +408,11 @@ impl TileMap {
         self.walkable(self.get(p))
     }
 
+    /// Whether tile `p` is walkable and harmless: where monsters step and paths go.
+    pub fn is_safe(&self, p: Pos) -> bool {
+        self.rules(self.get(p)).safe()
+    }
+
     /// Whether a creature or an item may be put on tile `p`: walkable, harmless and not a
     /// closed door (nobody stands in one; walking into it opens it).
     pub fn can_stand(&self, p: Pos) -> bool {

@@ -114,7 +114,7 @@ pub enum KnobKind {
     NumberBelowMax,
     /// A whole number (the schema makes it a `u32`).
     Count,
-    /// `[low, high]` of finite numbers, low < high.
+    /// `[low, high]` of finite numbers strictly inside `min..max`, low < high.
     NumberPair,
     /// `[low, high]` of whole numbers, low ≤ high.
     CountPair,
@@ -149,6 +149,7 @@ pub const BALANCE_RANGES: &[KnobRange] = {
         knob("stamina_regen", Number, 0.0, 1000.0),
         // A cap of 1 would let a resistance turn every hit into the 1-damage floor.
         knob("resistance_cap", NumberBelowMax, 0.0, 1.0),
+        // Strictly inside 0..1: the clamp exists so that no blow is certain to land or miss.
         knob("hit_clamp", NumberPair, 0.0, 1.0),
         knob("luck_crit", Number, 0.0, 1.0),
         knob("encounter_radius", Count, 0.0, 100.0),
@@ -189,7 +190,7 @@ impl KnobRange {
             KnobKind::Number => format!("a number in {lo:?}..={hi:?}"),
             KnobKind::NumberBelowMax => format!("a number at least {lo:?} and below {hi:?}"),
             KnobKind::Count => format!("a whole number in {lo}..={hi}"),
-            KnobKind::NumberPair => format!("[low, high] with {lo:?} ≤ low < high ≤ {hi:?}"),
+            KnobKind::NumberPair => format!("[low, high] with {lo:?} < low < high < {hi:?}"),
             KnobKind::CountPair => {
                 format!("[low, high] of whole numbers, {lo} ≤ low ≤ high ≤ {hi}")
             }
@@ -214,11 +215,12 @@ impl KnobRange {
             KnobKind::NumberBelowMax => read(value).is_some_and(|v| within(v) && v < self.max),
             KnobKind::NumberPair | KnobKind::CountPair => match value.as_array().map(Vec::as_slice)
             {
-                // A clamp of numbers must leave room between its bounds (`[0, 0]` would make
-                // every blow miss, `[1, 1]` every blow land); counts may be fixed (`[9, 9]`).
+                // A clamp of numbers keeps off its range's ends and leaves room between its
+                // bounds (a 0 would let blows certainly miss, a 1 certainly land, `[0.5, 0.5]`
+                // fix every chance); counts may be fixed (`[9, 9]`).
                 Some([lo, hi]) => match (read(lo), read(hi)) {
                     (Some(lo), Some(hi)) if self.kind == KnobKind::NumberPair => {
-                        within(lo) && within(hi) && lo < hi
+                        within(lo) && within(hi) && self.min < lo && lo < hi && hi < self.max
                     }
                     (Some(lo), Some(hi)) => within(lo) && within(hi) && lo <= hi,
                     _ => false,
@@ -445,16 +447,29 @@ mod tests {
             assert_eq!(bad.len(), 1, "{cap}: {bad:?}");
             assert!(bad[0].1.contains("below 1.0"), "{}", bad[0].1);
         }
-        for clamp in [(0.0, 0.0), (1.0, 1.0), (0.5, 0.5), (0.6, 0.4)] {
+        // An end at 0 or 1 allows a certain miss or a certain hit: what the clamp prevents.
+        for clamp in [
+            (0.0, 0.0),
+            (1.0, 1.0),
+            (0.5, 0.5),
+            (0.6, 0.4),
+            (0.0, 1.0),
+            (0.0, 0.9),
+        ] {
             let p = BalancePatch {
                 hit_clamp: Some(clamp),
                 ..Default::default()
             };
             assert_eq!(out_of_range(&p).len(), 1, "{clamp:?}");
         }
+        let p = BalancePatch {
+            hit_clamp: Some((0.1, 1.0)),
+            ..Default::default()
+        };
+        assert!(out_of_range(&p)[0].1.contains("0.0 < low < high < 1.0"));
         let fine = BalancePatch {
             resistance_cap: Some(0.99),
-            hit_clamp: Some((0.0, 1.0)),
+            hit_clamp: Some((0.01, 0.99)),
             ..Default::default()
         };
         assert_eq!(out_of_range(&fine), []);

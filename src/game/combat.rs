@@ -50,7 +50,16 @@ pub fn clamp_or_bound(v: f64, lo: f64, hi: f64) -> f64 {
 
 /// p_hit = clamp(hit_chance(A vs B) − dexterity(B) × evasion, hit_clamp)
 pub fn hit_chance(hit: f64, defender_dex: f64, b: &Balance) -> f64 {
-    clamp_or_bound(hit - defender_dex * b.evasion, b.hit_clamp.0, b.hit_clamp.1)
+    aimed_hit_chance(hit, defender_dex, 1.0, b)
+}
+
+/// A blow from `aim` of the way (the range falloff, `throwing::falloff`): p_hit =
+/// clamp((hit_chance(A vs B) − dexterity(B) × evasion) × aim, hit_clamp). The falloff scales
+/// the chance inside the clamp, so a shot at the far end of its range keeps the clamp's
+/// floor: no blow is ever certain to miss.
+pub fn aimed_hit_chance(hit: f64, defender_dex: f64, aim: f64, b: &Balance) -> f64 {
+    let raw = (hit - defender_dex * b.evasion) * aim;
+    clamp_or_bound(raw, b.hit_clamp.0, b.hit_clamp.1)
 }
 
 /// final = max(1, round(raw × (1 − clamp(r, −1, cap))))
@@ -74,9 +83,21 @@ impl Formulas {
 impl Game {
     /// The chance `a` hits `b` right now, as the UI shows it.
     pub fn hit_chance_against(&self, a: CreatureId, b: CreatureId, content: &Content) -> f64 {
-        hit_chance(
+        self.aimed_hit_chance_against(a, b, 1.0, content)
+    }
+
+    /// `hit_chance_against` from `aim` of the way (`aimed_hit_chance`).
+    pub fn aimed_hit_chance_against(
+        &self,
+        a: CreatureId,
+        b: CreatureId,
+        aim: f64,
+        content: &Content,
+    ) -> f64 {
+        aimed_hit_chance(
             self.attribute_vs(a, Attr::HitChance, Some(b), content),
             self.attribute_vs(b, Attr::Dexterity, Some(a), content),
+            aim,
             &content.balance,
         )
     }
@@ -119,6 +140,19 @@ impl Game {
         let Some(def) = content.ability(ability) else {
             return Some(Reason::UnknownAbility(ability.to_string()));
         };
+        self.use_lock(who, def, target, content)
+    }
+
+    /// What keeps `who` from using `def` now, known to it or not (a thrown item's ability, which
+    /// the hero need not know): its stamina, its cooldown, its condition.
+    pub(super) fn use_lock(
+        &self,
+        who: CreatureId,
+        def: &Ability,
+        target: Option<CreatureId>,
+        content: &Content,
+    ) -> Option<Reason> {
+        let ability = def.id.as_str();
         let c = &self.floor.creatures[&who];
         if c.stamina + 1e-9 < def.cost {
             return Some(Reason::NotEnoughStamina {
@@ -374,8 +408,14 @@ impl Game {
                     HeroAction::Item(index, target, item) => {
                         self.use_item(*index, *target, *item, content)
                     }
+                    // The throw's ability is judged again here, as an ability is.
                     HeroAction::Throw(index, target) => {
-                        self.throw_in_fight(*index, *target, content);
+                        match self.throw_lock(*index, Some(*target), content) {
+                            Some(reason) => {
+                                self.log(format!("You cannot throw it after all. {reason}"));
+                            }
+                            None => self.throw_in_fight(*index, *target, content),
+                        }
                         false
                     }
                 };
@@ -440,7 +480,10 @@ impl Game {
                 self.tick_hero_fear();
             }
             let max = self.attribute(id, Attr::MaxStamina, content);
-            if let Some(c) = self.floor.creatures.get_mut(&id) {
+            // The dead regain nothing (a modifier's tick may have just killed it).
+            if let Some(c) = self.floor.creatures.get_mut(&id)
+                && c.is_alive()
+            {
                 c.stamina = (c.stamina + content.balance.stamina_regen).min(max);
                 for cd in c.cooldowns.values_mut() {
                     *cd = cd.saturating_sub(1);
@@ -641,6 +684,22 @@ mod tests {
         assert!((hit_chance(0.7, 5.0, &b) - 0.6).abs() < 1e-12);
         assert_eq!(hit_chance(2.0, 0.0, &b), 0.95);
         assert_eq!(hit_chance(0.0, 10.0, &b), 0.05);
+    }
+
+    /// The range falloff scales the chance inside the clamp: a far shot keeps the floor (it
+    /// once fell to 0.05 × 0.7 = 0.035, and to nothing with `range_falloff = 1`).
+    #[test]
+    fn the_range_falloff_works_inside_the_hit_clamp() {
+        let b = Balance::default();
+        let far = 1.0 - b.range_falloff;
+        assert_eq!(aimed_hit_chance(0.0, 10.0, far, &b), 0.05);
+        assert_eq!(aimed_hit_chance(0.7, 5.0, 0.0, &b), 0.05);
+        assert!((aimed_hit_chance(0.7, 5.0, 0.5, &b) - 0.3).abs() < 1e-12);
+        assert_eq!(aimed_hit_chance(2.0, 0.0, far, &b), 0.95);
+        assert_eq!(
+            aimed_hit_chance(0.7, 5.0, 1.0, &b),
+            hit_chance(0.7, 5.0, &b)
+        );
     }
 
     #[test]

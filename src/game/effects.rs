@@ -106,7 +106,7 @@ impl Game {
                         continue;
                     }
                     rolled.push(t);
-                    let p = self.hit_chance_against(a, t, content) * aim;
+                    let p = self.aimed_hit_chance_against(a, t, aim, content);
                     if rng::unit(&mut self.run.rng) >= p {
                         missed.push(t);
                         let (an, bn) = (self.name(a, content), self.name(t, content));

@@ -227,10 +227,11 @@ impl Game {
         let hero = self.party.hero;
         let max = self.attribute(hero, super::combat::Attr::MaxStamina, content);
         let max_health = self.attribute(hero, super::combat::Attr::MaxHealth, content);
-        if let Some(h) = self.floor.creatures.get_mut(&hero) {
-            if h.is_alive() {
-                h.health = (h.health + content.balance.health_regen).min(max_health);
-            }
+        // The dead regain nothing (a `modifier_expired` trigger above may have killed it).
+        if let Some(h) = self.floor.creatures.get_mut(&hero)
+            && h.is_alive()
+        {
+            h.health = (h.health + content.balance.health_regen).min(max_health);
             h.stamina = (h.stamina + content.balance.stamina_regen).min(max);
             for cd in h.cooldowns.values_mut() {
                 *cd = cd.saturating_sub(1);

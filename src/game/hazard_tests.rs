@@ -203,6 +203,79 @@ fn monsters_never_step_onto_lava_or_into_a_chasm() {
     assert!(moved, "the rats moved at all");
 }
 
+/// A lava line between the hero's side and a monster's, with the long way round below.
+const LAVA_WALL: &str = "\
+#############
+#@...=......#
+#....=......#
+#....=......#
+#.#########.#
+#...........#
+#############";
+
+#[test]
+fn a_monster_that_paths_goes_round_lava_instead_of_stalling_at_its_edge() {
+    // Its shared distance field once ran through the lava: downhill led to the brink,
+    // where the monster may not step, and it waited there for ever.
+    let content = core();
+    let mut g = world(LAVA_WALL, &content);
+    let goblin = content.creature("core:goblin").unwrap().clone();
+    let id = g.spawn(&goblin, Pos::new(8, 2));
+    g.floor.creatures.get_mut(&id).unwrap().ai.awareness = super::Awareness::Hunting;
+    // Its cycle takes it away and back: in chase it must take the corridor below and never
+    // wait at the brink.
+    let (mut still_in_chase, mut round_in_chase) = (0, false);
+    for turn in 0..60 {
+        let was = g.floor.creatures[&id].pos;
+        g.execute(&Command::Wait, &content);
+        let c = &g.floor.creatures[&id];
+        assert!(
+            !g.floor.map.is_hazard(c.pos),
+            "onto the lava at {:?}",
+            c.pos
+        );
+        let chasing = c.ai.mode == super::AiMode::Chase;
+        still_in_chase = if c.pos == was && chasing {
+            still_in_chase + 1
+        } else {
+            0
+        };
+        assert!(
+            still_in_chase < 3,
+            "turn {turn}: waiting in chase at {:?}",
+            c.pos
+        );
+        round_in_chase |= chasing && c.pos.y == 5;
+    }
+    assert!(round_in_chase, "the goblin chased along the corridor below");
+}
+
+#[test]
+fn the_forager_goes_round_lava_to_the_treasure() {
+    // The treasure field once ran through the lava, and the forager, which follows it
+    // without asking the map, walked across unharmed.
+    let content = core();
+    let mut g = world(LAVA_WALL, &content);
+    let pile = Pos::new(2, 2);
+    g.floor.treasure.insert(pile, 10);
+    let forager = content.creature("core:forager").unwrap().clone();
+    let id = g.spawn(&forager, Pos::new(8, 2));
+    for _ in 0..40 {
+        if !g.floor.treasure.contains_key(&pile) || g.is_over() {
+            break;
+        }
+        g.execute(&Command::Wait, &content);
+        let c = &g.floor.creatures[&id];
+        for p in std::iter::once(c.pos).chain(c.body.iter().map(|s| s.pos)) {
+            assert!(!g.floor.map.is_hazard(p), "onto the lava at {p:?}");
+        }
+    }
+    assert!(
+        !g.floor.treasure.contains_key(&pile),
+        "it reached the pile the long way"
+    );
+}
+
 #[test]
 fn travel_goes_round_known_lava() {
     let content = core();

@@ -74,7 +74,12 @@ mod triggers;
 /// (asleep, unaware, hunting, lost track), stealth, noise and sneak attacks; hazard terrain.
 /// 7: range: throwing (stacks, the line of fire, the range falloff, a throw's first strike,
 /// landing and gathering), monsters' shots from across the map; a run can be abandoned.
-pub const RULES_VERSION: u32 = 7;
+/// 8: the rules' slips mended: distance fields go round hazards; a monster's shot is its `ai`
+/// list's, conditions, cooldowns and flee first; the range fall-off inside the hit clamp; a
+/// hero dead in the turn's first step ends it; hearing and a shot in their own order; doors
+/// that a monster cannot open turn it back; the skeleton's stamina, sneak attacks and thrown
+/// items under their locks; a dead hero regains nothing.
+pub const RULES_VERSION: u32 = 8;
 
 pub use combat::{Attr, Fight, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome, outcome_name};

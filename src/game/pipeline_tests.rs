@@ -243,6 +243,67 @@ fn the_heros_death_ends_the_turn() {
     );
 }
 
+/// Poison kills the hero as a fight's turn begins: the turn ends there, with no tick after
+/// it (no stamina back, no cooldown down, no modifier running out and firing its event).
+#[test]
+fn a_hero_killed_as_the_turn_begins_gets_no_tick() {
+    let content = content_with(BRUTES);
+    let mut g = empty_run(&content);
+    fight(&mut g, &content, &["test:brute"], 30, &[1]);
+    let hero = g.party.hero;
+    g.apply_modifier(hero, "core:poisoned", Some(1), &content);
+    g.drain(&content);
+    let h = g.floor.creatures.get_mut(&hero).unwrap();
+    h.health = 1.0;
+    h.stamina = 0.0;
+    h.cooldowns.insert("core:power_strike".into(), 2);
+    g.log.last_events.clear();
+    assert_eq!(
+        g.execute(&Command::Wait, &content),
+        Outcome::GameOver(RunOutcome::Died)
+    );
+    let h = g.hero();
+    assert_eq!(h.stamina, 0.0, "no stamina regained");
+    assert_eq!(h.cooldowns.get("core:power_strike"), Some(&2));
+    assert!(
+        !(g.log.last_events.iter()).any(|e| matches!(e, Event::ModifierExpired { .. })),
+        "{:?}",
+        g.log.last_events
+    );
+    assert_eq!(g.run.death.as_ref().unwrap().ability, "Poisoned");
+}
+
+/// Outside a fight a modifier running out can kill the hero in the turn's ticks; the dead
+/// regain no stamina after it.
+#[test]
+fn a_dead_hero_regains_no_stamina() {
+    let content = content_with(&format!(
+        "{BRUTES}{}",
+        r#"
+[[modifiers]]
+id = "test:fleeting"
+name = "Fleeting"
+duration = 1
+
+[[modifiers]]
+id = "test:doom"
+name = "Doom"
+triggers = [ { event = "modifier_expired", role = "target", actions = [ { action = "damage", amount = 500, damage_type = "holy", target = "self" } ] } ]
+"#
+    ));
+    let mut g = empty_run(&content);
+    let hero = g.party.hero;
+    g.apply_modifier(hero, "test:doom", None, &content);
+    g.apply_modifier(hero, "test:fleeting", None, &content);
+    g.drain(&content);
+    g.floor.creatures.get_mut(&hero).unwrap().stamina = 0.0;
+    assert_eq!(
+        g.execute(&Command::Wait, &content),
+        Outcome::GameOver(RunOutcome::Died)
+    );
+    assert_eq!(g.hero().stamina, 0.0);
+}
+
 #[test]
 fn locked_abilities_are_refused_with_their_reason_and_change_nothing() {
     let content = content_with(BRUTES);

@@ -4,6 +4,7 @@ use super::command::Command;
 use super::effects::Rolls;
 use super::state::{Awareness, CreatureId, Game};
 use crate::content::Content;
+use crate::content::schema::ActionDef;
 use crate::map::Pos;
 
 /// The hero's basic attack: what a sneak attack strikes with when the hero knows it.
@@ -101,21 +102,26 @@ impl Game {
         });
         let guards = self.guards_beside(target, content);
         self.start_combat(target, &guards, content);
-        let known = self.known_abilities(self.party.hero, content);
-        let ability = known
-            .iter()
-            .find(|a| *a == BASIC_ATTACK)
-            .or_else(|| known.first())
-            .and_then(|a| content.ability(a));
+        // The basic attack, or else the first blow the hero can strike now; like any use of
+        // an ability it must be unlocked (stamina, cooldown, condition) and is paid for. With
+        // none, the fight begins without the first strike.
+        let hero = self.party.hero;
+        let known = self.known_abilities(hero, content);
+        let usable = |id: &String| {
+            content.ability(id).filter(|def| {
+                def.actions
+                    .iter()
+                    .any(|a| matches!(a, ActionDef::Damage { .. }))
+                    && self.ability_lock(hero, id, Some(target), content).is_none()
+            })
+        };
+        let ability = (known.iter().find(|a| *a == BASIC_ATTACK))
+            .and_then(usable)
+            .or_else(|| known.iter().find_map(usable));
         let factor = self.sneak_factor(content);
         if let Some(def) = ability {
-            self.use_ability(
-                self.party.hero,
-                def,
-                Some(target),
-                Rolls::Landed(factor),
-                content,
-            );
+            self.pay_for(hero, def);
+            self.use_ability(hero, def, Some(target), Rolls::Landed(factor), content);
         }
     }
 

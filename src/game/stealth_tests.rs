@@ -430,3 +430,42 @@ starts = "hunting"
             .any(|l| l.text == "The Watcher notices you!")
     );
 }
+
+/// A hero without the basic attack strikes a sneak attack with its first blow it can use,
+/// and pays for it; with none it can use (too tired), the fight begins without the blow.
+#[test]
+fn a_sneak_attack_without_the_basic_attack_is_paid_for_and_locked() {
+    let mut content = core();
+    let power = content.ability("core:power_strike").unwrap().clone();
+    (content.heroes.get_mut("core:fighter").unwrap()).abilities = vec![power.id.clone()];
+    for tired in [false, true] {
+        let mut g = world(HALL, &content);
+        assert_eq!(g.hero().kind, "core:fighter");
+        let id = goblin(&mut g, &content, Pos::new(2, 1), Awareness::Asleep);
+        let hero = g.party.hero;
+        if tired {
+            g.floor.creatures.get_mut(&hero).unwrap().stamina = power.cost - 1.0;
+        }
+        let (stamina, health) = (g.hero().stamina, g.floor.creatures[&id].health);
+        g.execute(&Command::Move(Dir::Right), &content);
+        let felled = g.floor.creatures.get(&id).is_none_or(|c| !c.is_alive());
+        assert!(
+            g.in_combat() || g.fight.starting || felled,
+            "the fight begins"
+        );
+        let struck = g.floor.creatures.get(&id).is_none_or(|c| c.health < health);
+        assert_eq!(struck, !tired, "tired: {tired}");
+        let h = g.hero();
+        if tired {
+            assert!(
+                h.stamina >= stamina,
+                "nothing paid: {} of {stamina}",
+                h.stamina
+            );
+            assert!(h.cooldowns.is_empty());
+        } else {
+            assert!(h.stamina < stamina, "paid {} of {stamina}", h.stamina);
+            assert!(h.cooldowns.contains_key(&power.id), "{:?}", h.cooldowns);
+        }
+    }
+}

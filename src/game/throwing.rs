@@ -78,8 +78,9 @@ impl Game {
             (1.0, self.sneak_factor(content))
         } else {
             let aim = falloff(distance, range, content);
+            let hero = self.party.hero;
             (
-                self.hit_chance_against(self.party.hero, target, content) * aim,
+                self.aimed_hit_chance_against(hero, target, aim, content),
                 1.0,
             )
         };
@@ -133,8 +134,12 @@ impl Game {
         let Some(throw) = content.item(&it.item).and_then(|d| d.throw.as_ref()) else {
             return Some(Reason::NotThrowable);
         };
+        let aimed_at = self.creature_at(at).map(|c| c.id);
+        if let Some(reason) = self.throw_lock(index, aimed_at, content) {
+            return Some(reason);
+        }
         if self.in_combat() {
-            let enemy = (self.creature_at(at)).is_some_and(|c| self.fight.enemies.contains(&c.id));
+            let enemy = aimed_at.is_some_and(|c| self.fight.enemies.contains(&c));
             return (!enemy).then_some(Reason::NotAnEnemy);
         }
         let hero = self.hero_pos();
@@ -183,8 +188,8 @@ impl Game {
                 break;
             }
             let unaware = self.catches_unaware(c);
-            let chance = self.hit_chance_against(self.party.hero, c, content)
-                * falloff(hero.chebyshev(pos), range, content);
+            let aim = falloff(hero.chebyshev(pos), range, content);
+            let chance = self.aimed_hit_chance_against(self.party.hero, c, aim, content);
             if unaware || rng::unit(&mut self.run.rng) < chance {
                 struck = Some((c, unaware));
                 landing = pos;
@@ -253,14 +258,33 @@ impl Game {
         self.come_down(thrown, &throw, at, content);
     }
 
-    /// One of the pack's item `index` (a stack counts down by one) and its flight.
+    /// What keeps the hero from throwing the pack's item `index` at `target` now: its throw
+    /// ability's lock (stamina, cooldown, condition), as for any ability the hero uses.
+    pub(super) fn throw_lock(
+        &self,
+        index: usize,
+        target: Option<CreatureId>,
+        content: &Content,
+    ) -> Option<Reason> {
+        let it = self.party.inventory.get(index)?;
+        let throw = content.item(&it.item)?.throw.as_ref()?;
+        let def = content.ability(&throw.ability)?;
+        self.use_lock(self.party.hero, def, target, content)
+    }
+
+    /// One of the pack's item `index` (a stack counts down by one) and its flight; its throw
+    /// ability is paid for, as any ability used.
     fn take_one_to_throw(
         &mut self,
         index: usize,
         content: &Content,
     ) -> Option<(ItemInstance, Throw)> {
-        let it = self.party.inventory.get_mut(index)?;
+        let it = self.party.inventory.get(index)?;
         let throw = content.item(&it.item)?.throw.clone()?;
+        if let Some(def) = content.ability(&throw.ability) {
+            self.pay_for(self.party.hero, def);
+        }
+        let it = self.party.inventory.get_mut(index)?;
         let one = if it.count > 1 {
             it.count -= 1;
             ItemInstance {

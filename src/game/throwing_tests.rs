@@ -4,7 +4,7 @@
 //! thrown potion works on whom it hits; an archer opens a fight from across the room and a
 //! melee monster does not.
 use super::door_tests::{core, world};
-use super::state::{Awareness, ItemInstance};
+use super::state::{AiMode, Awareness, ItemInstance};
 use super::{Command, CreatureId, Event, Game, Outcome, Reason};
 use crate::content::Content;
 use crate::map::Pos;
@@ -283,4 +283,139 @@ fn an_archer_opens_a_fight_from_across_the_room_and_a_melee_monster_does_not() {
             );
         }
     }
+}
+
+/// Whether `id` shot `ability` at the hero in the last turn.
+fn shot(g: &Game, id: CreatureId, with: &str) -> bool {
+    g.log.last_events.iter().any(|e| {
+        matches!(e, Event::AbilityUsed { source, ability, .. } if *source == id && ability == with)
+    })
+}
+
+#[test]
+fn a_shot_from_afar_is_what_the_monsters_ai_list_would_choose() {
+    let content = core();
+    let at = Pos::new(6, 2);
+    // Badly hurt, the goblin archer's list flees first: it runs instead of shooting.
+    let mut g = world(HALL, &content);
+    let id = monster(
+        &mut g,
+        &content,
+        "core:goblin_archer",
+        at,
+        Awareness::Hunting,
+    );
+    g.floor.creatures.get_mut(&id).unwrap().health = 4.0;
+    g.execute(&Command::Wait, &content);
+    assert!(!shot(&g, id, "core:arrow"), "{:?}", g.log.lines);
+    assert!(!g.in_combat());
+    assert_eq!(g.floor.creatures[&id].ai.mode, AiMode::Flee, "it runs");
+    // An arrow still cooling down for a turn is not ready (it once counted as ready).
+    let mut g = world(HALL, &content);
+    let id = monster(
+        &mut g,
+        &content,
+        "core:goblin_archer",
+        at,
+        Awareness::Hunting,
+    );
+    (g.floor.creatures.get_mut(&id).unwrap().cooldowns).insert("core:arrow".into(), 1);
+    g.execute(&Command::Wait, &content);
+    assert!(!shot(&g, id, "core:arrow"), "{:?}", g.log.lines);
+    // The skeleton has the stamina for its bone throw and opens the fight with one.
+    let mut g = world(HALL, &content);
+    let near = Pos::new(5, 2); // its reach is 4
+    let id = monster(&mut g, &content, "core:skeleton", near, Awareness::Hunting);
+    g.execute(&Command::Wait, &content);
+    assert!(shot(&g, id, "core:bone_throw"), "{:?}", g.log.lines);
+    assert!(g.in_combat());
+}
+
+/// An archer that steadies itself when it notices the hero: the noticing's trigger acts
+/// before the shot it allows, not after the arrow has flown.
+#[test]
+fn noticing_the_hero_acts_before_the_shot() {
+    let content = super::pipeline_tests::content_with(
+        r#"
+[[modifiers]]
+id = "test:steady"
+name = "Steady"
+effects = [ { attribute = "hit_chance", flat = 0.1 } ]
+
+[[creatures]]
+id = "test:keen_archer"
+name = "Keen archer"
+symbol = "g"
+color = "lime"
+base = { max_health = 18, max_stamina = 15, damage = 5, hit_chance = 0.75, dexterity = 5 }
+abilities = ["core:attack", "core:arrow"]
+ai = [ { ability = "core:arrow" }, { ability = "core:attack" } ]
+movement = { target = { shy = 5 }, nav = "path" }
+triggers = [ { event = "hero_noticed", actions = [ { action = "apply_modifier", modifier = "test:steady", target = "self" } ] } ]
+"#,
+    );
+    let mut g = world(HALL, &content);
+    // Looking for the hero already: seeing it is noticing it.
+    let id = monster(
+        &mut g,
+        &content,
+        "test:keen_archer",
+        Pos::new(6, 2),
+        Awareness::LostTrack,
+    );
+    g.log.last_events.clear();
+    g.execute(&Command::Wait, &content);
+    let at = |pred: &dyn Fn(&Event) -> bool| g.log.last_events.iter().position(pred);
+    let steadied = at(
+        &|e| matches!(e, Event::ModifierApplied { target, modifier } if *target == id && modifier == "test:steady"),
+    );
+    let loosed = at(&|e| matches!(e, Event::AbilityUsed { source, .. } if *source == id));
+    assert!(
+        steadied.is_some() && loosed.is_some() && steadied < loosed,
+        "{:?}",
+        g.log.last_events
+    );
+}
+
+/// A throw's ability is used like any other: refused while the hero lacks its stamina, in a
+/// fight as outside one, and paid for when thrown.
+#[test]
+fn a_throw_is_refused_under_its_abilitys_lock_and_paid_for() {
+    let mut content = core();
+    (content.abilities.get_mut("core:dart_throw").unwrap()).cost = 10.0;
+    let tired = |g: &mut Game, stamina: f64| {
+        let hero = g.party.hero;
+        g.floor.creatures.get_mut(&hero).unwrap().stamina = stamina;
+    };
+    let at = Pos::new(4, 2);
+    let throw = Command::Throw { index: 0, at };
+    // Outside a fight, and in one.
+    for fighting in [false, true] {
+        let mut g = with_darts(&mut content);
+        let id = monster(&mut g, &content, "core:goblin", at, Awareness::Hunting);
+        if fighting {
+            g.start_combat(id, &[], &content);
+            g.drain(&content);
+        }
+        tired(&mut g, 5.0);
+        let hash = g.state_hash();
+        assert!(
+            matches!(
+                g.execute(&throw, &content),
+                Outcome::Rejected(Reason::NotEnoughStamina { .. })
+            ),
+            "fighting: {fighting}"
+        );
+        assert_eq!(g.state_hash(), hash, "a refusal costs nothing");
+    }
+    let mut g = with_darts(&mut content);
+    monster(&mut g, &content, "core:goblin", at, Awareness::Hunting);
+    tired(&mut g, 20.0);
+    assert_eq!(g.execute(&throw, &content), Outcome::TurnPassed);
+    let regen = content.balance.stamina_regen;
+    assert!(
+        g.hero().stamina <= 20.0 - 10.0 + regen,
+        "{}",
+        g.hero().stamina
+    );
 }

@@ -83,7 +83,8 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         owner: StepOwner::Turn,
         acts_in: BOTH,
         does: "`turn_started` fires, and in a fight's first turn `combat_started` right \
-               after it; their triggers run. In a fight the tick follows: modifiers run down \
+               after it; their triggers run. In a fight the tick follows, unless they killed \
+               the hero: modifiers run down \
                (their `modifier_expired` fires), stamina regenerates and cooldowns drop by \
                one, for the hero and every enemy.",
     },
@@ -118,9 +119,11 @@ pub const TURN_STEPS: [StepInfo; 8] = [
                unaware may notice the hero and fire `hero_noticed`, a hunter may lose \
                track): the ghosts' greedy \
                steps, the forager's run for treasure; fear that runs out fires \
-               `modifier_expired`. A hunter with a ranged ability and the hero in its sights \
-               aims instead of stepping, and the first to aim shoots: the fight opens with the \
-               shot as its action. Then the hero's field of view is updated.",
+               `modifier_expired`. A hunter whose `ai` list would now choose a ranged ability, \
+               with the hero in its sights and in reach, aims instead of stepping. When all \
+               have moved, `hero_noticed` is processed, then the first to aim shoots: the \
+               fight opens with the shot as its action. Then the hero's field of view is \
+               updated.",
     },
     StepInfo {
         step: TurnStep::Encounter,
@@ -137,7 +140,7 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         name: "exploration ticks",
         owner: StepOwner::Turn,
         acts_in: EXPLORING,
-        does: "Modifiers run down on every creature (`modifier_expired`); the hero regains \
+        does: "Modifiers run down on every creature (`modifier_expired`); the hero, if alive, regains \
                health and stamina and its cooldowns drop by one.",
     },
     StepInfo {
@@ -356,7 +359,8 @@ impl Game {
             self.queue_combat_started();
         }
         self.drain(content);
-        if kind == TurnKind::Combat {
+        // A hero killed by `turn_started` (poison, burning) ends the turn there: no tick.
+        if kind == TurnKind::Combat && !self.is_over() {
             self.tick(content);
             self.drain(content);
         }
@@ -509,5 +513,20 @@ mod tests {
             .map(|s| (s.name.to_string(), s.owner.plugin().to_string()))
             .collect();
         assert_eq!(rows, code);
+    }
+
+    /// docs/DESIGN.md counts the events in words; the count is the registry's.
+    #[test]
+    fn the_design_doc_counts_the_events_the_registry_has() {
+        const WORDS: [&str; 16] = [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+        ];
+        let doc = include_str!("../../docs/DESIGN.md");
+        let count = crate::content::registry::EVENT_NAMES.len();
+        let said = WORDS
+            .iter()
+            .position(|w| doc.contains(&format!("the {w} events")));
+        assert_eq!(said, Some(count), "DESIGN.md names {count} events in words");
     }
 }

@@ -10,4 +10,4 @@ pub use field::{DistanceField, FieldCache, Repair, Terrain, UNREACHED};
 pub use fov::{VisibleSet, field_of_view};
 pub use greedy::{NOISE_UNIT, Score, Step, greedy_step, random_turn, wander_noise};
 pub use line::line;
-pub use path::{nearest, snap_to_passable};
+pub use path::{nearest, snap_to_safe};

@@ -3,7 +3,7 @@
 //! With the border every passable cell is interior, so its four neighbours are always
 //! `i - pw`, `i - 1`, `i + pw`, `i + 1`: no coordinate arithmetic and no edge tests in the
 //! inner loops.
-use crate::map::{Pos, TerrainRules, TileMap};
+use crate::map::{Pos, TileMap};
 
 /// Geometry of a padded grid for a `width × height` map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,20 +71,9 @@ impl Padded {
         ]
     }
 
-    /// Fills `cells` with `open` on passable tiles and `blocked` on walls and the border.
+    /// Fills `cells` with `open` on safe tiles (walkable, no hazard) and `blocked` on walls,
+    /// hazards and the border: the tiles a monster steps onto and a path goes through.
     pub fn fill(self, map: &TileMap, cells: &mut Vec<u32>, open: u32, blocked: u32) {
-        self.fill_where(map, cells, open, blocked, |r| r.walkable);
-    }
-
-    /// `fill`, with `open` where `passable` holds of the tile's rules.
-    pub fn fill_where(
-        self,
-        map: &TileMap,
-        cells: &mut Vec<u32>,
-        open: u32,
-        blocked: u32,
-        passable: impl Fn(&TerrainRules) -> bool,
-    ) {
         debug_assert_eq!(Padded::of(map), self);
         let (pw, w) = (self.pw, self.width as usize);
         // Resized, not cleared: every cell is written exactly once below.
@@ -104,7 +93,7 @@ impl Padded {
             row[0] = blocked;
             row[pw - 1] = blocked;
             for (cell, tile) in row[1..pw - 1].iter_mut().zip(tiles) {
-                *cell = if passable(&kinds[usize::from(tile.0)]) {
+                *cell = if kinds[usize::from(tile.0)].safe() {
                     open
                 } else {
                     blocked

@@ -1,7 +1,7 @@
 //! Paths: breadth-first search to the nearest goal (auto-explore, the forager; the computer
 //! rival's parent array on a flat grid) and snapping targets onto passable tiles.
 use super::padded::Padded;
-use crate::map::{Pos, TerrainRules, TileMap};
+use crate::map::{Pos, TileMap};
 
 const UNSEEN: u32 = u32::MAX;
 const BLOCKED: u32 = u32::MAX - 1;
@@ -22,7 +22,7 @@ pub fn nearest(map: &TileMap, from: Pos, is_goal: impl Fn(Pos) -> bool) -> Optio
     // One array is both the visited mark and the parent link (the computer rival's
     // breadth-first search reuses its cell value the same way).
     let mut parent = Vec::new();
-    pad.fill_where(map, &mut parent, UNSEEN, BLOCKED, TerrainRules::safe);
+    pad.fill(map, &mut parent, UNSEEN, BLOCKED);
     parent[start] = start as u32;
     let mut queue = vec![start as u32];
     let mut head = 0;
@@ -55,12 +55,14 @@ fn backtrack(pad: Padded, parent: &[u32], start: usize, goal: usize) -> Vec<Pos>
     path
 }
 
-/// The passable tile nearest to `target`, which may lie off the map: clamp into the map,
-/// then search outward in rings of growing Manhattan distance; within the first ring that
-/// has one, the tile nearest the original target (then top-most, then left-most). Returns
-/// the clamped position when the map has no passable tile, `target` when it is empty.
-pub fn snap_to_passable(map: &TileMap, target: Pos) -> Pos {
-    if map.is_passable(target) {
+/// The safe tile (walkable, no hazard) nearest to `target`, which may lie off the map or on
+/// lava: clamp into the map, then search outward in rings of growing Manhattan distance;
+/// within the first ring that has one, the tile nearest the original target (then top-most,
+/// then left-most). Returns the clamped position when the map has no safe tile, `target`
+/// when it is empty. Fields and searches run over safe tiles only, so a target on a hazard
+/// (the hero wading through lava) is aimed at from the nearest tile a monster may stand on.
+pub fn snap_to_safe(map: &TileMap, target: Pos) -> Pos {
+    if map.is_safe(target) {
         return target;
     }
     let (w, h) = (map.width() as i32, map.height() as i32);
@@ -75,7 +77,7 @@ pub fn snap_to_passable(map: &TileMap, target: Pos) -> Pos {
             let dxs = if rest == 0 { [0, 0] } else { [-rest, rest] };
             for dx in dxs {
                 let p = Pos::new(c.x + dx, c.y + dy);
-                if map.is_passable(p) {
+                if map.is_safe(p) {
                     let dx = p.x as i64 - target.x as i64;
                     let dy = p.y as i64 - target.y as i64;
                     let key = (dx * dx + dy * dy, p.y, p.x);
@@ -175,28 +177,28 @@ mod tests {
     #[test]
     fn snap_keeps_passable_targets() {
         let map = TileMap::from_ascii(MAZE);
-        assert_eq!(snap_to_passable(&map, Pos::new(3, 3)), Pos::new(3, 3));
+        assert_eq!(snap_to_safe(&map, Pos::new(3, 3)), Pos::new(3, 3));
     }
 
     #[test]
     fn snap_pulls_off_map_targets_in() {
         let map = TileMap::from_ascii(MAZE);
         // Scatter corners beyond each side of the map.
-        assert_eq!(snap_to_passable(&map, Pos::new(-4, -4)), Pos::new(1, 1));
-        assert_eq!(snap_to_passable(&map, Pos::new(30, -2)), Pos::new(9, 1));
-        assert_eq!(snap_to_passable(&map, Pos::new(30, 30)), Pos::new(9, 5));
-        assert_eq!(snap_to_passable(&map, Pos::new(-30, 30)), Pos::new(1, 5));
+        assert_eq!(snap_to_safe(&map, Pos::new(-4, -4)), Pos::new(1, 1));
+        assert_eq!(snap_to_safe(&map, Pos::new(30, -2)), Pos::new(9, 1));
+        assert_eq!(snap_to_safe(&map, Pos::new(30, 30)), Pos::new(9, 5));
+        assert_eq!(snap_to_safe(&map, Pos::new(-30, 30)), Pos::new(1, 5));
         // Straight above a wall: two equally near tiles in the nearest ring, the left-most wins.
-        assert_eq!(snap_to_passable(&map, Pos::new(5, -9)), Pos::new(4, 1));
+        assert_eq!(snap_to_safe(&map, Pos::new(5, -9)), Pos::new(4, 1));
         // A wall inside the map: floor above and below, the top-most wins.
-        assert_eq!(snap_to_passable(&map, Pos::new(5, 4)), Pos::new(5, 3));
+        assert_eq!(snap_to_safe(&map, Pos::new(5, 4)), Pos::new(5, 3));
     }
 
     #[test]
     fn snap_on_maps_without_floor() {
         let solid = TileMap::new(3, 3, Tile::WALL);
-        assert_eq!(snap_to_passable(&solid, Pos::new(7, -1)), Pos::new(2, 0));
+        assert_eq!(snap_to_safe(&solid, Pos::new(7, -1)), Pos::new(2, 0));
         let empty = TileMap::new(0, 0, Tile::WALL);
-        assert_eq!(snap_to_passable(&empty, Pos::new(7, -1)), Pos::new(7, -1));
+        assert_eq!(snap_to_safe(&empty, Pos::new(7, -1)), Pos::new(7, -1));
     }
 }

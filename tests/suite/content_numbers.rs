@@ -32,11 +32,14 @@ fn number() -> impl Strategy<Value = String> {
 }
 
 /// A value inside the row's range, its ends included where the row includes them (pairs of
-/// counts may be equal, pairs of numbers not).
+/// counts may be equal and reach the ends, pairs of numbers neither).
 fn in_range(row: &'static KnobRange) -> BoxedStrategy<String> {
     let (lo, hi) = (row.min, row.max);
     let one: BoxedStrategy<f64> = match row.kind {
         KnobKind::NumberBelowMax => prop_oneof![Just(lo), lo..hi].boxed(),
+        KnobKind::NumberPair => (lo..hi)
+            .prop_filter("off the ends", move |&v| v > lo)
+            .boxed(),
         _ => prop_oneof![Just(lo), Just(hi), lo..=hi].boxed(),
     };
     let shown = move |v: f64| match row.kind {

@@ -7,9 +7,9 @@ use crate::content::Balance;
 use crate::content::schema::{Cycle, Movement, Nav, TargetRule};
 use crate::game::state::{AiMode, Awareness, Creature, CreatureId, CyclePhase};
 use crate::grid::{
-    DistanceField, Score, Step, greedy_step, nearest, random_turn, snap_to_passable, wander_noise,
+    DistanceField, Score, Step, greedy_step, nearest, random_turn, snap_to_safe, wander_noise,
 };
-use crate::map::{Dir, Pos, TileMap};
+use crate::map::{Dir, Pos, Tile, TileMap};
 
 /// The wander noise amplitude of the greedy ghost navigation, in tiles
 /// (`-dist + random * 6`).
@@ -28,8 +28,11 @@ impl Phase<'_> {
         if !self.perceive(c, mv.sight, kind.perception) {
             return;
         }
+        // A closed door is a wall to a monster that cannot open it: it turns back at a dead
+        // end behind one and wanders elsewhere, instead of waiting at it for ever.
+        let walled = !kind.opens_doors;
         let hunting = c.ai.awareness == Awareness::Hunting;
-        if hunting && let Some(ability) = self.takes_aim(c, kind) {
+        if hunting && let Some(ability) = self.takes_aim(c) {
             self.aiming.push((c.id, ability));
             return;
         }
@@ -76,13 +79,13 @@ impl Phase<'_> {
         let act = if mode != old && old != AiMode::Frightened {
             // The forced reversal (Pac-Man): back the way it came, or turn where it stands.
             let back = c.heading.reverse();
-            if self.cells.free(c.pos.offset(back)) {
+            if self.can_step(c.pos.offset(back), walled) {
                 Act::Go(back)
             } else {
                 Act::TurnAround
             }
         } else {
-            self.choose(c, mv, mode, target, own)
+            self.choose(c, mv, mode, target, own, walled)
         };
         let act = match act {
             Act::Go(d) if self.door_stops(c.pos.offset(d), kind.opens_doors) => {
@@ -208,11 +211,20 @@ impl Phase<'_> {
     }
 
     /// The step of a monster that is not being forced to reverse.
-    fn choose(&mut self, c: &Creature, mv: &Movement, mode: AiMode, target: Pos, own: bool) -> Act {
+    /// `walled`: closed doors are walls to it (it cannot open them).
+    fn choose(
+        &mut self,
+        c: &Creature,
+        mv: &Movement,
+        mode: AiMode,
+        target: Pos,
+        own: bool,
+        walled: bool,
+    ) -> Act {
         let (from, heading) = (c.pos, c.heading);
         let pathing = mv.nav == Nav::Path || c.ai.pathing;
-        let cells = &self.cells;
-        let free = |p| cells.free(p);
+        let (cells, map, opened) = (&self.cells, self.map, &self.opened);
+        let free = |p| cells.free(p) && !(walled && shut(map, opened, p));
         let step = match mode {
             AiMode::Frightened => random_turn(free, from, heading, self.rng),
             AiMode::Wander => {
@@ -237,11 +249,17 @@ impl Phase<'_> {
             AiMode::Chase | AiMode::Scatter => {
                 // A scatter corner is the same tile every turn: its field outlives the turn.
                 let fixed = mode == AiMode::Scatter && target == c.ai.scatter;
-                if pathing && let Some(act) = self.path_step(from, target, own, fixed) {
+                if pathing && let Some(act) = self.path_step(from, target, own, fixed, walled) {
                     return act;
                 }
                 // Greedy, or its target is out of reach: the greedy step still gets nearer.
-                greedy_step(|p| self.cells.free(p), from, heading, target, Score::Chase)
+                greedy_step(
+                    |p| self.can_step(p, walled),
+                    from,
+                    heading,
+                    target,
+                    Score::Chase,
+                )
             }
         };
         match step {
@@ -250,9 +268,11 @@ impl Phase<'_> {
             // make it wait instead.
             Step::TurnAround => {
                 let back = heading.reverse();
-                let open = Dir::ALL
-                    .into_iter()
-                    .any(|d| d != back && self.cells.open(from.offset(d)));
+                let (map, opened) = (self.map, &self.opened);
+                let open = Dir::ALL.into_iter().any(|d| {
+                    let p = from.offset(d);
+                    d != back && self.cells.open(p) && !(walled && shut(map, opened, p))
+                });
                 if open { Act::Stay } else { Act::TurnAround }
             }
         }
@@ -264,12 +284,19 @@ impl Phase<'_> {
     /// every monster aiming there). A monster's own target is searched from the target only
     /// as far as the monster: the same distances around it, so the same step, without a
     /// map-wide field per guard or pincer.
-    fn path_step(&mut self, from: Pos, target: Pos, own: bool, fixed: bool) -> Option<Act> {
-        let cells = &self.cells;
-        let free = |p| cells.free(p);
+    fn path_step(
+        &mut self,
+        from: Pos,
+        target: Pos,
+        own: bool,
+        fixed: bool,
+        walled: bool,
+    ) -> Option<Act> {
+        let (cells, map, opened) = (&self.cells, self.map, &self.opened);
+        let free = |p| cells.free(p) && !(walled && shut(map, opened, p));
         match self.planner {
             Planner::SharedFields if own => {
-                let goal = snap_to_passable(self.map, target);
+                let goal = snap_to_safe(self.map, target);
                 self.scratch.probe.step(cells, goal, from, &mut self.budget)
             }
             Planner::SharedFields if fixed => {
@@ -281,7 +308,7 @@ impl Phase<'_> {
                 downhill(self.scratch.fields.get_or_build(self.map, goal), from, free)
             }
             Planner::PerMonsterBfs => {
-                let goal = snap_to_passable(self.map, target);
+                let goal = snap_to_safe(self.map, target);
                 let path = nearest(self.map, from, |p| p == goal)?;
                 Some(match path.get(1) {
                     Some(&next) if free(next) => {
@@ -325,7 +352,20 @@ impl Phase<'_> {
     }
 }
 
-/// `snap_to_passable`, remembered for the few shared targets that need it (scatter corners
+impl Phase<'_> {
+    /// Whether a monster may step onto `p` now: nobody there, and, for one that cannot open
+    /// doors (`walled`), no closed door.
+    fn can_step(&self, p: Pos, walled: bool) -> bool {
+        self.cells.free(p) && !(walled && shut(self.map, &self.opened, p))
+    }
+}
+
+/// Whether `p` is a closed door not opened earlier this phase.
+fn shut(map: &TileMap, opened: &[(Pos, Tile)], p: Pos) -> bool {
+    map.rules(map.get(p)).opens_to.is_some() && !opened.iter().any(|&(o, _)| o == p)
+}
+
+/// `snap_to_safe`, remembered for the few shared targets that need it (scatter corners
 /// are asked for by every monster scattering there).
 fn snap_shared(snaps: &mut Vec<(Pos, Pos)>, map: &TileMap, cells: &Cells, target: Pos) -> Pos {
     if cells.open(target) {
@@ -334,7 +374,7 @@ fn snap_shared(snaps: &mut Vec<(Pos, Pos)>, map: &TileMap, cells: &Cells, target
     if let Some(&(_, s)) = snaps.iter().find(|(t, _)| *t == target) {
         return s;
     }
-    let s = snap_to_passable(map, target);
+    let s = snap_to_safe(map, target);
     if snaps.len() < 16 {
         snaps.push((target, s));
     }

@@ -81,8 +81,6 @@ struct Kind {
     opens_doors: bool,
     /// Scales its chances to wake and to notice the hero.
     perception: f64,
-    /// Its ranged abilities: with the hero in its sights it aims instead of stepping.
-    shots: Vec<shots::Shot>,
 }
 
 /// The hero as the monsters see it this turn.
@@ -145,6 +143,8 @@ struct Phase<'g> {
     /// Monsters that took aim at the hero instead of stepping, in id order, with the ability
     /// each would shoot: the first shoots when the phase ends.
     aiming: Vec<(CreatureId, String)>,
+    /// The monsters whose `ai` list would shoot now (`Game::ready_shots`), in id order.
+    shots: Vec<shots::ReadyShot>,
 }
 
 impl Phase<'_> {
@@ -225,6 +225,7 @@ impl Game {
     ) -> (usize, Vec<CreatureId>) {
         let hero = self.hero_view();
         let floor = self.floor.depth;
+        let shots = self.ready_shots(content);
 
         let Game {
             floor:
@@ -297,7 +298,6 @@ impl Game {
                         max_health: k.base.max_health,
                         opens_doors: k.opens_doors,
                         perception: k.perception,
-                        shots: shots::shots_of(&k.abilities, content),
                     });
                     kinds.push((key(), name, kind));
                     kinds.len() - 1
@@ -361,6 +361,7 @@ impl Game {
             stealth2: stealth * stealth,
             noticed: Vec::new(),
             aiming: Vec::new(),
+            shots,
         };
         let mut ending = Vec::new();
         for (slot, &k) in kind_of.iter().enumerate() {
@@ -433,6 +434,8 @@ impl Game {
                 .queue
                 .push_back(super::events::Event::HeroNoticed { creature: id });
         }
+        // Noticing comes before the shot it allows: its triggers act first.
+        self.drain(content);
         // The others who took aim held their step; one shot opens the fight.
         if let Some((shooter, ability)) = aiming.first() {
             self.monster_shoots(*shooter, ability, content);

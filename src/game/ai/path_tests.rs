@@ -24,7 +24,7 @@ const CUP: &str = "\
 
 fn cup_run(content: &Content, turns: usize) -> (Vec<(Pos, bool)>, Game) {
     let mut g = world(CUP);
-    let s = hunter(&mut g, content, "core:skeleton", find(CUP, 'M'), Dir::Up);
+    let s = hunter(&mut g, content, "core:shade", find(CUP, 'M'), Dir::Up);
     let trail = (0..turns)
         .map(|_| {
             g.monsters_act(content);
@@ -40,8 +40,8 @@ fn a_stuck_greedy_monster_paths_until_it_comes_closer() {
     let hero = find(CUP, '@');
     let stuck = content
         .creatures
-        .get("core:skeleton")
-        .expect("skeleton")
+        .get("core:shade")
+        .expect("shade")
         .movement
         .stuck_turns as usize;
     let (trail, _) = cup_run(&content, 40);
@@ -66,8 +66,8 @@ fn a_stuck_greedy_monster_paths_until_it_comes_closer() {
     // The same monster never allowed to switch circles in the cup for good.
     content
         .creatures
-        .get_mut("core:skeleton")
-        .expect("skeleton")
+        .get_mut("core:shade")
+        .expect("shade")
         .movement
         .stuck_turns = u32::MAX;
     let (trail, _) = cup_run(&content, 60);
@@ -155,7 +155,7 @@ fn monsters_wander_until_they_see_the_hero() {
 ";
     let mut g = world(map);
     let id = g.spawn(
-        content.creature("core:skeleton").expect("kind"),
+        content.creature("core:shade").expect("kind"),
         find(map, 'M'),
     );
     mon_mut(&mut g, id).ai.timer = 1000;
@@ -206,7 +206,7 @@ fn monsters_wait_behind_one_another_and_never_step_on_the_hero() {
 #[test]
 fn badly_hurt_monsters_run_from_the_hero() {
     let content = core();
-    for kind in ["core:skeleton", "core:goblin"] {
+    for kind in ["core:shade", "core:goblin"] {
         let mut g = world(&room(21, 11).replacen('.', "@", 1));
         let id = hunter(&mut g, &content, kind, Pos::new(5, 4), Dir::Up);
         mon_mut(&mut g, id).health = 1.0;

@@ -397,7 +397,7 @@ fn frightened_moves_come_from_the_seed_and_pause_the_schedule() {
     let ids: Vec<_> = [(5, 5), (12, 9), (16, 3), (9, 12)]
         .into_iter()
         .map(|(x, y)| {
-            let id = hunter(&mut g, &content, "core:skeleton", Pos::new(x, y), Dir::Up);
+            let id = hunter(&mut g, &content, "core:shade", Pos::new(x, y), Dir::Up);
             let c = mon_mut(&mut g, id);
             (c.frightened, c.ai.mode, c.ai.timer) = (40, AiMode::Frightened, 5);
             id
@@ -481,12 +481,12 @@ fn pieces(modes: &[AiMode]) -> Vec<(AiMode, usize)> {
 fn the_ghost_cycle_is_chase_away_wander_with_lengths_drawn_at_each_switch() {
     let content = core();
     assert_eq!(
-        content.creature("core:skeleton").map(|k| k.movement.cycle),
+        content.creature("core:shade").map(|k| k.movement.cycle),
         Some(Cycle::Ghost),
         "the default cycle"
     );
     let b = &content.balance;
-    let modes = cycle_modes(&content, "core:skeleton", 8, 300);
+    let modes = cycle_modes(&content, "core:shade", 8, 300);
     let first_switch: Vec<usize> = modes
         .iter()
         .map(|m| {
@@ -534,12 +534,9 @@ fn the_scatter_cycle_and_the_phase_lengths_are_content() {
     let mut content = core();
     content.balance.chase_turns = (3, 3);
     content.balance.scatter_turns = (2, 2);
-    let kind = content
-        .creatures
-        .get_mut("core:skeleton")
-        .expect("skeleton");
+    let kind = content.creatures.get_mut("core:shade").expect("shade");
     kind.movement.cycle = Cycle::Scatter;
-    let modes = cycle_modes(&content, "core:skeleton", 4, 40);
+    let modes = cycle_modes(&content, "core:shade", 4, 40);
     for m in &modes {
         let p = pieces(m);
         for (k, w) in p.windows(2).enumerate() {

@@ -1,7 +1,7 @@
 //! Reusing fields: `Terrain` (whether a map's tiles changed) and `FieldCache`, the turn's
 //! fields shared by every monster with the same target.
 use super::DistanceField;
-use crate::grid::path::snap_to_passable;
+use crate::grid::path::snap_to_safe;
 use crate::map::{Pos, Terrains, Tile, TileMap};
 use std::sync::Arc;
 
@@ -103,7 +103,7 @@ impl FieldCache {
         let key = match self.fixed_snaps.iter().find(|(t, _)| *t == target) {
             Some(&(_, key)) => key,
             None => {
-                let key = snap_to_passable(map, target);
+                let key = snap_to_safe(map, target);
                 if self.fixed_snaps.len() < 16 {
                     self.fixed_snaps.push((target, key));
                 }
@@ -150,7 +150,7 @@ impl FieldCache {
     /// so targets that snap to the same tile share a field.
     pub fn get_or_build(&mut self, map: &TileMap, target: Pos) -> &DistanceField {
         self.check_terrain(map);
-        let key = snap_to_passable(map, target);
+        let key = snap_to_safe(map, target);
         Self::build(
             &mut self.fields,
             &mut self.last_fields,
@@ -171,7 +171,7 @@ impl FieldCache {
         coefficient: f32,
     ) -> &DistanceField {
         self.check_terrain(map);
-        let key = (snap_to_passable(map, threat), coefficient.to_bits());
+        let key = (snap_to_safe(map, threat), coefficient.to_bits());
         let at = match self.safety.find(key) {
             Some(at) => at,
             None => {

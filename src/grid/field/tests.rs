@@ -4,7 +4,7 @@ use super::*;
 use proptest::prelude::*;
 use std::collections::VecDeque;
 
-use crate::grid::path::snap_to_passable;
+use crate::grid::path::snap_to_safe;
 use crate::map::{Dir, Pos, Tile};
 
 const O: u32 = UNREACHED;
@@ -598,7 +598,7 @@ fn fixed_fields_outlive_turns_but_not_the_map() {
     let mut map = TileMap::from_ascii("#####\n#...#\n#.#.#\n#...#\n#####\n");
     let mut cache = FieldCache::new();
     let corner = Pos::new(-2, -2);
-    let snapped = snap_to_passable(&map, corner);
+    let snapped = snap_to_safe(&map, corner);
     let first = cache.get_or_build_fixed(&map, corner).clone();
     assert_eq!(first, DistanceField::bfs(&map, &[snapped]));
     cache.clear();
@@ -607,7 +607,7 @@ fn fixed_fields_outlive_turns_but_not_the_map() {
     // Next turn, another map (one wall opened): its own field.
     cache.clear();
     map.set(Pos::new(2, 2), Tile::FLOOR);
-    let snapped = snap_to_passable(&map, corner);
+    let snapped = snap_to_safe(&map, corner);
     assert_eq!(
         cache.get_or_build_fixed(&map, corner),
         &DistanceField::bfs(&map, &[snapped])
