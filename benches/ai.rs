@@ -1,7 +1,9 @@
 //! One monster phase (criterion group `ai_turn`) with 10,000 monsters on a 255×255 floor:
 //! `delve` (greedy steps, and distance fields shared per distinct target) against
 //! `per_monster_bfs` (every `path` step found by the monster's own breadth-first search,
-//! as the breadth-first computer rival does) on the same state.
+//! as the breadth-first computer rival does) on the same state, and `capped_per_monster`
+//! (every `path` step searched for by the monster alone within the turn's budget of tiles,
+//! the capped work `delve` does for a monster's own target).
 use std::collections::BTreeSet;
 use std::hint::black_box;
 use std::time::Duration;
@@ -89,6 +91,18 @@ fn ai_turn(c: &mut Criterion) {
             || base.clone(),
             |mut game| {
                 game.bench_ai_turn_per_monster_bfs(black_box(&content));
+                game
+            },
+            BatchSize::LargeInput,
+        )
+    });
+    // The same capped work as `delve` (each monster's own search stops at the turn's budget
+    // of tiles, then the greedy step), without the shared fields: what sharing alone buys.
+    group.bench_function(BenchmarkId::new("capped_per_monster", monsters), |b| {
+        b.iter_batched(
+            || base.clone(),
+            |mut game| {
+                game.bench_ai_turn_capped_per_monster(black_box(&content));
                 game
             },
             BatchSize::LargeInput,

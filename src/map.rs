@@ -206,6 +206,8 @@ pub struct Terrains {
     ids: Vec<String>,
     /// By index; past `ids` every entry is solid, so a tile never indexes out of it.
     rules: Box<[TerrainRules; 256]>,
+    /// `rules[i].safe()`, one byte a kind: what the distance fields read for every tile.
+    safe: Box<[bool; 256]>,
 }
 
 impl Default for Terrains {
@@ -225,7 +227,8 @@ impl Terrains {
             rules[i] = r;
             ids.push(id);
         }
-        Self { ids, rules }
+        let safe = Box::new(std::array::from_fn(|i| rules[i].safe()));
+        Self { ids, rules, safe }
     }
 
     /// The engine's kinds alone, as generation and the tests' maps know them.
@@ -278,6 +281,12 @@ impl Terrains {
     /// Every index's rules, for loops over many tiles (no bounds checks: a tile is a byte).
     pub fn table(&self) -> &[TerrainRules; 256] {
         &self.rules
+    }
+
+    /// Whether each index is safe (walkable, no hazard), for the fields' fill: a byte a kind
+    /// reads faster than two fields of its rules.
+    pub fn safe_table(&self) -> &[bool; 256] {
+        &self.safe
     }
 }
 

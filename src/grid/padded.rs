@@ -85,7 +85,7 @@ impl Padded {
             cells.fill(blocked);
             return;
         }
-        let kinds = map.terrains().table();
+        let safe = map.terrains().safe_table();
         for (row, tiles) in cells[pw..last_row]
             .chunks_exact_mut(pw)
             .zip(map.tiles().chunks_exact(w))
@@ -93,7 +93,7 @@ impl Padded {
             row[0] = blocked;
             row[pw - 1] = blocked;
             for (cell, tile) in row[1..pw - 1].iter_mut().zip(tiles) {
-                *cell = if kinds[usize::from(tile.0)].safe() {
+                *cell = if safe[usize::from(tile.0)] {
                     open
                 } else {
                     blocked

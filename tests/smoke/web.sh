@@ -40,7 +40,7 @@ cp -r tests/fixtures/mods/toml_syntax/* "$dir/mods-to-add/"
 status=0
 NODE_TOOLS="$tools" node tests/web/smoke.mjs "http://127.0.0.1:$port/?seed=7" "$dir" "$dir/mods-to-add" \
   | tee "$dir/web.json" || status=$?
-for shot in web web-touch web-portrait web-settings-touch web-watch web-import web-mods; do
+for shot in web web-touch web-look-touch web-classes-touch web-portrait web-settings-touch web-watch web-import web-mods; do
   [ -f "$dir/$shot.png" ] && python3 tests/smoke/check_png.py "$dir/$shot.png" || status=1
 done
 if [ -f "$dir/web.replay" ]; then

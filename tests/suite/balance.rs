@@ -11,7 +11,7 @@ const CLASSES: [&str; 4] = ["core:fighter", "core:rogue", "core:arcanist", "core
 
 #[test]
 fn every_class_wins_sometimes_none_dominates_and_no_floor_is_a_wall() {
-    if !crate::tier::run_slow("the 3 × 60 balance runs") {
+    if !crate::tier::run_slow("the 4 × 60 balance runs") {
         return;
     }
     let content = Content::core().unwrap_or_else(|r| panic!("{r}"));

@@ -12,6 +12,7 @@
 // Usage: node smoke.mjs URL DIR MODS_DIR   (MODS_DIR holds one folder per mod to add; writes
 // DIR/web.png, DIR/web-touch.png, DIR/web-mods.png and DIR/web.replay; playwright-core under
 // $NODE_TOOLS; Debian's chromium)
+import { readFileSync } from "node:fs";
 import { launch } from "./browser.mjs";
 
 const [url, dir, modsDir] = process.argv.slice(2);
@@ -21,6 +22,14 @@ const errors = [];
 // a stand-in trap, which the page then reports.
 const STAND_IN = "smoke: a stand-in trap";
 const expected = (text) => text.includes("Using exceptions for control flow") || text.includes(STAND_IN);
+// The files the game loads itself, from its own list (`FILES` in src/app/content/files.rs,
+// which a unit test holds to every sound the game plays), not a copy kept here.
+function gameFiles() {
+  const source = readFileSync(new URL("../../src/app/content/files.rs", import.meta.url), "utf8");
+  const start = source.indexOf("pub const FILES");
+  const list = source.slice(start, source.indexOf("];", start));
+  return start < 0 ? [] : [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+}
 // The game's own files the page fetched over HTTP (path → status), from the first page.
 const fetched = {};
 function watch(page) {
@@ -86,11 +95,8 @@ try {
   // loader counted them in.
   await page.waitForFunction(() => window.delveFilesMs !== undefined, null, { timeout: 60000 });
   files = { ms: await page.evaluate(() => window.delveFilesMs), fetched: { ...fetched } };
-  const wanted = ["art/icons.png", "sounds/step.ogg", "sounds/hit.ogg", "sounds/miss.ogg",
-    "sounds/kill.ogg", "sounds/pickup.ogg", "sounds/descend.ogg", "sounds/levelup.ogg",
-    "sounds/death.ogg", "sounds/alarm.ogg", "sounds/cue.ogg", "sounds/spot.ogg",
-    "sounds/heartbeat.ogg", "sounds/door.ogg", "sounds/step_water.ogg", "sounds/step_grass.ogg",
-    "sounds/step_wood.ogg", "sounds/menu.ogg"];
+  const wanted = gameFiles();
+  if (wanted.length < 2) errors.push(`the game's list of its files was not read: ${JSON.stringify(wanted)}`);
   for (const f of wanted) {
     if (fetched[`/assets/${f}`] !== 200) errors.push(`the page did not fetch assets/${f}: ${JSON.stringify(fetched)}`);
   }
@@ -348,6 +354,14 @@ if (modsDir) {
     await p.waitForTimeout(1000);
     await p.screenshot({ path: `${dir}/web-mods.png` });
     const added = await p.evaluate(() => ({ folders: window.delveMods.folders.map((m) => m.folder), message: window.delveMods.message }));
+    // Both mods by name, and the broken one's error where it is (file, line, column).
+    for (const name of ["webmod", "broken"]) {
+      if (!added.folders.includes(name)) errors.push(`the mod "${name}" was not added: ${JSON.stringify(added)}`);
+    }
+    added.screen = await screenLines(p);
+    if (!added.screen.some((t) => t.includes("creatures.toml:3:12"))) {
+      errors.push(`the broken mod's located error is not shown: ${JSON.stringify(added.screen)}`);
+    }
     await p.reload();
     await firstFrame(p);
     const kept = await p.evaluate(() => window.delveMods.folders.map((m) => m.folder));

@@ -16,7 +16,7 @@ impl Phase<'_> {
         }
         let from = c.pos;
         let plan = match self.planner {
-            Planner::SharedFields => self.forage_plan(from),
+            Planner::SharedFields | Planner::CappedPerMonster => self.forage_plan(from),
             Planner::PerMonsterBfs => nearest(self.map, from, |p| self.treasure.contains_key(&p))
                 .map(|path| (path.get(1).copied().unwrap_or(from), path[path.len() - 1])),
         };

@@ -295,18 +295,6 @@ impl Phase<'_> {
         let (cells, map, opened) = (&self.cells, self.map, &self.opened);
         let free = |p| cells.free(p) && !(walled && shut(map, opened, p));
         match self.planner {
-            Planner::SharedFields if own => {
-                let goal = snap_to_safe(self.map, target);
-                self.scratch.probe.step(cells, goal, from, &mut self.budget)
-            }
-            Planner::SharedFields if fixed => {
-                let field = self.scratch.fields.get_or_build_fixed(self.map, target);
-                downhill(field, from, free)
-            }
-            Planner::SharedFields => {
-                let goal = snap_shared(&mut self.snaps, self.map, cells, target);
-                downhill(self.scratch.fields.get_or_build(self.map, goal), from, free)
-            }
             Planner::PerMonsterBfs => {
                 let goal = snap_to_safe(self.map, target);
                 let path = nearest(self.map, from, |p| p == goal)?;
@@ -316,6 +304,19 @@ impl Phase<'_> {
                     }
                     _ => Act::Stay,
                 })
+            }
+            // Its own target (or, in the capped baseline, any): searched within the budget.
+            _ if own || self.planner == Planner::CappedPerMonster => {
+                let goal = snap_to_safe(self.map, target);
+                self.scratch.probe.step(cells, goal, from, &mut self.budget)
+            }
+            _ if fixed => {
+                let field = self.scratch.fields.get_or_build_fixed(self.map, target);
+                downhill(field, from, free)
+            }
+            _ => {
+                let goal = snap_shared(&mut self.snaps, self.map, cells, target);
+                downhill(self.scratch.fields.get_or_build(self.map, goal), from, free)
             }
         }
     }

@@ -62,6 +62,11 @@ enum Planner {
     /// Every monster runs its own breadth-first search (as the breadth-first computer
     /// rival does): the benchmark's baseline.
     PerMonsterBfs,
+    /// Every monster searches for itself as `SharedFields` searches for a monster's own
+    /// target: from the target out to the monster, within the turn's shared budget of tiles,
+    /// the greedy step after it runs out. The benchmark's second baseline, doing the capped
+    /// work `SharedFields` does, without the shared fields.
+    CappedPerMonster,
 }
 
 /// What a monster does with its move.
@@ -213,6 +218,14 @@ impl Game {
     pub fn bench_ai_turn_per_monster_bfs(&mut self, content: &Content) {
         let stealth = self.stealth_range(None, false, content);
         self.monster_phase(content, Planner::PerMonsterBfs, stealth);
+    }
+
+    /// Benchmark hook: the same phase with every `path` step searched for by the monster
+    /// alone within the turn's budget of tiles, as `delve` searches for an own target.
+    #[doc(hidden)]
+    pub fn bench_ai_turn_capped_per_monster(&mut self, content: &Content) {
+        let stealth = self.stealth_range(None, false, content);
+        self.monster_phase(content, Planner::CappedPerMonster, stealth);
     }
 
     /// The monster phase; returns how many shared distance fields it built, and the monsters
