@@ -292,41 +292,37 @@ fn shot(g: &Game, id: CreatureId, with: &str) -> bool {
     })
 }
 
+/// The hall with a hunting `kind` at `at`, changed by `set`, after the hero waits a turn.
+fn a_turn_with(
+    content: &Content,
+    kind: &str,
+    at: Pos,
+    set: impl FnOnce(&mut super::state::Creature),
+) -> (Game, CreatureId) {
+    let mut g = world(HALL, content);
+    let id = monster(&mut g, content, kind, at, Awareness::Hunting);
+    set(g.floor.creatures.get_mut(&id).unwrap());
+    g.execute(&Command::Wait, content);
+    (g, id)
+}
+
 #[test]
 fn a_shot_from_afar_is_what_the_monsters_ai_list_would_choose() {
     let content = core();
     let at = Pos::new(6, 2);
     // Badly hurt, the goblin archer's list flees first: it runs instead of shooting.
-    let mut g = world(HALL, &content);
-    let id = monster(
-        &mut g,
-        &content,
-        "core:goblin_archer",
-        at,
-        Awareness::Hunting,
-    );
-    g.floor.creatures.get_mut(&id).unwrap().health = 4.0;
-    g.execute(&Command::Wait, &content);
+    let (g, id) = a_turn_with(&content, "core:goblin_archer", at, |c| c.health = 4.0);
     assert!(!shot(&g, id, "core:arrow"), "{:?}", g.log.lines);
     assert!(!g.in_combat());
     assert_eq!(g.floor.creatures[&id].ai.mode, AiMode::Flee, "it runs");
     // An arrow still cooling down for a turn is not ready (it once counted as ready).
-    let mut g = world(HALL, &content);
-    let id = monster(
-        &mut g,
-        &content,
-        "core:goblin_archer",
-        at,
-        Awareness::Hunting,
-    );
-    (g.floor.creatures.get_mut(&id).unwrap().cooldowns).insert("core:arrow".into(), 1);
-    g.execute(&Command::Wait, &content);
+    let (g, id) = a_turn_with(&content, "core:goblin_archer", at, |c| {
+        c.cooldowns.insert("core:arrow".into(), 1);
+    });
     assert!(!shot(&g, id, "core:arrow"), "{:?}", g.log.lines);
-    // The skeleton has the stamina for its bone throw and opens the fight with one.
-    let mut g = world(HALL, &content);
-    let near = Pos::new(5, 2); // its reach is 4
-    let id = monster(&mut g, &content, "core:skeleton", near, Awareness::Hunting);
-    g.execute(&Command::Wait, &content);
+    // The skeleton has the stamina for its bone throw and opens the fight with one (its
+    // reach is 4).
+    let (g, id) = a_turn_with(&content, "core:skeleton", Pos::new(5, 2), |_| {});
     assert!(shot(&g, id, "core:bone_throw"), "{:?}", g.log.lines);
     assert!(g.in_combat());
 }
