@@ -529,4 +529,13 @@ mod tests {
             .position(|w| doc.contains(&format!("the {w} events")));
         assert_eq!(said, Some(count), "DESIGN.md names {count} events in words");
     }
+
+    /// A rules change is news for players (their replays are refused): CHANGELOG.md names the
+    /// version the code plays.
+    #[test]
+    fn the_changelog_names_the_rules_version() {
+        let log = include_str!("../../CHANGELOG.md");
+        let named = format!("**Rules version {}**", crate::game::RULES_VERSION);
+        assert!(log.contains(&named), "CHANGELOG.md lacks {named}");
+    }
 }
