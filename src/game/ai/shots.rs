@@ -1,8 +1,8 @@
-//! Archers on the map (DESIGN.md, "Range and throwing"): a hunting monster with a ranged
-//! ability that has the hero in its sights stands and takes aim instead of stepping; when the
-//! phase ends, the first of them (in id order) shoots, and the shot opens the fight as its
-//! action, before anyone's initiative. Fights have no positions: range only decides who
-//! strikes first, and from where.
+//! Archers on the map (DESIGN.md, "Range and throwing"): a hunting monster whose `ai` list
+//! would choose a ranged ability now, with the hero in its sights, takes aim instead of
+//! stepping; when the phase ends, the first of them (in id order) shoots, and the shot opens
+//! the fight as its action, before anyone's initiative. Fights have no positions: range only
+//! decides who strikes first, and from where.
 use super::Phase;
 use crate::content::Content;
 use crate::game::effects::Rolls;
