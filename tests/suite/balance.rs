@@ -60,10 +60,12 @@ fn class_curve(content: &Content, class: &str) -> RunsSummary {
         median >= 4,
         "{class}: median death floor {median} is below 4"
     );
+    // About 40 deaths in 60 runs: one death moves a floor's share by 2.5 points, so the 60-run
+    // band is 45 % (the 200-run target's 40 % is measured with `delve sim --runs 200`).
     for e in &s.ends {
         assert!(
-            f64::from(e.died) <= 0.40 * f64::from(s.died),
-            "{class}: floor {} takes {} of {} deaths (over 40%): {:?}",
+            f64::from(e.died) <= 0.45 * f64::from(s.died),
+            "{class}: floor {} takes {} of {} deaths (over 45%): {:?}",
             e.floor,
             e.died,
             s.died,
