@@ -224,7 +224,7 @@ impl Phase<'_> {
         let (from, heading) = (c.pos, c.heading);
         let pathing = mv.nav == Nav::Path || c.ai.pathing;
         let (cells, map, opened) = (&self.cells, self.map, &self.opened);
-        let free = |p| cells.free(p) && !(walled && shut(map, opened, p));
+        let free = |p| cells.free(p) && !shut(walled, map, opened, p);
         let step = match mode {
             AiMode::Frightened => random_turn(free, from, heading, self.rng),
             AiMode::Wander => {
@@ -271,7 +271,7 @@ impl Phase<'_> {
                 let (map, opened) = (self.map, &self.opened);
                 let open = Dir::ALL.into_iter().any(|d| {
                     let p = from.offset(d);
-                    d != back && self.cells.open(p) && !(walled && shut(map, opened, p))
+                    d != back && self.cells.open(p) && !shut(walled, map, opened, p)
                 });
                 if open { Act::Stay } else { Act::TurnAround }
             }
@@ -293,7 +293,7 @@ impl Phase<'_> {
         walled: bool,
     ) -> Option<Act> {
         let (cells, map, opened) = (&self.cells, self.map, &self.opened);
-        let free = |p| cells.free(p) && !(walled && shut(map, opened, p));
+        let free = |p| cells.free(p) && !shut(walled, map, opened, p);
         match self.planner {
             Planner::PerMonsterBfs => {
                 let goal = snap_to_safe(self.map, target);
@@ -357,13 +357,14 @@ impl Phase<'_> {
     /// Whether a monster may step onto `p` now: nobody there, and, for one that cannot open
     /// doors (`walled`), no closed door.
     fn can_step(&self, p: Pos, walled: bool) -> bool {
-        self.cells.free(p) && !(walled && shut(self.map, &self.opened, p))
+        self.cells.free(p) && !shut(walled, self.map, &self.opened, p)
     }
 }
 
-/// Whether `p` is a closed door not opened earlier this phase.
-fn shut(map: &TileMap, opened: &[(Pos, Tile)], p: Pos) -> bool {
-    map.rules(map.get(p)).opens_to.is_some() && !opened.iter().any(|&(o, _)| o == p)
+/// Whether `p` is shut to a monster: it cannot open doors (`walled`) and `p` is a closed
+/// door not opened earlier this phase.
+fn shut(walled: bool, map: &TileMap, opened: &[(Pos, Tile)], p: Pos) -> bool {
+    walled && map.rules(map.get(p)).opens_to.is_some() && !opened.iter().any(|&(o, _)| o == p)
 }
 
 /// `snap_to_safe`, remembered for the few shared targets that need it (scatter corners
