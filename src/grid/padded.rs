@@ -85,7 +85,11 @@ impl Padded {
             cells.fill(blocked);
             return;
         }
-        let safe = map.terrains().safe_table();
+        // A cell's value by its tile's kind: one load a cell, no select.
+        let value = map
+            .terrains()
+            .safe_table()
+            .map(|safe| if safe { open } else { blocked });
         for (row, tiles) in cells[pw..last_row]
             .chunks_exact_mut(pw)
             .zip(map.tiles().chunks_exact(w))
@@ -93,11 +97,7 @@ impl Padded {
             row[0] = blocked;
             row[pw - 1] = blocked;
             for (cell, tile) in row[1..pw - 1].iter_mut().zip(tiles) {
-                *cell = if safe[usize::from(tile.0)] {
-                    open
-                } else {
-                    blocked
-                };
+                *cell = value[usize::from(tile.0)];
             }
         }
     }
