@@ -5,7 +5,7 @@
 #   folder, the game keeps its files in the platform's data folder (src/places.rs).
 # - delve-VERSION-web.zip: the published browser build as a static site, playable from any
 #   static file host or `python3 -m http.server`.
-# Not run by CI: a release build of Bevy is long (README, packages).
+# Not run by CI: a release build of Bevy is long (docs/BUILDING.md, packages).
 # Usage: scripts/package.sh [native|web|all]   (all by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,4 @@
-# Sourced by the wasm scripts: the browser build route (docs/DESIGN.md). Debian's rustc-web
+# Sourced by the wasm scripts: the browser build route (docs/design/browser-build.md). Debian's rustc-web
 # (1.96) builds std for wasm32 itself; it comes first on PATH only for these builds, in its
 # own target dir so the native builds' artefacts are not rebuilt by a second rustc.
 bash "$(dirname "${BASH_SOURCE[0]}")/deps.sh" rustc-web cargo-web rust-web-src lld-22

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the browser version into a servable folder (default out/web).
-# Route (docs/DESIGN.md, "The browser build"): Debian's rustc-web builds std for wasm32 itself
+# Route (docs/design/browser-build.md): Debian's rustc-web builds std for wasm32 itself
 # (-Z build-std), wasm-ld-22 links, wasm-bindgen-cli at the lockfile's version makes the JS glue.
 # Usage: scripts/web-build.sh [OUT_DIR]     (WEB_PROFILE=web-small, the published one, by default)
 # WEB_PATCHES=0 builds the published profile from Bevy's unpatched crates (scripts/patches/):
@@ -17,7 +17,7 @@ src="."
 flags=""
 std_features=()
 if [ "$profile" = "web-small" ]; then
-  # The published build (README: sizes): no source locations and no message formatting for
+  # The published build (docs/BUILDING.md: sizes): no source locations and no message formatting for
   # panics (the page says when the game stopped); derived `Debug` prints a type's or variant's
   # name only (no player reads more: key names are variant names); Bevy's reflection without
   # its auto-registration and its core pipeline without the 3D half (scripts/web-patches.sh
@@ -57,10 +57,10 @@ gzip -9 -n -k -f "$out/delve_bg.wasm"
 ls -l "$out"
 gz=$(stat -c %s "$out/delve_bg.wasm.gz")
 echo "wasm: $(stat -c %s "$out/delve_bg.wasm") bytes, gzip -9: $gz bytes"
-# The published build's budget: what the player downloads first (README, sizes). Other
+# The published build's budget: what the player downloads first (docs/BUILDING.md, sizes). Other
 # profiles and unpatched builds are larger by design and only report their size.
 budget=4500000
 if [ "$profile" = web-small ] && [ "${WEB_PATCHES:-1}" != 0 ] && [ "$gz" -gt "$budget" ]; then
-  echo "web-build: delve_bg.wasm.gz is $gz bytes, over the budget of $budget by $((gz - budget)): make room before adding code (README, sizes)" >&2
+  echo "web-build: delve_bg.wasm.gz is $gz bytes, over the budget of $budget by $((gz - budget)): make room before adding code (docs/BUILDING.md, sizes)" >&2
   exit 1
 fi

@@ -5,7 +5,7 @@
 # CRATE-VERSION-what.patch and opens with why it exists, what it saves (measured) and which
 # upstream change would remove it. They only drop code the game never runs, and Cargo has no
 # way to make them from Delve's own manifest; without them (WEB_PATCHES=0 in
-# scripts/web-build.sh) the build works and is larger (README, sizes).
+# scripts/web-build.sh) the build works and is larger (docs/BUILDING.md, sizes).
 # The copy's Cargo.lock is checked to change nothing but the patched crates' entries (crates
 # only the dropped code used, such as inventory, drop out).
 # Usage: scripts/web-patches.sh DIR   (run from the project's root)

@@ -35,7 +35,7 @@ fn main() -> ExitCode {
 }
 
 /// The browser has no command line: only the game, so the headless commands stay out of the
-/// download (README: browser build sizes).
+/// download (docs/BUILDING.md: browser build sizes).
 #[cfg(target_arch = "wasm32")]
 fn main() -> ExitCode {
     play(PlayArgs::default())
@@ -48,6 +48,8 @@ fn play(args: PlayArgs) -> ExitCode {
 
 #[cfg(not(feature = "app"))]
 fn play(_: PlayArgs) -> ExitCode {
-    eprintln!("delve: this build has no window; build with `--features app` (see README)");
+    eprintln!(
+        "delve: this build has no window; build with `--features app` (see docs/BUILDING.md)"
+    );
     ExitCode::from(2)
 }

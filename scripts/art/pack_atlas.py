@@ -149,7 +149,7 @@ def main():
         rgba = Image.open(rendered).convert("RGBA")
     # A coverage mask: one grey channel whose brightness is the icon's opacity (the game draws
     # it as white with that alpha). The colour of transparent pixels carries nothing, and a
-    # second, constant channel still cost a sixth of the file (README: sizes).
+    # second, constant channel still cost a sixth of the file (docs/BUILDING.md: sizes).
     atlas = rgba.getchannel("A")
     png = args.out / "icons.png"
     atlas.save(png, optimize=True, compress_level=9)

@@ -96,7 +96,7 @@ impl ComputedStates for RunShown {
 }
 
 /// A run is open: played, watched or just finished (GameOver reads it). The game resource
-/// exists exactly while this state does: the run plugin (`turn::run`) inserts it before the
+/// exists exactly while this state does: the run plugin (`dungeon/run.rs`) inserts it before the
 /// screen changes and removes it on entering `NoRun`, so systems of the run take
 /// `Res<GameRes>` without an `Option`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

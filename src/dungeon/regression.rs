@@ -12,7 +12,7 @@
 //! walk-around is at least that long are opened first, as Brogue does, because a loop between
 //! two tiles already a few steps apart changes little for the player; the short ones only make
 //! up the share when too few long ones are left. That preference is this project's, not the
-//! document's; docs/DESIGN.md gives the measurements it is kept on.
+//! document's; docs/design/loops.md gives the measurements it is kept on.
 use super::field::{Tree, Work, push_first, share};
 use crate::map::{Tile, TileMap};
 use crate::rng::{Rng, shuffle};

@@ -1,4 +1,4 @@
-//! The line of fire (DESIGN.md, "Range and the line of fire"): where a shot from one tile at
+//! The line of fire (docs/design/line-of-fire.md): where a shot from one tile at
 //! another flies on the floor as it stands, what stops it, and whom it passes, nearest first.
 //! Geometry only: no rule shoots yet.
 use super::state::{CreatureId, Game};

@@ -51,7 +51,7 @@ pub enum CyclePhase {
     Scatter,
 }
 
-/// What a monster knows of the hero (DESIGN.md, "Stealth and noise").
+/// What a monster knows of the hero (docs/design/stealth.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Awareness {
     /// It does not move; the hero within the stealth range may wake it, a noise does.

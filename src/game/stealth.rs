@@ -1,4 +1,4 @@
-//! Stealth and noise (DESIGN.md, "Stealth and noise"): how far away the hero may be noticed,
+//! Stealth and noise (docs/design/stealth.md): how far away the hero may be noticed,
 //! what a noise wakes, and the sneak attack on a monster that has not noticed the hero.
 use super::command::Command;
 use super::effects::Rolls;

@@ -1,4 +1,4 @@
-//! Throwing (DESIGN.md, "Range and throwing"): what may be thrown where, the flight along the
+//! Throwing (docs/design/throwing.md): what may be thrown where, the flight along the
 //! line of fire, the hit, where the item comes down, and the fight a throw opens. Thrown
 //! items stack in the pack: a throw takes one, and walking over them picks them up again.
 use super::command::Reason;

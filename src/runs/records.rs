@@ -10,7 +10,7 @@ use crate::game::{Game, RunOutcome};
 /// How many runs the table keeps (and the Records screen shows).
 pub const RECORDS_KEPT: usize = 20;
 
-/// Score points per floor reached, per kill, and for escaping the dungeon (README: records).
+/// Score points per floor reached, per kill, and for escaping the dungeon (docs/PLAYERS.md: records).
 pub const POINTS_PER_FLOOR: u64 = 250;
 pub const POINTS_PER_KILL: u64 = 10;
 pub const WIN_BONUS: u64 = 1000;

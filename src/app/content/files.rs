@@ -37,7 +37,7 @@ pub const FILES: [&str; 19] = [
 
 /// The desktop's built-in copies of `FILES`, in order: what it loads outside a checkout. The
 /// browser fetches the files from the page's `assets/` folder over HTTP instead, so they stay
-/// out of the code the page must download before the game starts (README, sizes).
+/// out of the code the page must download before the game starts (docs/BUILDING.md, sizes).
 #[cfg(not(target_arch = "wasm32"))]
 pub const BUILT_IN: [&[u8]; 19] = [
     include_bytes!("../../../assets/art/icons.png"),

@@ -208,7 +208,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The atlas is a grey coverage mask (a sixth smaller than white with alpha: README, sizes),
+/// The atlas is a grey coverage mask (a sixth smaller than white with alpha: docs/BUILDING.md, sizes),
 /// which Bevy loads as opaque grey RGBA: each time it (re)loads, it becomes white with the grey
 /// as alpha. An atlas saved with its own alpha is drawn as it is.
 fn atlas_mask_to_alpha(

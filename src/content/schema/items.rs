@@ -32,7 +32,7 @@ impl Slot {
     }
 }
 
-/// How an item flies when thrown (the `throw` key; see "Range and throwing").
+/// How an item flies when thrown (the `throw` key; docs/design/throwing.md).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ThrowDef {

@@ -1,5 +1,5 @@
-//! What a monster knows of the hero, brought up to date before it moves (DESIGN.md, "Stealth
-//! and noise"): a sleeper may wake, the unaware may notice, a hunter may lose track.
+//! What a monster knows of the hero, brought up to date before it moves (docs/design/
+//! stealth.md): a sleeper may wake, the unaware may notice, a hunter may lose track.
 use super::Phase;
 use crate::game::state::{Awareness, Creature};
 use crate::rng;

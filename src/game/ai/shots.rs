@@ -1,4 +1,4 @@
-//! Archers on the map (DESIGN.md, "Range and throwing"): a hunting monster whose `ai` list
+//! Archers on the map (docs/design/throwing.md): a hunting monster whose `ai` list
 //! would choose a ranged ability now, with the hero in its sights, takes aim instead of
 //! stepping; when the phase ends, the first of them (in id order) shoots, and the shot opens
 //! the fight as its action, before anyone's initiative. Fights have no positions: range only
