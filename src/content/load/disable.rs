@@ -124,7 +124,7 @@ pub(super) fn still_named(
     };
     for info in KINDS {
         (info.uses)(content, &mut |referrer, kind, id| {
-            if let Some(d) = gone.iter().find(|d| d.key == kind.key() && d.id == id) {
+            if let Some(d) = gone.iter().find(|d| d.key == kind.info().key && d.id == id) {
                 report(d, info.describe(referrer));
             }
         });

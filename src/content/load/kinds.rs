@@ -9,7 +9,7 @@ use toml::Spanned;
 
 use super::convert::{ability, creature_kind, look, prefab};
 use super::merge::FileMerge;
-use super::refs::{Kind as RefKind, Refs};
+use super::refs::Refs;
 use super::resolve;
 use super::uses::{self, Uses};
 use super::whole::{BALANCE, FLOORS, PROGRESSION};
@@ -44,7 +44,7 @@ pub(super) trait Kind: 'static {
 }
 
 /// Who names what: one kind's entries, each with every id it names.
-type EachUse = fn(&Content, &mut dyn FnMut(&str, RefKind, &str));
+type EachUse = fn(&Content, &mut dyn FnMut(&str, IdKind, &str));
 
 /// Runs over every kind, one type at a time: what merging and the tests do with the list.
 pub(super) trait EachKind {
@@ -196,6 +196,21 @@ macro_rules! kinds {
             }
         )*
 
+        /// A registry of ids, as a reference names it (`creatures`' `abilities` name
+        /// `Abilities`): a row of `KINDS`, whose first rows are these, in this order.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[allow(dead_code, reason = "a kind no other kind names (classes, affixes) still has its row")]
+        pub(super) enum IdKind {
+            $($kind),*
+        }
+
+        impl IdKind {
+            /// Its row of `KINDS`: its key, noun and what the content holds of it.
+            pub(super) fn info(self) -> &'static KindInfo {
+                &KINDS[self as usize]
+            }
+        }
+
         /// Every kind, in the order a file's entries merge.
         pub(crate) const KINDS: &[KindInfo] = &[$(KindInfo {
             key: stringify!($key),
@@ -233,17 +248,17 @@ kinds! {
     Creatures: creatures, "creature", CreatureDef => CreatureKind,
         |d, art| Ok(CreatureKind { picture: art.picture(&d.icon, &d.sprite)?, ..creature_kind(d)? }),
         uses |e, out| {
-            e.abilities.iter().for_each(|a| out(RefKind::Ability, a));
+            e.abilities.iter().for_each(|a| out(IdKind::Abilities, a));
             for rule in &e.ai {
-                out(RefKind::Ability, &rule.ability);
+                out(IdKind::Abilities, &rule.ability);
                 uses::conditions(&rule.condition, out);
             }
-            e.tags.iter().for_each(|t| out(RefKind::Tag, t));
+            e.tags.iter().for_each(|t| out(IdKind::Tags, t));
             for dt in e.base.resistance.keys() {
-                out(RefKind::DamageType, &damage_type_id(dt));
+                out(IdKind::DamageTypes, &damage_type_id(dt));
             }
             if let Some(l) = &e.loot {
-                out(RefKind::Loot, l);
+                out(IdKind::Loot, l);
             }
             uses::triggers(&e.triggers, out);
         },
@@ -260,7 +275,7 @@ kinds! {
         "id = \"{id}\"\nname = \"Sample\"\n";
     Prefabs: prefabs, "prefab", PrefabDef => Prefab,
         |d, _art| prefab(d),
-        uses |e, out| e.legend.values().for_each(|c| out(RefKind::Creature, c)),
+        uses |e, out| e.legend.values().for_each(|c| out(IdKind::Creatures, c)),
         check resolve::prefabs,
         "id = \"{id}\"\nrows = [\"#####\", \"#...#\", \"##+##\"]\n";
     Modifiers: modifiers, "modifier", ModifierDef => Modifier,
@@ -281,7 +296,7 @@ kinds! {
             let c = color(d.color.get_ref()).map_err(|m| (d.color.span(), "color".into(), m))?;
             identify::appearance(d, c)
         },
-        uses |e, out| out(RefKind::ItemKind, &e.kind),
+        uses |e, out| out(IdKind::ItemKinds, &e.kind),
         check resolve::appearances,
         "id = \"{id}\"\nkind = \"core:potion\"\nwords = \"sample\"\ncolor = \"red\"\n";
     Items: items, "item", ItemDef => Item,
@@ -291,9 +306,9 @@ kinds! {
             Ok(Item { picture: art.picture(&d.icon, &d.sprite)?, ..entry })
         },
         uses |e, out| {
-            e.modifiers.iter().for_each(|m| out(RefKind::Modifier, m));
+            e.modifiers.iter().for_each(|m| out(IdKind::Modifiers, m));
             if let Some(k) = &e.kind {
-                out(RefKind::ItemKind, k);
+                out(IdKind::ItemKinds, k);
             }
             uses::actions(&e.actions, out);
             uses::triggers(&e.triggers, out);
@@ -302,12 +317,12 @@ kinds! {
         "id = \"{id}\"\nname = \"Sample\"\nsymbol = \"=\"\ncolor = \"gold\"\nslot = \"trinket\"\n";
     Affixes: affixes, "affix", AffixDef => Affix,
         |d, _art| registry::affix(d),
-        uses |e, out| e.modifiers.iter().for_each(|m| out(RefKind::Modifier, m)),
+        uses |e, out| e.modifiers.iter().for_each(|m| out(IdKind::Modifiers, m)),
         check resolve::affixes,
         "id = \"{id}\"\nprefix = \"Sample\"\nslots = [\"weapon\"]\nmodifiers = [\"core:keen\"]\n";
     Loot: loot, "loot table", LootDef => LootTable,
         |d, _art| registry::loot(d),
-        uses |e, out| e.entries.iter().flat_map(|(item, _)| item).for_each(|i| out(RefKind::Item, i)),
+        uses |e, out| e.entries.iter().flat_map(|(item, _)| item).for_each(|i| out(IdKind::Items, i)),
         check resolve::loot,
         "id = \"{id}\"\nentries = [ { weight = 1 } ]\n";
     Traps: traps, "trap", TrapDef => Trap,
@@ -339,10 +354,10 @@ kinds! {
             Ok(Class { picture: art.picture(&d.icon, &d.sprite)?, ..class::class(d, c)? })
         },
         uses |e, out| {
-            e.abilities.iter().for_each(|a| out(RefKind::Ability, a));
-            e.wear.iter().chain(&e.carry).for_each(|i| out(RefKind::Item, i));
+            e.abilities.iter().for_each(|a| out(IdKind::Abilities, a));
+            e.wear.iter().chain(&e.carry).for_each(|i| out(IdKind::Items, i));
             for dt in e.base.resistance.keys() {
-                out(RefKind::DamageType, &damage_type_id(dt));
+                out(IdKind::DamageTypes, &damage_type_id(dt));
             }
         },
         check resolve::classes,
@@ -360,10 +375,10 @@ kinds! {
         },
         uses |e, out| {
             for id in [&e.opens_to, &e.closes_to, &e.found_as, &e.trampled_to].into_iter().flatten() {
-                out(RefKind::Terrain, id);
+                out(IdKind::Terrain, id);
             }
             if let Some(on) = &e.on_enter && on.damage > 0 {
-                out(RefKind::DamageType, &on.damage_type);
+                out(IdKind::DamageTypes, &on.damage_type);
             }
         },
         check resolve::terrain,
@@ -387,6 +402,15 @@ mod tests {
             id: id.into(),
             files: vec![("k.toml".into(), text.into_bytes())],
         }
+    }
+
+    /// A reference's kind is its own row of `KINDS`: the first and the last registry, so
+    /// a row put before the registries, or one left out, shows.
+    #[test]
+    fn an_id_kind_reads_its_own_row() {
+        assert_eq!(IdKind::Creatures.info().key, Creatures::KEY);
+        assert_eq!(IdKind::Terrain.info().key, Terrain::KEY);
+        assert_eq!(IdKind::Abilities.info().noun, "ability");
     }
 
     /// Each kind's sample: a registry's `[[key]]` with the id filled in, another's table.

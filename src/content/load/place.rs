@@ -7,7 +7,8 @@ use std::collections::{BTreeSet, HashSet};
 
 use toml::Spanned;
 
-use super::refs::{Kind, Refs};
+use super::kinds::IdKind;
+use super::refs::Refs;
 use super::{Content, Parsed};
 use crate::content::diagnostics::{Diagnostic, Severity};
 use crate::content::placement::{Depths, MAX_PREFAB_WEIGHT, SpawnRule};
@@ -117,7 +118,7 @@ impl<'a> PackPlacements<'a> {
             let id = it.get_ref().id.get_ref();
             for (j, rule) in it.get_ref().loot.iter().enumerate() {
                 let key = format!("items[{i}].loot[{j}]");
-                let known = r.check(Kind::Loot, &rule.table, || format!("{key}.table"));
+                let known = r.check(IdKind::Loot, &rule.table, || format!("{key}.table"));
                 if check_weight(r, &rule.weight, &key) && known {
                     let target = Target::Loot(rule.table.get_ref().clone());
                     let at = rule.table.span().start;

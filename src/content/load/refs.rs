@@ -1,53 +1,13 @@
 //! Reference checks of one file against the content merged so far: what each kind of id
 //! may name, located and with the nearest known name as a hint.
-use std::collections::BTreeMap;
-
 use toml::Spanned;
 
+use super::kinds::IdKind;
 use super::locate::extent;
 use super::{BUILTIN_ABILITIES, Content};
 use crate::content::diagnostics::{Diagnostic, Severity, nearest};
 use crate::content::registry::damage_type_id;
 use crate::content::schema::{ActionDef, Condition};
-
-/// What a reference points at.
-#[derive(Clone, Copy)]
-#[allow(
-    clippy::enum_variant_names,
-    reason = "`ItemKind` is the content kind `[[item_kinds]]`"
-)]
-pub(super) enum Kind {
-    Creature,
-    Ability,
-    Modifier,
-    Item,
-    ItemKind,
-    Loot,
-    Trap,
-    Prefab,
-    DamageType,
-    Tag,
-    Terrain,
-}
-
-impl Kind {
-    /// The registry it names entries of.
-    pub(super) fn key(self) -> &'static str {
-        match self {
-            Kind::Creature => "creatures",
-            Kind::Ability => "abilities",
-            Kind::Modifier => "modifiers",
-            Kind::Item => "items",
-            Kind::ItemKind => "item_kinds",
-            Kind::Loot => "loot",
-            Kind::Trap => "traps",
-            Kind::Prefab => "prefabs",
-            Kind::DamageType => "damage_types",
-            Kind::Tag => "tags",
-            Kind::Terrain => "terrain",
-        }
-    }
-}
 
 /// The condition attributes: `health` and `stamina` as shares of their maximum, the others
 /// as values.
@@ -73,53 +33,24 @@ pub(super) struct Refs<'a> {
 }
 
 impl Refs<'_> {
-    fn known(&self, kind: Kind) -> (&'static str, Vec<&str>) {
-        let c = self.content;
-        fn keys<T>(m: &BTreeMap<String, T>) -> Vec<&str> {
-            m.keys().map(String::as_str).collect()
-        }
-        match kind {
-            Kind::Creature => ("creature", keys(&c.creatures)),
-            Kind::Ability => (
-                "ability",
-                keys(&c.abilities)
-                    .into_iter()
-                    .chain(BUILTIN_ABILITIES)
-                    .collect(),
-            ),
-            Kind::Modifier => ("modifier", keys(&c.modifiers)),
-            Kind::Item => ("item", keys(&c.items)),
-            Kind::ItemKind => ("item kind", keys(&c.item_kinds)),
-            Kind::Loot => ("loot table", keys(&c.loot)),
-            Kind::Trap => ("trap", keys(&c.traps)),
-            Kind::Prefab => ("prefab", keys(&c.prefabs)),
-            Kind::DamageType => ("damage type", keys(&c.damage_types)),
-            Kind::Tag => ("tag", keys(&c.tags)),
-            Kind::Terrain => ("terrain kind", keys(&c.terrain)),
-        }
+    /// Whether the content holds `id` of `kind`; an ability may also be a built-in one.
+    fn contains(&self, kind: IdKind, id: &str) -> bool {
+        (kind.info().has)(self.content, id)
+            || (kind == IdKind::Abilities && BUILTIN_ABILITIES.contains(&id))
     }
 
-    /// A map lookup: building the list of known names is left to the (rare) miss.
-    fn contains(&self, kind: Kind, id: &str) -> bool {
-        let c = self.content;
-        match kind {
-            Kind::Creature => c.creatures.contains_key(id),
-            Kind::Ability => c.abilities.contains_key(id) || BUILTIN_ABILITIES.contains(&id),
-            Kind::Modifier => c.modifiers.contains_key(id),
-            Kind::Item => c.items.contains_key(id),
-            Kind::ItemKind => c.item_kinds.contains_key(id),
-            Kind::Loot => c.loot.contains_key(id),
-            Kind::Trap => c.traps.contains_key(id),
-            Kind::Prefab => c.prefabs.contains_key(id),
-            Kind::DamageType => c.damage_types.contains_key(id),
-            Kind::Tag => c.tags.contains_key(id),
-            Kind::Terrain => c.terrain.contains_key(id),
+    /// The ids of `kind` a miss's hint is chosen from.
+    fn known(&self, kind: IdKind) -> Vec<&str> {
+        let mut ids = (kind.info().ids)(self.content);
+        if kind == IdKind::Abilities {
+            ids.extend(BUILTIN_ABILITIES);
         }
+        ids
     }
 
     pub(super) fn check(
         &mut self,
-        kind: Kind,
+        kind: IdKind,
         id: &Spanned<String>,
         key: impl FnOnce() -> String,
     ) -> bool {
@@ -130,7 +61,7 @@ impl Refs<'_> {
     /// place and key path are worked out only for a miss.
     pub(super) fn check_at(
         &mut self,
-        kind: Kind,
+        kind: IdKind,
         id: &str,
         span: impl FnOnce() -> std::ops::Range<usize>,
         key: impl FnOnce() -> String,
@@ -138,7 +69,7 @@ impl Refs<'_> {
         if self.contains(kind, id) {
             return true;
         }
-        let (what, known) = self.known(kind);
+        let (what, known) = (kind.info().noun, self.known(kind));
         let hint = nearest(id, known.iter().copied())
             .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
         self.error(span(), key(), format!("unknown {what} `{id}`{hint}"));
@@ -165,7 +96,7 @@ impl Refs<'_> {
 
     fn check_in(
         &mut self,
-        kind: Kind,
+        kind: IdKind,
         id: &str,
         within: &std::ops::Range<usize>,
         key: impl FnOnce() -> String,
@@ -230,10 +161,10 @@ impl Refs<'_> {
                     }
                 }
                 Condition::Tag { tag, .. } => {
-                    self.check_in(Kind::Tag, tag, within, || format!("{}.tag", key()));
+                    self.check_in(IdKind::Tags, tag, within, || format!("{}.tag", key()));
                 }
                 Condition::HasModifier { modifier, .. } => {
-                    self.check_in(Kind::Modifier, modifier, within, || {
+                    self.check_in(IdKind::Modifiers, modifier, within, || {
                         format!("{}.modifier", key())
                     });
                 }
@@ -254,7 +185,7 @@ impl Refs<'_> {
                     let text = self.text;
                     let id = damage_type_id(damage_type);
                     self.check_at(
-                        Kind::DamageType,
+                        IdKind::DamageTypes,
                         &id,
                         || Refs::find_in(text, damage_type, within),
                         || format!("{}.damage_type", key()),
@@ -262,12 +193,12 @@ impl Refs<'_> {
                 }
                 ActionDef::ApplyModifier { modifier, .. }
                 | ActionDef::RemoveModifier { modifier, .. } => {
-                    self.check_in(Kind::Modifier, modifier, within, || {
+                    self.check_in(IdKind::Modifiers, modifier, within, || {
                         format!("{}.modifier", key())
                     });
                 }
                 ActionDef::Summon { creature, .. } => {
-                    self.check_in(Kind::Creature, creature, within, || {
+                    self.check_in(IdKind::Creatures, creature, within, || {
                         format!("{}.creature", key())
                     });
                 }

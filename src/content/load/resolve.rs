@@ -2,10 +2,11 @@
 //! kind's checks below, run over the declarations: `KindInfo::check`),
 //! and the checks that need the whole registry (floors against their prefabs and traps,
 //! where new entries say they appear: `place`).
+use super::kinds::IdKind;
 use super::kinds::KINDS;
 use super::locate::find_key;
 use super::place::PackPlacements;
-use super::refs::{Kind, Refs};
+use super::refs::Refs;
 use super::{Content, Parsed};
 use crate::content::HERO_KIND;
 use crate::content::diagnostics::{Diagnostic, Severity};
@@ -60,17 +61,17 @@ pub(super) fn creatures(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Dia
         let span = c.span();
         let key = || format!("creatures[{i}]");
         for (j, a) in def.abilities.iter().enumerate() {
-            r.check(Kind::Ability, a, || format!("{}.abilities[{j}]", key()));
+            r.check(IdKind::Abilities, a, || format!("{}.abilities[{j}]", key()));
         }
         for (j, t) in def.tags.iter().enumerate() {
-            r.check(Kind::Tag, t, || format!("{}.tags[{j}]", key()));
+            r.check(IdKind::Tags, t, || format!("{}.tags[{j}]", key()));
         }
         resistances(r, &def.base, &span, &key);
         if let Some(l) = &def.loot {
-            r.check(Kind::Loot, l, || format!("{}.loot", key()));
+            r.check(IdKind::Loot, l, || format!("{}.loot", key()));
         }
         for (j, e) in def.ai.iter().enumerate() {
-            r.check(Kind::Ability, &e.ability, || {
+            r.check(IdKind::Abilities, &e.ability, || {
                 format!("{}.ai[{j}].ability", key())
             });
             r.conditions(&e.condition, &span, &|| {
@@ -120,15 +121,15 @@ pub(super) fn classes(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diag
             );
         }
         for (j, a) in def.abilities.iter().enumerate() {
-            r.check(Kind::Ability, a, || format!("{}.abilities[{j}]", key()));
+            r.check(IdKind::Abilities, a, || format!("{}.abilities[{j}]", key()));
         }
         for (j, it) in def.carry.iter().enumerate() {
-            r.check(Kind::Item, it, || format!("{}.carry[{j}]", key()));
+            r.check(IdKind::Items, it, || format!("{}.carry[{j}]", key()));
         }
         let mut worn = Vec::new();
         for (j, it) in def.wear.iter().enumerate() {
             let path = || format!("{}.wear[{j}]", key());
-            if !r.check(Kind::Item, it, path) {
+            if !r.check(IdKind::Items, it, path) {
                 continue;
             }
             let slot = content.items[it.get_ref()].slot;
@@ -159,7 +160,7 @@ fn resistances(
     let text = r.text;
     for dt in base.resistance.keys() {
         r.check_at(
-            Kind::DamageType,
+            IdKind::DamageTypes,
             &damage_type_id(dt),
             || find_key(text, dt, span),
             || format!("{}.base.resistance.{dt}", key()),
@@ -187,7 +188,7 @@ pub(super) fn modifiers(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Di
         for (j, e) in def.effects.iter().enumerate() {
             if let Some(dt) = &e.damage_type {
                 r.check_at(
-                    Kind::DamageType,
+                    IdKind::DamageTypes,
                     &damage_type_id(dt.get_ref()),
                     || dt.span(),
                     || format!("modifiers[{i}].effects[{j}].damage_type"),
@@ -243,15 +244,17 @@ pub(super) fn items(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagnos
         let def = it.get_ref();
         let span = it.span();
         for (j, m) in def.modifiers.iter().enumerate() {
-            r.check(Kind::Modifier, m, || format!("items[{i}].modifiers[{j}]"));
+            r.check(IdKind::Modifiers, m, || {
+                format!("items[{i}].modifiers[{j}]")
+            });
         }
         r.actions(&def.actions, &span, &|| format!("items[{i}].actions"));
         r.triggers(&def.triggers, &span, &|| format!("items[{i}].triggers"));
         if let Some(kind) = &def.kind {
-            r.check(Kind::ItemKind, kind, || format!("items[{i}].kind"));
+            r.check(IdKind::ItemKinds, kind, || format!("items[{i}].kind"));
         }
         if let Some(throw) = &def.throw {
-            r.check(Kind::Ability, &throw.ability, || {
+            r.check(IdKind::Abilities, &throw.ability, || {
                 format!("items[{i}].throw.ability")
             });
         }
@@ -261,7 +264,7 @@ pub(super) fn items(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagnos
 /// `[[appearances]]`: the kind exists.
 pub(super) fn appearances(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
     for (i, a) in file.appearances.iter().enumerate() {
-        r.check(Kind::ItemKind, &a.get_ref().kind, || {
+        r.check(IdKind::ItemKinds, &a.get_ref().kind, || {
             format!("appearances[{i}].kind")
         });
     }
@@ -271,7 +274,9 @@ pub(super) fn appearances(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<
 pub(super) fn affixes(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
     for (i, a) in file.affixes.iter().enumerate() {
         for (j, m) in a.get_ref().modifiers.iter().enumerate() {
-            r.check(Kind::Modifier, m, || format!("affixes[{i}].modifiers[{j}]"));
+            r.check(IdKind::Modifiers, m, || {
+                format!("affixes[{i}].modifiers[{j}]")
+            });
         }
     }
 }
@@ -281,7 +286,9 @@ pub(super) fn loot(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnos
     for (i, l) in file.loot.iter().enumerate() {
         for (j, e) in l.get_ref().entries.iter().enumerate() {
             if let Some(item) = &e.item {
-                r.check(Kind::Item, item, || format!("loot[{i}].entries[{j}].item"));
+                r.check(IdKind::Items, item, || {
+                    format!("loot[{i}].entries[{j}].item")
+                });
             }
         }
     }
@@ -300,7 +307,9 @@ pub(super) fn traps(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagno
 pub(super) fn prefabs(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
     for (i, p) in file.prefabs.iter().enumerate() {
         for (key, id) in &p.get_ref().legend {
-            r.check(Kind::Creature, id, || format!("prefabs[{i}].legend.{key}"));
+            r.check(IdKind::Creatures, id, || {
+                format!("prefabs[{i}].legend.{key}")
+            });
         }
     }
 }
@@ -314,7 +323,7 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
         let key = format!("floors[{i}]");
         let mut known = true;
         for (j, id) in def.prefabs.iter().enumerate() {
-            known &= r.check(Kind::Prefab, id, || format!("{key}.prefabs[{j}]"));
+            known &= r.check(IdKind::Prefabs, id, || format!("{key}.prefabs[{j}]"));
         }
         let floor_error = |at: String, msg: String| {
             Diagnostic::at(Severity::Error, pack, path, text, f.span().start, at, msg)
@@ -323,10 +332,10 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
             deferred.push(floor_error(key.clone(), msg));
         }
         for (j, s) in def.spawns.iter().enumerate() {
-            r.check(Kind::Creature, &s.id, || format!("{key}.spawns[{j}].id"));
+            r.check(IdKind::Creatures, &s.id, || format!("{key}.spawns[{j}].id"));
         }
         for (j, s) in def.trap_kinds.iter().enumerate() {
-            r.check(Kind::Trap, &s.id, || format!("{key}.trap_kinds[{j}].id"));
+            r.check(IdKind::Traps, &s.id, || format!("{key}.trap_kinds[{j}].id"));
         }
         if def.traps > 0 && def.trap_kinds.iter().all(|s| s.weight == 0) {
             deferred.push(floor_error(
@@ -338,11 +347,11 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
             ));
         }
         if let Some(l) = &def.loot {
-            r.check(Kind::Loot, l, || format!("{key}.loot"));
+            r.check(IdKind::Loot, l, || format!("{key}.loot"));
         }
         if let Some(shop) = &def.shop {
-            r.check(Kind::Loot, &shop.stock, || format!("{key}.shop.stock"));
-            let keeper = r.check(Kind::Creature, &shop.keeper, || {
+            r.check(IdKind::Loot, &shop.stock, || format!("{key}.shop.stock"));
+            let keeper = r.check(IdKind::Creatures, &shop.keeper, || {
                 format!("{key}.shop.keeper")
             });
             if keeper && !(content.creature(shop.keeper.get_ref())).is_some_and(|k| k.shopkeeper) {
@@ -377,14 +386,14 @@ pub(super) fn terrain(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diag
             ("trampled_to", &t.trampled_to),
         ] {
             if let Some(id) = id {
-                r.check(Kind::Terrain, id, || format!("terrain[{i}].{field}"));
+                r.check(IdKind::Terrain, id, || format!("terrain[{i}].{field}"));
             }
         }
         if let Some(on) = &t.on_enter
             && on.damage > 0
         {
             r.check_at(
-                Kind::DamageType,
+                IdKind::DamageTypes,
                 &damage_type_id(on.damage_type.get_ref()),
                 || on.damage_type.span(),
                 || format!("terrain[{i}].on_enter.damage_type"),

@@ -3,10 +3,10 @@
 //! depth, `[progression]` whole, `[balance]` field by field. Each keeps its value in the
 //! pack's undo log before changing it, so a pack with errors puts it back.
 use super::convert::check_floor;
+use super::kinds::IdKind;
 use super::kinds::{KindInfo, MergeRule};
 use super::locate::find_key;
 use super::merge::FileMerge;
-use super::refs::Kind as RefKind;
 use super::resolve;
 use crate::content::diagnostics::Severity;
 use crate::content::registry;
@@ -59,7 +59,7 @@ pub(super) const FLOORS: KindInfo = whole_kind!(
     each | {
         for f in &c.floors {
             if let Some(l) = &f.loot {
-                each(&f.depth.to_string(), RefKind::Loot, l.get_ref());
+                each(&f.depth.to_string(), IdKind::Loot, l.get_ref());
             }
         }
     },
