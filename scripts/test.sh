@@ -7,4 +7,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
-DELVE_SLOW="${DELVE_SLOW:-1}" cargo test --locked --features app "$@"
+DELVE_SLOW="${DELVE_SLOW:-1}" cargo test --locked --features app,smoke "$@"

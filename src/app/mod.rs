@@ -161,7 +161,11 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
             class,
         });
         // The smoke run photographs the menu first, so it never skips it.
-        if args.smoke.is_none() {
+        #[cfg(feature = "smoke")]
+        let skip = args.smoke.is_none();
+        #[cfg(not(feature = "smoke"))]
+        let skip = true;
+        if skip {
             app.insert_resource(screens::SkipMenu);
         }
     }
@@ -181,6 +185,7 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
     if let Some(file) = args.watch {
         app.insert_resource(screens::watch::WatchFile(file));
     }
+    #[cfg(feature = "smoke")]
     if let Some(dir) = args.smoke {
         app.add_plugins(screens::smoke::plugin(dir));
     }

@@ -108,7 +108,9 @@ pub struct PlayArgs {
     /// `core:`); with `--seed` alone, the class chosen last.
     #[arg(long, value_name = "ID")]
     pub class: Option<String>,
-    /// Smoke test: write screenshots into this folder and exit.
+    /// Smoke test: write screenshots into this folder and exit (builds with the `smoke`
+    /// feature only).
+    #[cfg(feature = "smoke")]
     #[arg(long, value_name = "DIR")]
     pub smoke: Option<std::path::PathBuf>,
     /// Also load the mods in this folder (a folder of mod folders), after the usual ones.

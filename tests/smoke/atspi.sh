@@ -11,7 +11,7 @@ bash scripts/deps.sh xvfb xauth mesa-vulkan-drivers xdotool dbus at-spi2-core py
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 # Built as the test build builds it (see desktop.sh).
-cargo test --locked --features app --no-run
+cargo test --locked --features app,smoke --no-run
 bin="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/delve"
 export DELVE_SAVE="$dir/run.save" DELVE_SETTINGS="$dir/settings.toml" DELVE_KEYS="$dir/keys.toml"
 rm -f "$dir/run.save"

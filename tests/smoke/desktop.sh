@@ -18,7 +18,7 @@ export DELVE_SETTINGS="$dir/settings.toml"
 # Built as the test build builds it: the integration tests make cargo build the `delve` binary
 # with the tests' feature set, so Bevy is not compiled a second time (a plain `cargo build`
 # resolves shared dependencies without the dev-dependencies' features and rebuilds Bevy).
-cargo test --locked --features app --no-run
+cargo test --locked --features app,smoke --no-run
 target="${CARGO_TARGET_DIR:-target}"
 # Seed 23 as a hunter: with the bundled mods (the game loads them) and the fixture that puts a
 # shop, doors, pools, grass, slingers and archers on floor 1 (`--mods tests/fixtures/shop_mods`),

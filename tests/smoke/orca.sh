@@ -23,7 +23,7 @@ if [ -n "${DELVE_BIN:-}" ]; then
   bin="$DELVE_BIN"
 else
   # Built as the test build builds it (see desktop.sh).
-  cargo test --locked --features app --no-run
+  cargo test --locked --features app,smoke --no-run
   bin="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/debug/delve"
 fi
 session() {

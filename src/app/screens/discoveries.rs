@@ -40,10 +40,8 @@ fn toggle(
     mut commands: Commands,
 ) {
     let pressed = bindings.just_pressed(&keys, Action::Discoveries);
-    match overlay.get() {
-        Overlay::None if pressed => commands.set_state(Overlay::Discoveries),
-        Overlay::Discoveries if pressed => commands.set_state(Overlay::None),
-        _ => {}
+    if let Some(next) = kit::toggled(overlay.get(), Overlay::Discoveries, pressed, true, true) {
+        commands.set_state(next);
     }
 }
 
@@ -52,7 +50,7 @@ fn spawn(mut commands: Commands) {
         Name::new("Discoveries"),
         DespawnOnExit(Overlay::Discoveries),
         kit::overlay(children![
-            (Text::new("Discoveries"), TextFont::from_font_size(32.0)),
+            kit::title("Discoveries"),
             (
                 DiscoveriesList,
                 ListMenu::new("Discoveries", Vec::new()),
@@ -61,11 +59,7 @@ fn spawn(mut commands: Commands) {
                     ..kit::list_node()
                 },
             ),
-            (
-                Text::new("Up/Down move   \\ or Esc closes"),
-                TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ),
+            kit::hint("Up/Down move   \\ or Esc closes"),
         ]),
     ));
 }

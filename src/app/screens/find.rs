@@ -60,10 +60,9 @@ fn toggle(
     mut commands: Commands,
 ) {
     let pressed = bindings.just_pressed(&keys, Action::Find);
-    match overlay.get() {
-        Overlay::None if pressed && !game.game().is_over() => commands.set_state(Overlay::Find),
-        Overlay::Find if pressed => commands.set_state(Overlay::None),
-        _ => {}
+    let may_open = !game.game().is_over();
+    if let Some(next) = kit::toggled(overlay.get(), Overlay::Find, pressed, may_open, true) {
+        commands.set_state(next);
     }
 }
 
@@ -74,7 +73,7 @@ fn spawn(mut commands: Commands, game: Res<GameRes>, content: Res<ContentRes>) {
         Name::new("Find"),
         DespawnOnExit(Overlay::Find),
         kit::overlay(children![
-            (Text::new("Find"), TextFont::from_font_size(32.0)),
+            kit::title("Find"),
             (
                 FindList(found),
                 ListMenu::new("Find", entries).with_filter(),
@@ -83,11 +82,7 @@ fn spawn(mut commands: Commands, game: Res<GameRes>, content: Res<ContentRes>) {
                     ..kit::list_node()
                 },
             ),
-            (
-                Text::new("Type to filter   Up/Down move   Enter travels there   Esc closes"),
-                TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ),
+            kit::hint("Type to filter   Up/Down move   Enter travels there   Esc closes"),
         ]),
     ));
 }

@@ -44,10 +44,8 @@ fn toggle(
     let pressed = bindings.just_pressed(&keys, Action::History);
     // While a filter is typed, M is a letter of it.
     let typing = list.iter().any(|l| l.filter.is_some());
-    match overlay.get() {
-        Overlay::None if pressed => commands.set_state(Overlay::History),
-        Overlay::History if pressed && !typing => commands.set_state(Overlay::None),
-        _ => {}
+    if let Some(next) = kit::toggled(overlay.get(), Overlay::History, pressed, true, !typing) {
+        commands.set_state(next);
     }
 }
 
@@ -56,12 +54,12 @@ fn spawn_history(mut commands: Commands) {
         Name::new("Message history"),
         DespawnOnExit(Overlay::History),
         kit::overlay(children![
-            (Text::new("Message history"), TextFont::from_font_size(32.0)),
+            kit::title("Message history"),
             (
                 HistoryFilter,
                 Text::new(""),
                 TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
+                TextColor(kit::HINT),
             ),
             (
                 HistoryList,

@@ -339,7 +339,7 @@ fn spawn_inventory(mut commands: Commands) {
                          1-3: take off   ': name an unknown item   `: throw it   Esc: close"
                 ),
                 TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
+                TextColor(kit::HINT),
             ),
             kit::key_row(vec![
                 ("Drop it".into(), KeyCode::Delete),

@@ -12,6 +12,7 @@ pub mod records;
 pub mod replays;
 pub mod settings;
 pub mod shop;
+#[cfg(feature = "smoke")]
 pub mod smoke;
 pub mod watch;
 

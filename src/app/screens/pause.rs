@@ -107,11 +107,7 @@ fn spawn_pause(mut commands: Commands) {
         children![
             (Text::new("Paused"), TextFont::from_font_size(48.0)),
             (PauseList, kit::list(pause_list())),
-            (
-                Text::new("Up/Down or Tab  choose     Enter  do it"),
-                TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ),
+            kit::hint("Up/Down or Tab  choose     Enter  do it"),
         ],
     ));
 }
@@ -194,7 +190,7 @@ fn spawn_help(mut commands: Commands) {
                 HelpFilter,
                 Text::new(FILTER_PROMPT),
                 TextFont::from_font_size(16.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
+                TextColor(kit::HINT),
             ),
             (HelpList, kit::list(help_list())),
         ]),

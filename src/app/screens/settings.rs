@@ -74,11 +74,7 @@ fn spawn<S: States>(mut commands: Commands, despawn: DespawnOnExit<S>) {
                 TextFont::from_font_size(16.0),
                 TextColor(Color::srgb(0.85, 0.8, 0.55)),
             ),
-            (
-                Text::new("Up/Down choose   Left/Right, Enter or drag change   Esc back"),
-                TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ),
+            kit::hint("Up/Down choose   Left/Right, Enter or drag change   Esc back"),
         ]),
     ));
 }

@@ -68,7 +68,7 @@ fn spawn(mut commands: Commands) {
         Name::new("Shop"),
         DespawnOnExit(Overlay::Shop),
         kit::overlay(children![
-            (Text::new("Shop"), TextFont::from_font_size(32.0)),
+            kit::title("Shop"),
             (
                 GoldLine,
                 Text::new(""),
@@ -83,11 +83,7 @@ fn spawn(mut commands: Commands) {
                     ..kit::list_node()
                 },
             ),
-            (
-                Text::new("Enter, a click or a tap: buy a ware or sell an item   Esc closes"),
-                TextFont::from_font_size(15.0),
-                TextColor(Color::srgb(0.6, 0.6, 0.6)),
-            ),
+            kit::hint("Enter, a click or a tap: buy a ware or sell an item   Esc closes"),
         ]),
     ));
 }

@@ -9,7 +9,7 @@ use crate::content::Content;
 use crate::game::autofight::{AutofightChoice, autofight};
 use crate::game::{Command, Game};
 
-use super::bindings::{Action, Bindings};
+use super::input::bindings::{Action, Bindings};
 
 /// The share of maximum health below which autofight refuses (the settings' `autofight_below`).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]

@@ -14,8 +14,8 @@ use crate::app::shared::{
     AppSystems, ContentRes, GameRes, Notice, Overlay, PlayerCommand, Screen, TurnPhase,
 };
 
-use super::bindings::{Action, Bindings, Mods};
-use super::pointer::Hovered;
+use super::input::bindings::{Action, Bindings, Mods};
+use super::input::pointer::Hovered;
 use super::travel::{KnownInView, KnownWatching, Travel};
 use crate::content::Content;
 use crate::content::schema::Slot;
@@ -214,7 +214,7 @@ fn look_keys(
         Some(ContextAction::Descend) => Some(Command::Descend),
         Some(ContextAction::Attack) if g.in_combat() => {
             let abilities = g.known_abilities(g.party.hero, &content.0);
-            super::input::tapped_enemy_attack(Some(at), g, &abilities).map(|(_, cmd)| cmd)
+            super::input::keys::tapped_enemy_attack(Some(at), g, &abilities).map(|(_, cmd)| cmd)
         }
         // Outside a fight, the bump that attacks.
         Some(ContextAction::Attack) => (crate::map::Dir::ALL.into_iter())

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use crate::app::shared::{ContentRes, GameRes, Notice, PlayerCommand};
 
-use super::bindings::{Action, Bindings, Mods};
+use super::input::bindings::{Action, Bindings, Mods};
 
 use crate::content::Content;
 use crate::game::identify::upper_first;
@@ -98,8 +98,8 @@ pub fn travel_key(key: KeyCode, mods: Mods, bindings: &Bindings) -> Option<Trave
 pub(super) fn step(
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
-    hovered: Res<super::pointer::Hovered>,
-    tapped: Res<super::pointer::Tapped>,
+    hovered: Res<super::input::pointer::Hovered>,
+    tapped: Res<super::input::pointer::Tapped>,
     game: Res<GameRes>,
     content: Res<ContentRes>,
     mut travel: ResMut<Travel>,

@@ -3,7 +3,7 @@
 //! with a Close button), so no overlay's text is drawn over the log or the map.
 use bevy::prelude::*;
 
-use crate::app::shared::AppSystems;
+use crate::app::shared::{AppSystems, Overlay};
 use crate::app::turn::{PressedByButton, TouchesOnUi};
 
 pub use super::list::{detail_pane, list, list_node};
@@ -18,6 +18,9 @@ const HOVERED: Color = Color::srgb(0.22, 0.2, 0.3);
 const PRESSED: Color = Color::srgb(0.35, 0.3, 0.16);
 const EDGE: Color = Color::srgb(0.6, 0.52, 0.3);
 const WORDS: Color = Color::srgb(0.95, 0.9, 0.75);
+
+/// An overlay's hint line under its title (the keys it takes): quieter than its words.
+pub const HINT: Color = Color::srgb(0.6, 0.6, 0.6);
 
 /// The backdrop's dimming: the game shows through, too dark to read against.
 const BACKDROP: Color = Color::srgba(0.0, 0.0, 0.0, 0.72);
@@ -71,6 +74,38 @@ pub fn key_row(buttons: Vec<(String, KeyCode)>) -> impl Bundle {
                 .map(|(words, key)| key_button(words, key)),
         )),
     )
+}
+
+/// An overlay's title, at the top of its panel.
+pub fn title(words: impl Into<String>) -> impl Bundle {
+    (Text::new(words), TextFont::from_font_size(32.0))
+}
+
+/// An overlay's hint line: the keys it takes, in `HINT`.
+pub fn hint(words: impl Into<String>) -> impl Bundle {
+    (
+        Text::new(words),
+        TextFont::from_font_size(15.0),
+        TextColor(HINT),
+    )
+}
+
+/// The overlay a key opens over the map and the same key closes: from `now`, the overlay
+/// `this` key leads to, if any. It opens only over the map (no other overlay) and when
+/// `may_open`; it closes when `may_close` (a typed filter may be taking the key's letter).
+pub fn toggled(
+    now: &Overlay,
+    this: Overlay,
+    pressed: bool,
+    may_open: bool,
+    may_close: bool,
+) -> Option<Overlay> {
+    match now {
+        _ if !pressed => None,
+        Overlay::None => may_open.then_some(this),
+        now if *now == this => may_close.then_some(Overlay::None),
+        _ => None,
+    }
 }
 
 /// An overlay: the dimmed backdrop holding the opaque panel, with `content` (a `children![…]`)
@@ -180,5 +215,37 @@ fn looks(mut buttons: ChangedButtons) {
             Interaction::Hovered => HOVERED,
             Interaction::None => IDLE,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_opens_its_overlay_over_the_map_and_closes_it_again() {
+        let find = Overlay::Find;
+        assert_eq!(toggled(&Overlay::None, find, true, true, true), Some(find));
+        assert_eq!(toggled(&find, find, true, true, true), Some(Overlay::None));
+        assert_eq!(
+            toggled(&Overlay::None, find, false, true, true),
+            None,
+            "not pressed"
+        );
+        assert_eq!(
+            toggled(&Overlay::None, find, true, false, true),
+            None,
+            "may not open"
+        );
+        assert_eq!(
+            toggled(&find, find, true, true, false),
+            None,
+            "may not close"
+        );
+        assert_eq!(
+            toggled(&Overlay::Inventory, find, true, true, true),
+            None,
+            "never over another overlay"
+        );
     }
 }

@@ -803,14 +803,197 @@ fn follow_cursor(mut lists: MovedLists, rows: Query<(&ListRow, &ComputedNode, &N
             }
             let h = computed.size().y * scale + 4.0;
             if row.index == list.cursor {
-                if top < scroll.0.y {
-                    scroll.0.y = top;
-                } else if top + h > scroll.0.y + room {
-                    scroll.0.y = top + h - room;
-                }
+                scroll.0.y = scrolled_to_show(scroll.0.y, room, top..top + h);
                 break;
             }
             top += h;
         }
+    }
+}
+
+/// The scroll offset that shows the rows `row` (from the list's top) in `room`, moving from
+/// `scroll` as little as it can: up to a row above the view, down to one below it.
+fn scrolled_to_show(scroll: f32, room: f32, row: std::ops::Range<f32>) -> f32 {
+    if row.start < scroll {
+        row.start
+    } else if row.end > scroll + room {
+        row.end - room
+    } else {
+        scroll
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu(words: &[&str]) -> ListMenu {
+        ListMenu::new("Test", words.iter().map(|w| ListEntry::new(*w)).collect())
+    }
+
+    #[test]
+    fn the_cursor_wraps_over_the_entries_the_filter_shows() {
+        let mut m = menu(&["apple", "banana", "cherry", "apricot"]).with_filter();
+        m.filter = Some("AP".into());
+        assert_eq!(m.shown(), [0, 3]);
+        m.step_cursor(1);
+        assert_eq!(m.cursor, 3);
+        m.step_cursor(1);
+        assert_eq!(m.cursor, 0, "past the last shown entry, the first");
+        m.step_cursor(-1);
+        assert_eq!(m.cursor, 3, "before the first, the last");
+        m.filter = Some("zzz".into());
+        m.step_cursor(1);
+        assert_eq!(
+            (m.cursor, m.current()),
+            (3, None),
+            "nothing shown: it stays"
+        );
+    }
+
+    #[test]
+    fn the_filter_reads_words_detail_and_note() {
+        let mut m = ListMenu::new(
+            "Test",
+            vec![
+                ListEntry::new("Potion"),
+                ListEntry::new("Scroll").detail("Reads a potion's name"),
+                ListEntry::new("Wait").note("Space"),
+            ],
+        )
+        .with_filter();
+        m.filter = Some("potion".into());
+        assert_eq!(m.shown(), [0, 1]);
+        m.filter = Some("space".into());
+        assert_eq!(m.shown(), [2]);
+        m.cursor = 0;
+        assert_eq!(m.current(), None, "a hidden entry is not the current one");
+    }
+
+    #[test]
+    fn new_entries_keep_the_cursor_inside_the_list() {
+        let mut m = menu(&["a", "b", "c"]);
+        m.cursor = 2;
+        m.set_entries(vec![ListEntry::new("x")]);
+        assert_eq!(m.cursor, 0);
+        m.set_entries(vec![ListEntry::new("x"), ListEntry::new("y")]);
+        assert_eq!(m.cursor, 0, "the same index while it is inside");
+    }
+
+    #[test]
+    fn scrolling_moves_as_little_as_shows_the_row() {
+        assert_eq!(
+            scrolled_to_show(100.0, 50.0, 110.0..130.0),
+            100.0,
+            "in view"
+        );
+        assert_eq!(
+            scrolled_to_show(100.0, 50.0, 80.0..100.0),
+            80.0,
+            "above: its top"
+        );
+        assert_eq!(
+            scrolled_to_show(100.0, 50.0, 140.0..160.0),
+            110.0,
+            "below: its foot"
+        );
+    }
+
+    /// `list_keys` on the open list: a headless app with the keyboard pressed by hand.
+    struct Keys {
+        app: App,
+        list: Entity,
+    }
+
+    impl Keys {
+        fn new(m: ListMenu) -> Self {
+            let mut app = App::new();
+            app.add_plugins(MinimalPlugins)
+                .init_resource::<ButtonInput<KeyCode>>()
+                .add_message::<KeyboardInput>()
+                .add_message::<MouseWheel>()
+                .add_message::<ListChoice>()
+                .add_systems(Update, list_keys);
+            let list = app.world_mut().spawn(m).id();
+            app.insert_resource(OpenLists(vec![list]));
+            Self { app, list }
+        }
+
+        fn press(&mut self, key: KeyCode, typed: Option<&str>) -> Vec<ListChoice> {
+            let world = self.app.world_mut();
+            world.resource_mut::<ButtonInput<KeyCode>>().press(key);
+            let logical_key = match (key, typed) {
+                (KeyCode::Backspace, _) => Key::Backspace,
+                (_, Some(t)) => Key::Character(t.into()),
+                _ => Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            };
+            world.write_message(KeyboardInput {
+                key_code: key,
+                logical_key,
+                state: ButtonState::Pressed,
+                text: None,
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            self.app.update();
+            let world = self.app.world_mut();
+            let mut input = world.resource_mut::<ButtonInput<KeyCode>>();
+            input.release(key);
+            input.clear();
+            let choices = world.resource::<Messages<ListChoice>>();
+            choices.iter_current_update_messages().copied().collect()
+        }
+
+        fn menu(&self) -> &ListMenu {
+            self.app
+                .world()
+                .get::<ListMenu>(self.list)
+                .expect("the list")
+        }
+    }
+
+    #[test]
+    fn keys_move_the_cursor_and_choose_by_enter_or_an_entrys_key() {
+        let mut m = menu(&["New run", "Settings", "Quit"]);
+        m.entries[2] = ListEntry::new("Quit").key(KeyCode::KeyQ, "Q");
+        m.entries[1] = ListEntry::new("Settings").unavailable("not here");
+        let mut keys = Keys::new(m);
+        keys.press(KeyCode::ArrowDown, None);
+        assert_eq!(keys.menu().cursor, 1);
+        assert!(
+            keys.press(KeyCode::Enter, None).is_empty(),
+            "an unavailable entry is not chosen"
+        );
+        keys.press(KeyCode::ArrowDown, None);
+        keys.press(KeyCode::ArrowDown, None);
+        assert_eq!(keys.menu().cursor, 0, "Down wraps");
+        let chosen = keys.press(KeyCode::KeyQ, Some("q"));
+        assert_eq!(
+            keys.menu().cursor,
+            2,
+            "an entry's key moves the cursor there"
+        );
+        assert_eq!(
+            chosen,
+            [ListChoice {
+                list: keys.list,
+                index: 2,
+                step: 0
+            }]
+        );
+    }
+
+    #[test]
+    fn typing_filters_and_the_cursor_follows_the_first_shown_entry() {
+        let mut keys = Keys::new(menu(&["Rat", "Goblin", "Giant bat"]).with_filter());
+        keys.press(KeyCode::KeyG, Some("g"));
+        keys.press(KeyCode::KeyI, Some("i"));
+        assert_eq!(keys.menu().filter.as_deref(), Some("gi"));
+        assert_eq!(keys.menu().shown(), [2]);
+        assert_eq!(keys.menu().cursor, 2);
+        keys.press(KeyCode::Backspace, None);
+        assert_eq!(keys.menu().shown(), [1, 2]);
+        let chosen = keys.press(KeyCode::Enter, None);
+        assert_eq!(chosen.iter().map(|c| c.index).collect::<Vec<_>>(), [2]);
     }
 }

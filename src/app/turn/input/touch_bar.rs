@@ -9,9 +9,9 @@ use bevy::prelude::*;
 use crate::app::shared::{AppSystems, ContentRes, GameRes, Overlay, Screen};
 
 use super::bindings::{Action, Bindings, Chord};
-use super::input::DIGIT_KEYS;
-use super::look::{ContextAction, ContextChosen, LookCursor, context_actions};
+use super::keys::DIGIT_KEYS;
 use super::pointer::TouchesOnUi;
+use crate::app::turn::look::{ContextAction, ContextChosen, LookCursor, context_actions};
 
 /// Whether this device has shown a touch (the bar stays hidden for mouse and keyboard).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]

@@ -33,7 +33,7 @@ impl TouchesOnUi {
 }
 
 /// How far (logical pixels) a finger may slide and still tap; farther is a drag.
-pub(super) const TAP_SLOP: f32 = 16.0;
+pub(in crate::app::turn) const TAP_SLOP: f32 = 16.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The map tile at a window position (logical pixels), if the hero has explored it.
-pub(super) fn tile_at(
+pub(in crate::app::turn) fn tile_at(
     at: Vec2,
     cameras: &Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     game: &GameRes,
@@ -54,7 +54,7 @@ pub(super) fn tile_at(
 }
 
 /// Runs after `hover`: a finger lifted near where it went down, on the map, is a tap there.
-pub(super) fn tap(
+pub(in crate::app::turn) fn tap(
     touches: Option<Res<Touches>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     game: Res<GameRes>,
@@ -77,7 +77,7 @@ pub(super) fn tap(
 }
 
 /// Runs first in the input set: the pointer's tile this frame (no window, no tile).
-pub(super) fn hover(
+pub(in crate::app::turn) fn hover(
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     game: Res<GameRes>,

@@ -11,8 +11,8 @@ use crate::app::shared::{
     AppSystems, GameRes, KeepAwake, Overlay, Screen, TILE, TurnPhase, world_of,
 };
 
-use super::look::{LookCursor, start_cursor};
 use super::pointer::{Hovered, TAP_SLOP, TouchesOnUi, tile_at};
+use crate::app::turn::look::{LookCursor, start_cursor};
 
 /// How long (seconds) a finger rests on a tile before it looks there.
 pub const LONG_PRESS: f64 = 0.5;
@@ -45,7 +45,7 @@ pub struct Pinch(pub Option<f32>);
 /// The fingers on the map: when each went down (app time, never the rules'), those that have
 /// looked already, those pinching, and the pinch's starting spread while two are down.
 #[derive(Default)]
-pub(super) struct Fingers {
+pub(in crate::app::turn) struct Fingers {
     down_at: BTreeMap<u64, f64>,
     looked: BTreeSet<u64>,
     pinching: BTreeSet<u64>,
@@ -59,7 +59,7 @@ pub(super) fn plugin(app: &mut App) {
         // With the map's input, after the lists have claimed their fingers, before a tap.
         gestures
             .in_set(AppSystems::Input)
-            .in_set(super::TurnInput)
+            .in_set(super::keys::TurnInput)
             .before(super::pointer::hover)
             .run_if(in_state(Screen::InGame).and_then(in_state(TurnPhase::AwaitingInput))),
     );

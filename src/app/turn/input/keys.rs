@@ -15,8 +15,8 @@ pub(super) fn plugin(app: &mut App) {
             super::pointer::hover,
             super::pointer::tap,
             read_input,
-            super::autofight::press,
-            super::travel::step,
+            crate::app::turn::autofight::press,
+            crate::app::turn::travel::step,
         )
             .chain()
             .in_set(AppSystems::Input)
@@ -117,7 +117,7 @@ fn door_to_close(game: &Game) -> crate::map::Dir {
 }
 
 /// In a fight, a tap on an enemy selects it and uses the hero's first ability (the attack).
-pub(super) fn tapped_enemy_attack(
+pub(in crate::app::turn) fn tapped_enemy_attack(
     tapped: Option<crate::map::Pos>,
     game: &Game,
     abilities: &[String],
@@ -141,7 +141,7 @@ pub(super) fn tapped_enemy_attack(
     ))
 }
 
-pub(super) fn read_input(
+pub(in crate::app::turn) fn read_input(
     keys: Res<ButtonInput<KeyCode>>,
     tapped: Res<super::pointer::Tapped>,
     game: Res<GameRes>,
