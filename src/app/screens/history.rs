@@ -55,12 +55,7 @@ fn spawn_history(mut commands: Commands) {
         DespawnOnExit(Overlay::History),
         kit::overlay(children![
             kit::title("Message history"),
-            (
-                HistoryFilter,
-                Text::new(""),
-                TextFont::from_font_size(15.0),
-                TextColor(kit::HINT),
-            ),
+            (HistoryFilter, kit::hint("")),
             (
                 HistoryList,
                 ListMenu::new("Message history", Vec::new()).with_filter_after(KeyCode::Slash),

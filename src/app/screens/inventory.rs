@@ -333,13 +333,9 @@ fn spawn_inventory(mut commands: Commands) {
                 TextFont::from_font_size(17.0),
                 TextColor(Color::srgb(0.95, 0.85, 0.5)),
             ),
-            (
-                Text::new(
-                    "Enter or its letter: use, wear or aim   Shift+letter or Delete: drop   \
-                         1-3: take off   ': name an unknown item   `: throw it   Esc: close"
-                ),
-                TextFont::from_font_size(15.0),
-                TextColor(kit::HINT),
+            kit::hint(
+                "Enter or its letter: use, wear or aim   Shift+letter or Delete: drop   \
+                     1-3: take off   ': name an unknown item   `: throw it   Esc: close"
             ),
             kit::key_row(vec![
                 ("Drop it".into(), KeyCode::Delete),
