@@ -102,7 +102,8 @@ fn bfs_levels(dist: &mut [u32], queue: &mut [u32], mut tail: usize, pad: Padded)
             head += 1;
             for (j, step) in steps.into_iter().enumerate() {
                 let n = i.wrapping_add(step);
-                tail = visit(dist, queue, tail, n, 1, (j as u32) << INDEX_BITS);
+                let v = *dist.get_unchecked(n);
+                tail = settle(dist, queue, tail, n, v, 1, (j as u32) << INDEX_BITS);
             }
         }
     }
@@ -131,31 +132,11 @@ fn bfs_levels(dist: &mut [u32], queue: &mut [u32], mut tail: usize, pad: Padded)
     }
 }
 
-/// One neighbour tried: set to `d` and queued (with `tag`) if unreached. Returns the new tail.
+/// One neighbour `n`, holding `v`, tried: set to `d` and queued (with `tag`) if unreached.
+/// Returns the new tail.
 ///
 /// # Safety
 /// `n < dist.len()` and `tail < queue.len()`.
-#[allow(
-    unsafe_code,
-    reason = "the hot loop's unchecked step; `bfs_levels` says why its indices hold"
-)]
-#[inline(always)]
-unsafe fn visit(
-    dist: &mut [u32],
-    queue: &mut [u32],
-    tail: usize,
-    n: usize,
-    d: u32,
-    tag: u32,
-) -> usize {
-    // SAFETY: the caller's.
-    unsafe { settle(dist, queue, tail, n, *dist.get_unchecked(n), d, tag) }
-}
-
-/// `visit` with the neighbour's value `v` already read.
-///
-/// # Safety
-/// As `visit`.
 #[allow(
     unsafe_code,
     reason = "the hot loop's unchecked step; `bfs_levels` says why its indices hold"
