@@ -17,9 +17,11 @@ pub(crate) struct Padded {
 impl Padded {
     pub fn new(width: u32, height: u32) -> Self {
         let len = (width as u64 + 2) * (height as u64 + 2);
-        // Queues store cell indices as u32 (half the memory traffic of usize), the BFS's in
-        // 30 bits beside the step that reached the cell.
-        assert!(len <= 1 << 30, "map of {width}x{height} is too large");
+        // Queues store cell indices as u32: half the memory traffic of usize.
+        assert!(
+            len < u32::MAX as u64,
+            "map of {width}x{height} is too large"
+        );
         Self {
             width,
             height,
