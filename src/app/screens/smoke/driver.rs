@@ -1,13 +1,11 @@
-//! The smoke's runner: the stages of `stages.rs` one at a time, a frame at a time, and what a
-//! stage may read and do (`Driver`).
+//! What a smoke stage may read and do (`Driver`), the count it keeps (`Smoke`), and what it
+//! reports each frame (`Progress`).
 use std::path::PathBuf;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::PrimaryWindow;
 
-use super::stages::{Progress, STAGES, Stage};
 use crate::app::ai::AiOverlay;
 use crate::app::dungeon::race::RaceRes;
 use crate::app::render::actors::PictureCount;
@@ -16,7 +14,7 @@ use crate::app::screens::records::RecordsView;
 use crate::app::screens::watch::Watching;
 use crate::app::settings::Settings;
 use crate::app::shared::{
-    AppSystems, ContentRes, GameRes, NewRun, OpenRun, Overlay, PlayerCommand, Screen, TurnPhase,
+    ContentRes, GameRes, NewRun, OpenRun, Overlay, PlayerCommand, Screen, TurnPhase,
 };
 use crate::app::turn::Hovered;
 use crate::content::Content;
@@ -25,33 +23,29 @@ use crate::map::Pos;
 
 /// A stage that plays gives up on what it waits for after this many bot turns of its own.
 pub(super) const STAGE_TURNS: u64 = 300;
-/// Frames between asking for a picture and the next stage's first frame: the picture is taken
-/// as the frame that asked for it renders, and the next stage may change what is drawn.
-const AFTER_PICTURE: u32 = 2;
 
 #[derive(Resource, Debug)]
 pub(super) struct Smoke {
-    dir: PathBuf,
+    pub(super) dir: PathBuf,
     /// The stage running, an index into `STAGES`.
-    at: usize,
+    pub(super) at: usize,
     /// Frames since the stage began.
-    pub frames: u32,
+    pub(super) frames: u32,
     /// Frames on the screen shown now, since the stage began or the screen last changed.
-    pub frames_here: u32,
-    screen: Option<Screen>,
+    pub(super) frames_here: u32,
+    pub(super) screen: Option<Screen>,
     /// Frames in a row that the stage's `wait_for` has said its sight is in place.
-    pub in_place: u32,
+    pub(super) in_place: u32,
     /// The game's turn when the stage began (its turn budget counts from there).
-    began: Option<u64>,
+    pub(super) began: Option<u64>,
     /// Frames still to let pass after a picture before the next stage begins.
-    idle: u32,
+    pub(super) idle: u32,
 }
 
-pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
-    move |app: &mut App| {
-        let _ = std::fs::create_dir_all(&dir);
-        app.insert_resource(Smoke {
-            dir: dir.clone(),
+impl Smoke {
+    pub(super) fn new(dir: PathBuf) -> Self {
+        Self {
+            dir,
             at: 0,
             frames: 0,
             frames_here: 0,
@@ -59,10 +53,7 @@ pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
             in_place: 0,
             began: None,
             idle: 0,
-        });
-        // The smoke drives itself frame by frame, so it never waits for input.
-        app.insert_resource(bevy::winit::WinitSettings::continuous());
-        app.add_systems(Update, drive.in_set(AppSystems::Input));
+        }
     }
 }
 
@@ -85,7 +76,7 @@ pub(super) struct Driver<'w, 's> {
     pub ai_overlay: ResMut<'w, AiOverlay>,
     window: Single<'w, 's, &'static mut Window, With<PrimaryWindow>>,
     camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<Camera2d>>,
-    counted: Res<'w, PictureCount>,
+    pub counted: Res<'w, PictureCount>,
     pub records: Option<ResMut<'w, RecordsView>>,
     pub watching: Option<ResMut<'w, Watching>>,
     pub archive: Option<Res<'w, RunArchive>>,
@@ -208,70 +199,19 @@ impl Driver<'_, '_> {
         info!("smoke: done");
         self.exit.write(AppExit::Success);
     }
-
-    fn picture(&mut self, stage: &Stage, name: &str) {
-        info!("smoke: screenshot {name}");
-        let path = self.smoke.dir.join(name);
-        self.commands
-            .spawn(Screenshot::primary_window())
-            .observe(save_to_disk(path));
-        if stage.logs_creatures {
-            let counted = &self.counted;
-            info!(
-                "smoke: {name}: {} creatures drawn from pictures, {} from glyphs",
-                counted.pictures, counted.glyphs
-            );
-        }
-    }
-
-    /// Begins stage `at`, its counts from zero.
-    fn begin(&mut self, at: usize) {
-        let smoke = &mut self.smoke;
-        smoke.at = at.min(STAGES.len() - 1);
-        (smoke.frames, smoke.frames_here, smoke.in_place) = (0, 0, 0);
-        smoke.began = None;
-    }
 }
 
-/// Runs the stage of the moment for one frame: brings about what it waits for, lets it settle,
-/// takes its picture, and goes on to the next.
-fn drive(mut d: Driver) {
-    if d.smoke.idle > 0 {
-        d.smoke.idle -= 1;
-        return;
-    }
-    let screen = d.screen();
-    let turn = d.read(|game, _| game.run.turn);
-    let smoke = &mut d.smoke;
-    smoke.frames += 1;
-    if smoke.screen != Some(screen) {
-        (smoke.screen, smoke.frames_here) = (Some(screen), 0);
-    }
-    smoke.frames_here += 1;
-    smoke.began = smoke.began.or(turn);
-    let at = smoke.at;
-    let stage = &STAGES[at];
-    match (stage.wait_for)(&mut d) {
-        Progress::NotYet => d.smoke.in_place = 0,
-        Progress::Ready => {
-            d.smoke.in_place += 1;
-            if d.smoke.in_place > stage.settle {
-                if let Some(name) = stage.picture {
-                    d.picture(stage, name);
-                    d.smoke.idle = AFTER_PICTURE;
-                }
-                d.begin(at + 1);
-            }
-        }
-        Progress::Skip => d.begin(at + 1),
-        // No picture: the script's check of the files says it is missing.
-        Progress::Missing(why) => {
-            warn!("smoke: {why}");
-            d.begin(at + 1);
-        }
-        Progress::End(why) => {
-            warn!("smoke: {why}");
-            d.begin(STAGES.len() - 1);
-        }
-    }
+/// Where a stage stands, each frame.
+pub(super) enum Progress {
+    /// Not there yet.
+    NotYet,
+    /// The sight is in place: the driver lets it settle, takes the picture, goes on.
+    Ready,
+    /// Not for this run (a race's picture with no ghosts): on to the next stage.
+    Skip,
+    /// Given up, saying what did not come: no picture (the script's check of the files says
+    /// it is missing), on to the next stage.
+    Missing(String),
+    /// Nothing further can be shown (why): straight to the last stage.
+    End(String),
 }

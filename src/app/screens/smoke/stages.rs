@@ -1,6 +1,6 @@
 //! The smoke's stages, in the order it plays them: what each waits for (and does to bring it
 //! about), how long it lets that settle, and the picture it takes.
-use super::driver::{Driver, STAGE_TURNS};
+use super::driver::{Driver, Progress, STAGE_TURNS};
 use super::sights;
 use crate::app::screens::watch;
 use crate::app::shared::{OpenRun, Overlay, Screen};
@@ -25,21 +25,6 @@ pub(super) struct Stage {
     pub settle: u32,
     /// Whether the log says how the map drew its creatures when the picture is taken.
     pub logs_creatures: bool,
-}
-
-/// Where a stage stands, each frame.
-pub(super) enum Progress {
-    /// Not there yet.
-    NotYet,
-    /// The sight is in place: the driver lets it settle, takes the picture, goes on.
-    Ready,
-    /// Not for this run (a race's picture with no ghosts): on to the next stage.
-    Skip,
-    /// Given up, saying what did not come: no picture (the script's check of the files says
-    /// it is missing), on to the next stage.
-    Missing(String),
-    /// Nothing further can be shown (why): straight to the last stage.
-    End(String),
 }
 
 impl Stage {
