@@ -14,6 +14,8 @@ pub(super) struct Definition<'a> {
     pub(super) id: String,
     /// Whether an earlier pack had defined it.
     pub(super) replaced: bool,
+    /// Whether it copied its own id, changing only what it names (`copy_from`).
+    pub(super) patched: bool,
     pub(super) pack: &'a str,
     pub(super) path: &'a str,
     pub(super) text: &'a str,
@@ -69,10 +71,9 @@ impl<'a> Definitions<'a> {
             if mods.len() < 2 {
                 if first.replaced {
                     for d in &group {
-                        diags.push(warning(
-                            d,
-                            format!("{entry} replaces the definition from `core`"),
-                        ));
+                        let verb = if d.patched { "patches" } else { "replaces" };
+                        let msg = format!("{entry} {verb} the definition from `core`");
+                        diags.push(warning(d, msg));
                     }
                 }
                 continue;

@@ -73,6 +73,14 @@ pub(super) struct Made<'a> {
     kind: usize,
     id: String,
     table: DeTable<'a>,
+    /// Whether it copied its own id: a patch of the entry loaded before, not a new one.
+    patch: bool,
+}
+
+/// Whether the pack's entry `id` of `registry` (a kind's key) patched the one loaded before
+/// by copying its own id.
+pub(super) fn patched(made: &[Made], registry: &str, id: &str) -> bool {
+    (made.iter()).any(|m| m.patch && KINDS[m.kind].key == registry && m.id == id)
 }
 
 /// Where every loaded entry was written, pack by pack in load order: the files' texts (an
@@ -326,10 +334,12 @@ pub(super) fn make_copies<'a>(
         match ContentFile::deserialize(toml::de::Deserializer::from(whole)) {
             Ok(mut one) => {
                 (info.move_last)(&mut one, &mut parsed.files[job.file].2, job.copy.index);
+                let patch = *job.from.get_ref() == job.id;
                 made.push(Made {
                     kind: job.copy.kind,
                     id: job.id,
                     table,
+                    patch,
                 });
             }
             Err(e) => {

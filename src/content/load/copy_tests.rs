@@ -118,6 +118,15 @@ name = "Big Rat"
     let rat = content.creature("core:rat").unwrap();
     assert_eq!(rat.name, "Big Rat");
     assert_eq!(rat.base, core.creature("core:rat").unwrap().base);
+    // Its warning says it patched core's rat; a whole new definition replaces one.
+    let said: Vec<&str> = (report.diagnostics.iter())
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        said,
+        ["creature `core:rat` patches the definition from `core`"]
+    );
 }
 
 #[test]

@@ -93,6 +93,7 @@ pub(super) fn merge<'p, 'a>(
                         registry,
                         id: id.to_string(),
                         replaced,
+                        patched: false,
                         pack,
                         path,
                         text,

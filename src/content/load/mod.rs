@@ -44,7 +44,7 @@ pub use report::LoadReport;
 use super::diagnostics::Severity;
 use super::schema::ContentFile;
 use conflicts::Definitions;
-use copy::{CopyEntry, Origins, make_copies};
+use copy::{CopyEntry, Origins, make_copies, patched};
 use disable::{disable, still_named};
 use merge::{Undo, merge};
 use parallel::parse_in_order;
@@ -103,6 +103,9 @@ fn load(packs: &[Pack], show: Option<&str>) -> (Content, LoadReport, Vec<String>
             report.loaded.push(pack.id.clone());
             placements.disabled(&gone);
             placements.loaded(&parsed, placed);
+            for d in &mut defs {
+                d.patched = patched(&made, d.registry, &d.id);
+            }
             definitions.loaded(defs);
             origins.loaded(&parsed, made);
         }
