@@ -145,7 +145,7 @@ pub enum Condition {
         /// Whose value is tested: `self` or `target`.
         #[serde(default = "who_self")]
         who: Who,
-        /// See "Condition attributes" below.
+        /// One of the list "Condition attributes" under "Names" below.
         attribute: String,
         /// Holds when the value is below this (a finite number).
         below: Option<f64>,
