@@ -40,10 +40,10 @@ pub struct AbilityDef {
     pub cooldown: u32,
     /// How far it reaches, in tiles, 1..=20: 1, the default, is melee (the target beside the
     /// user); more strikes from afar, a thrown dagger or an arrow, along the line of fire
-    /// (a diagonal step counts one tile). Range lives on the map: a monster that has noticed the
-    /// hero shoots from across the room when its `ai` list would choose the ability then,
-    /// before any fight, and the hero throws along the line. Inside a fight, which has no positions, it is used as any
-    /// ability.
+    /// (a diagonal step counts one tile). Range lives on the map: a monster that has noticed
+    /// the hero shoots from across the room when its `ai` list would choose the ability then,
+    /// before any fight, and the hero throws along the line. Inside a fight, which has no
+    /// positions, it is used as any ability.
     #[serde(default = "melee_range")]
     pub range: u32,
     /// Conditions under which it may be used at all.

@@ -13,7 +13,7 @@ impl DistanceField {
     }
 
     /// `bfs` into an existing field, reusing its storage and the caller's `queue` (scratch:
-    /// grown to one slot per cell, contents meaningless afterwards). No allocation once
+    /// grown to four slots per cell, contents meaningless afterwards). No allocation once
     /// both have grown to the map's size.
     pub fn bfs_into(&mut self, map: &TileMap, sources: &[Pos], queue: &mut Vec<u32>) {
         let pad = self.reset(map);

@@ -24,7 +24,7 @@ use crate::map::Pos;
 /// A stage that plays gives up on what it waits for after this many bot turns of its own.
 pub(super) const STAGE_TURNS: u64 = 300;
 
-#[derive(Resource, Debug)]
+#[derive(Resource, Debug, Default)]
 pub(super) struct Smoke {
     pub(super) dir: PathBuf,
     /// The stage running, an index into `STAGES`.
@@ -40,21 +40,6 @@ pub(super) struct Smoke {
     pub(super) began: Option<u64>,
     /// Frames still to let pass after a picture before the next stage begins.
     pub(super) idle: u32,
-}
-
-impl Smoke {
-    pub(super) fn new(dir: PathBuf) -> Self {
-        Self {
-            dir,
-            at: 0,
-            frames: 0,
-            frames_here: 0,
-            screen: None,
-            in_place: 0,
-            began: None,
-            idle: 0,
-        }
-    }
 }
 
 /// What a stage reads and changes: the game through the command path, the screens and
@@ -81,7 +66,7 @@ pub(super) struct Driver<'w, 's> {
     pub watching: Option<ResMut<'w, Watching>>,
     pub archive: Option<Res<'w, RunArchive>>,
     pub race: Res<'w, RaceRes>,
-    pub settings: ResMut<'w, Settings>,
+    settings: ResMut<'w, Settings>,
     pub hovered: ResMut<'w, Hovered>,
 }
 
@@ -162,7 +147,7 @@ impl Driver<'_, '_> {
         if self.screen() != Screen::InGame {
             return false;
         }
-        if (self.overlay.as_ref()).is_some_and(|o| *o.get() == overlay) {
+        if self.overlay_is(overlay) {
             return true;
         }
         self.commands.set_state(overlay);
@@ -171,10 +156,15 @@ impl Driver<'_, '_> {
 
     /// `shown` as a stage's progress.
     pub fn show(&mut self, overlay: Overlay) -> Progress {
-        if self.shown(overlay) {
-            Progress::Ready
-        } else {
-            Progress::NotYet
+        Progress::when(self.shown(overlay))
+    }
+
+    /// The run in high contrast with the text at 150 %, or as it was (set only when it
+    /// differs, so the layout is not redone every frame).
+    pub fn high_contrast(&mut self, on: bool) {
+        if self.settings.high_contrast != on {
+            self.settings.high_contrast = on;
+            self.settings.text_scale = if on { 1.5 } else { 1.0 };
         }
     }
 
@@ -214,4 +204,11 @@ pub(super) enum Progress {
     Missing(String),
     /// Nothing further can be shown (why): straight to the last stage.
     End(String),
+}
+
+impl Progress {
+    /// `Ready` when the sight is there, `NotYet` when not.
+    pub(super) fn when(there: bool) -> Self {
+        if there { Self::Ready } else { Self::NotYet }
+    }
 }

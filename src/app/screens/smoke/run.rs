@@ -15,7 +15,10 @@ const AFTER_PICTURE: u32 = 2;
 pub fn plugin(dir: PathBuf) -> impl Fn(&mut App) {
     move |app: &mut App| {
         let _ = std::fs::create_dir_all(&dir);
-        app.insert_resource(Smoke::new(dir.clone()));
+        app.insert_resource(Smoke {
+            dir: dir.clone(),
+            ..Smoke::default()
+        });
         // The smoke drives itself frame by frame, so it never waits for input.
         app.insert_resource(bevy::winit::WinitSettings::continuous());
         app.add_systems(Update, drive.in_set(AppSystems::Input));

@@ -60,7 +60,9 @@ impl Stage {
 
 /// The smoke, start to end. The desktop smoke script checks these pictures by name.
 pub(super) static STAGES: [Stage; 23] = [
-    Stage::picture("menu.png", |d| at(d.screen() == Screen::MainMenu)),
+    Stage::picture("menu.png", |d| {
+        Progress::when(d.screen() == Screen::MainMenu)
+    }),
     // The Mods screen with the bundled mods' states and report.
     Stage::picture("mods.png", |d| d.go_to(Screen::Mods)),
     // The class choice, with its detail pane.
@@ -91,21 +93,13 @@ pub(super) static STAGES: [Stage; 23] = [
     Stage::act(done),
 ];
 
-fn at(there: bool) -> Progress {
-    if there {
-        Progress::Ready
-    } else {
-        Progress::NotYet
-    }
-}
-
 /// A new run with the smoke's seed and class, never a continued one.
 fn new_run(d: &mut Driver) -> Progress {
     if d.smoke.frames == 1 {
         let (seed, class) = (d.run.seed, d.run.class.clone());
         d.open.write(OpenRun::New { seed, class });
     }
-    at(d.screen() == Screen::InGame)
+    Progress::when(d.screen() == Screen::InGame)
 }
 
 /// With a race (the smoke script passes two ghosts' replays): exploring until two ghosts stand
@@ -207,7 +201,7 @@ fn combat(d: &mut Driver) -> Progress {
         return Progress::NotYet;
     };
     if fight {
-        return at(d.awaiting());
+        return Progress::when(d.awaiting());
     }
     match d.play_until(false, "no fight") {
         Progress::Missing(_) => Progress::Missing(format!(
@@ -230,24 +224,18 @@ fn contrast(d: &mut Driver) -> Progress {
     if !d.shown(Overlay::None) {
         return Progress::NotYet;
     }
-    if !d.settings.high_contrast {
-        d.settings.high_contrast = true;
-        d.settings.text_scale = 1.5;
-    }
+    d.high_contrast(true);
     Progress::Ready
 }
 
 /// The run ended as a player ends one that goes on: given up (the pause menu's Abandon), kept
 /// in the records with its replay; the game-over screen.
 fn abandon(d: &mut Driver) -> Progress {
-    if d.settings.high_contrast {
-        d.settings.high_contrast = false;
-        d.settings.text_scale = 1.0;
-    }
+    d.high_contrast(false);
     if d.screen() == Screen::InGame && d.awaiting() {
         d.send(Command::Abandon);
     }
-    at(d.screen() == Screen::GameOver)
+    Progress::when(d.screen() == Screen::GameOver)
 }
 
 /// The Daily table (the smoke script's fixture records hold two dailies), as D shows it.
