@@ -1,6 +1,6 @@
-//! Embeds the bundled mods (`mods/<folder>/**/*.toml` and their `*.png` sprites) so the
-//! browser build, which has no file system, carries them and loads them through the same
-//! loader as the desktop; and names the commit the game is built from (`DELVE_COMMIT`).
+//! Embeds the example mods (`assets/examples/<folder>/**/*.toml` and their `*.png` sprites) so
+//! the browser build, which has no file system, carries them and loads them through the same
+//! loader as the desktop (off until the player turns one on); and names the commit the game is built from (`DELVE_COMMIT`).
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -56,10 +56,10 @@ fn commit(manifest: &Path) -> String {
 }
 
 fn main() {
-    println!("cargo:rerun-if-changed=mods");
+    println!("cargo:rerun-if-changed=assets/examples");
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
     println!("cargo:rustc-env=DELVE_COMMIT={}", commit(&manifest));
-    let mods = manifest.join("mods");
+    let mods = manifest.join("assets/examples");
     let mut folders: Vec<PathBuf> = std::fs::read_dir(&mods)
         .map(|it| {
             it.filter_map(Result::ok)
@@ -75,7 +75,7 @@ fn main() {
         mod_files(&folder, &folder, &mut files);
         files.sort();
         let name = folder.file_name().expect("a folder").to_string_lossy();
-        // A file added inside a mod folder changes the folder, not `mods/`.
+        // A file added inside a mod folder changes the folder, not `assets/examples/`.
         println!("cargo:rerun-if-changed={}", folder.display());
         let _ = writeln!(code, "    ({name:?}, &[");
         for (rel, _) in files {
@@ -84,7 +84,7 @@ fn main() {
             let _ = writeln!(
                 code,
                 "        ({rel:?}, include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?})) as &[u8]),",
-                format!("/mods/{name}/{rel}")
+                format!("/assets/examples/{name}/{rel}")
             );
         }
         code += "    ] as &[(&str, &[u8])]),\n";

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packages for players, into dist/:
-# - delve-VERSION-linux-x86_64.tar.gz: the release binary, the bundled mods, a players' README,
+# - delve-VERSION-linux-x86_64.tar.gz: the release binary, the example mods, a players' README,
 #   the licences and the art, sound and font credits. Unpacked anywhere and started from any
 #   folder, the game keeps its files in the platform's data folder (src/places.rs).
 # - delve-VERSION-web.zip: the published browser build as a static site, playable from any
@@ -66,7 +66,10 @@ if [ "$what" != web ]; then
   name="delve-$version-linux-x86_64"
   mkdir -p "$stage/$name"
   cp "${CARGO_TARGET_DIR:-target}/release/delve" "$stage/$name/"
-  cp -r mods "$stage/$name/mods"
+  # The example mods, off until the player turns one on; `mods/` is where a player's go.
+  cp -r assets/examples "$stage/$name/examples"
+  mkdir -p "$stage/$name/mods"
+  cp mods/README.md "$stage/$name/mods/"
   papers "$stage/$name"
   tar -czf "$dist/$name.tar.gz" -C "$stage" "$name"
   echo "package: $dist/$name.tar.gz ($(stat -c %s "$dist/$name.tar.gz") bytes)"

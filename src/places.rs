@@ -1,10 +1,11 @@
 //! Where the desktop game keeps the player's files and finds mods. In a checkout (the folder it
 //! is started from holds `Cargo.toml` and `assets/core/`), `saves/` and `mods/` there, as it
-//! always has. Anywhere else (an unpacked release started from a launcher, from any folder),
-//! the player's files go to the platform's data folder (`$XDG_DATA_HOME/delve`, by default
-//! `~/.local/share/delve`, on Linux), and mods come from the `mods/` folder beside the binary
-//! (the bundled ones) and then from `mods/` in the data folder (the player's own, which replace
-//! a bundled mod of the same folder name). The `DELVE_*` variables still name single files.
+//! always has, and the example mods in `assets/examples/`. Anywhere else (an unpacked release
+//! started from a launcher, from any folder), the player's files go to the platform's data
+//! folder (`$XDG_DATA_HOME/delve`, by default `~/.local/share/delve`, on Linux); the example
+//! mods come from `examples/` beside the binary, and mods from the `mods/` folder beside the
+//! binary and then from `mods/` in the data folder (a later folder's mod replaces one of the
+//! same folder name). The `DELVE_*` variables still name single files.
 use std::path::{Path, PathBuf};
 
 /// The desktop's folders: for the player's files, and for mods in load order.
@@ -12,7 +13,11 @@ use std::path::{Path, PathBuf};
 pub struct Places {
     /// The save, settings, keys, mod choices, records, morgues and replays.
     pub data: PathBuf,
-    /// Mod folders, bundled first; a later folder's mod replaces an earlier one of its name.
+    /// Folders of the example mods that come with the game: listed on the Mods screen, off
+    /// until the player turns one on.
+    pub examples: Vec<PathBuf>,
+    /// Mod folders in load order; a later folder's mod replaces an earlier one of its name (an
+    /// example's too).
     pub mods: Vec<PathBuf>,
     /// Why the data folder is not the platform's, when it could not be found (said once in the
     /// log): the game then keeps today's `saves/` beside where it was started.
@@ -49,18 +54,21 @@ impl Places {
         // Relative, as they always were: messages name `saves/run.save`.
         let checkout = Places {
             data: PathBuf::from("saves"),
+            examples: vec![PathBuf::from("assets/examples")],
             mods: vec![PathBuf::from("mods")],
             notice: None,
         };
         if is_checkout(cwd) {
             return checkout;
         }
+        let examples: Vec<PathBuf> = exe_dir.map(|d| d.join("examples")).into_iter().collect();
         match data {
             Ok(data) => {
                 let mut mods: Vec<PathBuf> = exe_dir.map(|d| d.join("mods")).into_iter().collect();
                 mods.push(data.join("mods"));
                 Places {
                     data,
+                    examples,
                     mods,
                     notice: None,
                 }
@@ -70,6 +78,7 @@ impl Places {
                     "{why}: saves, settings and records are kept in `saves/` under {}",
                     cwd.display()
                 )),
+                examples,
                 ..checkout
             },
         }
@@ -114,6 +123,7 @@ mod tests {
         );
         assert_eq!(p.data, PathBuf::from("saves"));
         assert_eq!(p.mods, vec![PathBuf::from("mods")]);
+        assert_eq!(p.examples, vec![PathBuf::from("assets/examples")]);
         assert_eq!(p.notice, None);
     }
 
@@ -135,6 +145,7 @@ mod tests {
                 PathBuf::from("/data/delve/mods")
             ]
         );
+        assert_eq!(p.examples, vec![PathBuf::from("/opt/delve/examples")]);
         assert_eq!(
             p.file("DELVE_TEST_UNSET_VAR", "run.save"),
             PathBuf::from("/data/delve/run.save")

@@ -1,4 +1,4 @@
-# Draws the example mods' sprites (mods/*/*.png) from the pixel maps below: 16×16 art, each
+# Draws the example mods' sprites (assets/examples/*/*.png) from the pixel maps below: 16×16 art, each
 # pixel doubled to 32×32 RGBA. Standard library only; run `python3 scripts/art/mod_sprites.py`.
 import struct
 import zlib
@@ -94,8 +94,8 @@ def draw(art):
 
 def main():
     for path, art in [
-        ("mods/bestiary/fire_imp.png", FIRE_IMP),
-        ("mods/hardcore/plague_rat.png", PLAGUE_RAT),
+        ("assets/examples/bestiary/fire_imp.png", FIRE_IMP),
+        ("assets/examples/hardcore/plague_rat.png", PLAGUE_RAT),
     ]:
         (ROOT / path).write_bytes(draw(art))
         print(path)

@@ -148,8 +148,8 @@ pub fn run(mut args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
         let mut source = content::ModSource::default();
-        if let content::ModSource::Folders(dirs) = &mut source {
-            dirs.push(dir.clone());
+        if let content::ModSource::Folders { mods, .. } = &mut source {
+            mods.push(dir.clone());
         }
         app.insert_resource(source);
     }

@@ -14,7 +14,7 @@ use crate::app::render::palette::Palette;
 use crate::app::render::stealth::StealthRangeShown;
 use crate::app::save::{SaveNotice, SaveStore};
 use crate::app::shared::{Overlay, Screen, SoundMix};
-use crate::app::turn::{Action, AutofightBelow, Bindings, Pinch};
+use crate::app::turn::{Action, AutofightBelow, Bindings, ExplorePicksUp, Pinch};
 use bevy::input::mouse::MouseWheel;
 
 #[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -50,6 +50,8 @@ pub struct Settings {
     pub verbose: bool,
     /// Autofight refuses below this share of health, 0 to 100 (%).
     pub autofight_below: u32,
+    /// Auto-explore goes to the items it knows of and picks them up (off: gold only).
+    pub explore_picks_up: bool,
 }
 
 impl Default for Settings {
@@ -70,6 +72,7 @@ impl Default for Settings {
             cues: true,
             verbose: true,
             autofight_below: 50,
+            explore_picks_up: true,
         }
     }
 }
@@ -136,7 +139,8 @@ pub fn plugin(app: &mut App) {
         .init_resource::<SettingsStore>()
         .init_resource::<StealthRangeShown>()
         .init_resource::<SoundMix>()
-        .init_resource::<AutofightBelow>();
+        .init_resource::<AutofightBelow>()
+        .init_resource::<ExplorePicksUp>();
     app.add_systems(Startup, load);
     app.add_systems(
         Update,
@@ -248,6 +252,7 @@ fn apply(
     mut volume: ResMut<GlobalVolume>,
     mut mix: ResMut<SoundMix>,
     mut autofight: ResMut<AutofightBelow>,
+    mut picks_up: ResMut<ExplorePicksUp>,
     mut projection: Query<&mut Projection, With<Camera2d>>,
 ) {
     tween.set_if_neq(Tween(settings.animations));
@@ -269,6 +274,7 @@ fn apply(
         cues_on: settings.cues,
     });
     autofight.set_if_neq(AutofightBelow(f64::from(settings.autofight_below) / 100.0));
+    picks_up.set_if_neq(ExplorePicksUp(settings.explore_picks_up));
     for mut p in &mut projection {
         if let Projection::Orthographic(o) = &mut *p {
             o.scale = 1.0 / settings.zoom;
@@ -330,6 +336,7 @@ mod tests {
             cues: false,
             verbose: false,
             autofight_below: 25,
+            explore_picks_up: false,
         };
         assert_eq!(Settings::parse(&s.to_toml()).unwrap(), s);
         assert!(

@@ -177,7 +177,7 @@ pub fn core_from_folder(dir: &Path) -> Result<Pack, String> {
     Ok(pack)
 }
 
-/// The mods shipped in `mods/`, embedded at build time (build.rs), for the browser.
+/// The example mods (`assets/examples/`), embedded at build time (build.rs), for the browser.
 pub fn bundled() -> Vec<ModFolder> {
     include!(concat!(env!("OUT_DIR"), "/bundled_mods.rs"))
         .iter()

@@ -1,7 +1,8 @@
 //! Autofight: one key that fights for the player, one turn a press. Outside a fight it steps
 //! along the travel path towards the nearest hostile in view, so the last step is the bump
 //! that starts the fight; in a fight it strikes as the bot would (its guard or its best blow,
-//! at the weakest enemy). It never heals or flees: below the player's health threshold it
+//! at the weakest enemy); it goes round a creature that is not hostile, or waits for it to
+//! pass. It never heals or flees: below the player's health threshold it
 //! refuses and says why, and the choice is the player's again.
 use std::fmt;
 
@@ -9,7 +10,7 @@ use super::bot::{first_step, strike};
 use super::combat::Attr;
 use super::command::Command;
 use super::state::{CreatureId, Game};
-use super::travel::{hostiles_in_view, known_path};
+use super::travel::{bystanders, hostiles_in_view, known_path, known_path_through};
 use crate::content::Content;
 
 /// Why autofight did nothing.
@@ -86,17 +87,24 @@ pub fn autofight(
         return Ok(AutofightChoice { command, target });
     }
     // Nearest by the steps of travel's path; ties to the lower id, so the choice is stable.
-    let (_, id, dir) = prey
+    // The path goes round the creatures that are not hostile; where they close the only way,
+    // it waits for them to pass (never a bump that would start a fight with the forager).
+    let standing = bystanders(game, content);
+    let (_, id, command) = prey
         .into_iter()
         .filter_map(|id| {
             let at = game.creature(id)?.pos;
-            let path = known_path(game, at)?;
-            Some((path.len(), id, first_step(&path)?))
+            let path = known_path(game, content, at).or_else(|| known_path_through(game, at))?;
+            let command = match path.get(1) {
+                Some(next) if standing.contains(next) => Command::Wait,
+                _ => Command::Move(first_step(&path)?),
+            };
+            Some((path.len(), id, command))
         })
         .min_by_key(|&(steps, id, _)| (steps, id))
         .ok_or(AutofightRefusal::NoWay)?;
     Ok(AutofightChoice {
-        command: Command::Move(dir),
+        command,
         target: Some(id),
     })
 }

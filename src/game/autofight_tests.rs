@@ -7,7 +7,7 @@ use super::bot::strike;
 use super::door_tests::{core, world};
 use super::find::{FoundKind, findable};
 use super::state::{Awareness, ItemInstance};
-use super::travel::{TravelGoal, TravelStop, travel_step};
+use super::travel::{Pickup, TravelGoal, TravelStop, travel_step};
 use super::{Attr, Command, CreatureId, Game, Outcome};
 use crate::content::Content;
 use crate::map::{Dir, Pos};
@@ -200,8 +200,14 @@ fn find_lists_monsters_in_view_only_and_travel_reaches_the_chosen_entry() {
         .expect("the stairs are known");
     let known = BTreeSet::new();
     for _ in 0..30 {
-        match travel_step(&g, &content, TravelGoal::Tile(stairs.at), &known) {
-            Ok(d) => assert_eq!(g.execute(&Command::Move(d), &content), Outcome::TurnPassed),
+        match travel_step(
+            &g,
+            &content,
+            TravelGoal::Tile(stairs.at),
+            &known,
+            &Pickup::default(),
+        ) {
+            Ok(cmd) => assert_eq!(g.execute(&cmd, &content), Outcome::TurnPassed),
             Err(TravelStop::Arrived) => break,
             Err(e) => panic!("travel stopped: {e}"),
         }

@@ -2,6 +2,7 @@
 use super::combat::Attr;
 use super::command::Command;
 use super::state::{Game, ItemInstance};
+use super::travel::{Pickup, bystanders, explore_towards, pick_up_here, step_round};
 use crate::content::Content;
 use crate::content::registry::AttrKey;
 use crate::content::schema::{ActionDef, Slot, Target};
@@ -54,17 +55,24 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     if let Some(d) = sneak_step(game, content) {
         return Command::Move(d);
     }
-    if hero.pos == game.floor.down
-        && (health >= REST_BELOW || monster_in_view)
-        && frontier_step(game).is_none()
-    {
+    // Auto-explore's own rule: the pile underfoot, gold and items, then the unexplored edge,
+    // by the ways no bystander closes; then the stairs. When a bystander closes the way to
+    // them too, the bot does what a player does with one that will not move: walks into it.
+    let pickup = Pickup::default();
+    let open = pick_up_here(game, content, &pickup)
+        .or_else(|| explore_towards(game, content, &pickup, false));
+    if hero.pos == game.floor.down && (health >= REST_BELOW || monster_in_view) && open.is_none() {
         return Command::Descend;
     }
-    let step = treasure_step(game)
-        .or_else(|| frontier_step(game))
-        .or_else(|| step_towards(game, |p| p == game.floor.down));
-    match step {
-        Some(d) => Command::Move(d),
+    let bump = || {
+        let path = nearest(&game.floor.map, hero.pos, |p| p == game.floor.down)?;
+        first_step(&path).map(Command::Move)
+    };
+    match open
+        .or_else(|| step_towards(game, content, |p| p == game.floor.down, false))
+        .or_else(bump)
+    {
+        Some(cmd) => cmd,
         None if hero.pos == game.floor.down => Command::Descend,
         None => Command::Wait,
     }
@@ -124,35 +132,33 @@ fn sneak_step(game: &Game, content: &Content) -> Option<Dir> {
     }
     // Reach counted in steps: each step along the path brings the prey one nearer, so the bot
     // never turns back at the edge of its reach.
-    let path = path_towards(game, |p| prey.contains(&p))?;
+    let path = path_towards(game, content, |p| prey.contains(&p))?;
     if path.len() > SNEAK_REACH as usize + 1 {
         return None;
     }
     first_step(&path)
 }
 
-/// Next step of the hero's travel to the nearest tile satisfying `goal` (shortest path).
-/// The shopkeeper's tile counts as a wall: it stands still, and walking into it would only
-/// open its shop again and again.
-pub fn step_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Dir> {
-    first_step(&path_towards(game, goal)?)
+/// The hero's next command on the way over the floor to the nearest tile satisfying `goal`
+/// (shortest path): a step round the creatures that are not hostile, and with `through` a way
+/// they close, letting them pass (`travel::step_round`).
+pub fn step_towards(
+    game: &Game,
+    content: &Content,
+    goal: impl Fn(Pos) -> bool,
+    through: bool,
+) -> Option<Command> {
+    step_round(game, content, &game.floor.map, goal, through)
 }
 
-/// The hero's shortest path to the nearest tile satisfying `goal`, its own tile first; the
-/// shopkeeper's tile counts as a wall (see `step_towards`).
-fn path_towards(game: &Game, goal: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
-    let keeper = (game.floor.shop.as_ref())
-        .and_then(|s| game.creature(s.keeper))
-        .filter(|k| k.is_alive())
-        .map(|k| k.pos);
-    match keeper {
-        Some(k) => {
-            let mut map = game.floor.map.clone();
-            map.set(k, crate::map::Tile::WALL);
-            nearest(&map, game.hero_pos(), goal)
-        }
-        None => nearest(&game.floor.map, game.hero_pos(), goal),
+/// The hero's shortest path to the nearest tile satisfying `goal`, its own tile first, round
+/// the creatures that are not hostile.
+fn path_towards(game: &Game, content: &Content, goal: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
+    let mut map = game.floor.map.clone();
+    for p in bystanders(game, content) {
+        map.set(p, crate::map::Tile::WALL);
     }
+    nearest(&map, game.hero_pos(), goal)
 }
 
 /// The direction of a path's first step (the path starts on the walker's tile).
@@ -161,25 +167,19 @@ pub(super) fn first_step(path: &[Pos]) -> Option<Dir> {
     Dir::from_delta(next.x - from.x, next.y - from.y)
 }
 
-/// Towards the nearest treasure the hero has seen. Remembered, not just visible: chasing only
-/// visible piles made the bot step back and forth across the edge of its view.
-pub(super) fn treasure_step(game: &Game) -> Option<Dir> {
-    if !game.floor.treasure.keys().any(|&p| game.is_explored(p)) {
-        return None;
-    }
-    step_towards(game, |p| {
-        game.is_explored(p) && game.floor.treasure.contains_key(&p)
-    })
-}
-
 /// Auto-explore: towards the nearest explored tile that borders an unexplored one.
-pub fn frontier_step(game: &Game) -> Option<Dir> {
-    step_towards(game, |p| {
-        Dir::ALL.iter().any(|&d| {
-            let q = p.offset(d);
-            game.floor.map.in_bounds(q) && !game.is_explored(q)
-        })
-    })
+pub fn frontier_step(game: &Game, content: &Content, through: bool) -> Option<Command> {
+    step_towards(
+        game,
+        content,
+        |p| {
+            Dir::ALL.iter().any(|&d| {
+                let q = p.offset(d);
+                game.floor.map.in_bounds(q) && !game.is_explored(q)
+            })
+        },
+        through,
+    )
 }
 
 /// A fight, with whatever abilities the hero's class gives: heal when low, drink, flee;
@@ -359,7 +359,7 @@ fn shopping(game: &Game, content: &Content) -> Option<Command> {
     if !game.is_explored(keeper) {
         return None;
     }
-    step_towards(game, |p| p.manhattan(keeper) == 1).map(Command::Move)
+    step_towards(game, content, |p| p.manhattan(keeper) == 1, true)
 }
 
 /// The pack's first unknown item that needs no target (a potion, a scroll), or a known

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::pipeline_tests::content_with;
-use super::travel::{TravelGoal, known_path, travel_step};
+use super::travel::{Pickup, TravelGoal, known_path, travel_step};
 use super::{Command, Game, Outcome, RunOutcome};
 use crate::content::Content;
 use crate::map::{Dir, Pos, Tile};
@@ -287,13 +287,14 @@ fn travel_goes_round_known_lava() {
 #########";
     let mut g = world(map, &content);
     let stairs = Pos::new(7, 1);
-    let path = known_path(&g, stairs).expect("a way round");
+    let path = known_path(&g, &content, stairs).expect("a way round");
     assert!(path.iter().all(|&p| !g.floor.map.is_hazard(p)), "{path:?}");
     assert_eq!(path.len(), 11, "down, along and up: {path:?}");
     let before = health(&g);
     let none = BTreeSet::new();
-    while let Ok(d) = travel_step(&g, &content, TravelGoal::Tile(stairs), &none) {
-        g.execute(&Command::Move(d), &content);
+    let pickup = Pickup::default();
+    while let Ok(cmd) = travel_step(&g, &content, TravelGoal::Tile(stairs), &none, &pickup) {
+        g.execute(&cmd, &content);
     }
     assert_eq!(g.hero_pos(), stairs);
     assert!(health(&g) >= before, "never burnt on the way");
@@ -302,16 +303,16 @@ fn travel_goes_round_known_lava() {
     g.floor.explored = vec![false; g.floor.map.len()];
     g.update_sight(&content);
     for _ in 0..40 {
-        let Ok(d) = travel_step(&g, &content, TravelGoal::Explore, &none) else {
+        let Ok(cmd) = travel_step(&g, &content, TravelGoal::Explore, &none, &pickup) else {
             break;
         };
-        g.execute(&Command::Move(d), &content);
+        g.execute(&cmd, &content);
         assert!(!g.floor.map.is_hazard(g.hero_pos()));
     }
     let mut g = world(map, &content);
     g.floor.down = stairs;
-    while let Ok(d) = travel_step(&g, &content, TravelGoal::Stairs, &none) {
-        g.execute(&Command::Move(d), &content);
+    while let Ok(cmd) = travel_step(&g, &content, TravelGoal::Stairs, &none, &pickup) {
+        g.execute(&cmd, &content);
         assert!(!g.floor.map.is_hazard(g.hero_pos()));
     }
     assert_eq!(g.hero_pos(), stairs);

@@ -17,6 +17,8 @@ mod effects;
 mod events;
 pub mod examine;
 mod explore;
+#[cfg(test)]
+mod explore_tests;
 pub mod find;
 mod floor;
 #[cfg(test)]
@@ -96,7 +98,8 @@ pub use state::{
     FRIGHTENED, Game, HERO_KIND, HERO_SIGHT, ItemInstance, NewGameError, Run, Segment,
 };
 pub use travel::{
-    TravelGoal, TravelStop, hostiles_in_view, known_path, rested, travel_step, watchers,
+    Pickup, TravelGoal, TravelStop, bystanders, hostiles_in_view, known_path, rested,
+    stops_at_pile, travel_step, watchers,
 };
 pub use turn::{StepInfo, StepOwner, TURN_STEPS, TurnContext, TurnKind, TurnStep};
 pub(crate) use wire::write_field;

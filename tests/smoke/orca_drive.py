@@ -27,8 +27,9 @@ GAME_ARGS = ["play", "--mods", "tests/fixtures/orca_mods"]
 # What Orca must say, in order. Each step: the part it belongs to, the keys sent (None: give
 # the game's window the focus, as a window manager would), and the words expected in what
 # Orca says after them, in this order (substrings of its utterances, joined); SOMETHING: any
-# words at all. Within one key's step nothing may be said twice, and no object may be said by
-# its role alone ("label.": a focused object without a name).
+# words at all. Within one key's step nothing may be said twice, no object may be said by
+# its role alone ("label.": a focused object without a name), and no announcement may end
+# with its role ("… for 5. label.").
 # (Orca hears no keys typed into the game, so there is no key echo here: AT-SPI gets key
 # events from a toolkit's bridge, and AccessKit forwards none.)
 SOMETHING = [""]
@@ -71,6 +72,9 @@ STEPS = MENUS + ([] if PART == "menu" else IN_RUN)
 
 # What Orca says of a focused object without a name: its role alone.
 ROLES_ALONE = {"label", "panel", "push button", "log", "menu", "frame", "unknown", "filler"}
+# An announcement is its words alone: a role said after a sentence ("… for 5. label.") fails.
+TRAILING_ROLE = re.compile(r".*[.!?)]\s+(" + "|".join(sorted(ROLES_ALONE | {"status bar"}))
+                           + r")\.?$", re.S)
 
 STEP_TIMEOUT = 15  # the game renders in software: a key's answer can take seconds
 SETTLE = 1.5  # after the expected words, how long to listen for more (a repeat) before the next key
@@ -286,6 +290,10 @@ def main():
                 if nameless:
                     fail(f"step {n} ({what}): Orca said an object by its role alone (it has no "
                          f"name): {nameless}; all it said: {said}")
+                trailing = [s for s in new if TRAILING_ROLE.match(s)]
+                if trailing:
+                    fail(f"step {n} ({what}): Orca said a role after an announcement's words: "
+                         f"{trailing}")
                 if met_at is None and expect and found_in_order(said, expect):
                     met_at = now
                 if met_at is not None and now - met_at >= SETTLE:

@@ -261,7 +261,9 @@ fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
     if app.world().resource::<Travel>().0.is_none() {
         // It stopped only because exploring has no next step (a monster came into view, say).
         let known = &app.world().resource::<delve::app::turn::KnownInView>().0;
-        assert!(travel_step(game(&app), &content, TravelGoal::Explore, known).is_err());
+        let pickup = delve::game::Pickup::default();
+        let step = travel_step(game(&app), &content, TravelGoal::Explore, known, &pickup);
+        assert!(step.is_err());
     }
     // Started on a fresh run (the first may have ended in a fight or worse), any other key
     // stops it at once.

@@ -5,7 +5,9 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::{TilePos, TileStorage, TileVisible};
 
 use super::app_headless::{edit_game, game, headless, press, scratch, screen, texts};
-use delve::app::content::{CoreSource, ModCatalogue, ModChoices, ModSource, ModsStore};
+use delve::app::content::{
+    ContentReport, CoreSource, ModCatalogue, ModChoices, ModSource, ModsStore,
+};
 use delve::app::save::SaveStore;
 use delve::app::shared::Screen;
 use delve::app::{ContentRes, GameRes};
@@ -102,6 +104,54 @@ fn the_mods_screen_lists_reports_toggles_and_remembers() {
             .disabled
             .contains("good")
     );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The examples that come with the game, as a fresh clone or package finds them beside an
+/// empty `mods/`: the first start is the core game; the Mods screen turns one on.
+#[test]
+fn the_examples_are_off_on_a_first_start_and_turn_on_from_the_mods_screen() {
+    let dir = scratch("examples");
+    let mods = dir.join("mods");
+    std::fs::create_dir_all(&mods).unwrap();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
+    let choices = dir.join("mods.toml");
+    let start = || {
+        let (mods, examples, choices) = (mods.clone(), examples.clone(), choices.clone());
+        let mut app = headless(move |app| {
+            app.insert_resource(ModSource::Folders {
+                examples: vec![examples],
+                mods: vec![mods],
+            });
+            app.insert_resource(ModsStore(SaveStore::File(choices)));
+            app.insert_resource(CoreSource(None));
+        });
+        app.update(); // Loading
+        app.update(); // MainMenu
+        app
+    };
+    let mut app = start();
+    assert_eq!(content(&app).packs, ["core"]);
+    let report = &app.world().resource::<ContentReport>().0;
+    assert!(
+        report.diagnostics.is_empty(),
+        "a clean start warns of nothing: {report}"
+    );
+    assert_eq!(delve::app::shared::daily_refusal(content(&app)), None);
+    press(&mut app, KeyCode::KeyM);
+    let shown = texts(&mut app);
+    assert!(shown.contains("[ ] bestiary"), "{shown}");
+    assert!(
+        shown.contains("an example: off until you turn it on"),
+        "{shown}"
+    );
+    // The cursor starts on the first, the bestiary: Space turns it on and loads it.
+    press(&mut app, KeyCode::Space);
+    assert!(content(&app).creature("bestiary:fire_imp").is_some());
+    assert!(texts(&mut app).contains("[x] bestiary"));
+    // The next start remembers it; the other example stays off.
+    let app = start();
+    assert_eq!(content(&app).packs, ["core", "bestiary"]);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -426,4 +476,63 @@ fn settings_rebinds_a_key_with_its_modifier_and_keeps_it_in_the_keys_file() {
     assert!(texts(&mut app).contains("are as they were"));
     press(&mut app, KeyCode::Escape);
     assert_eq!(screen(&app), Screen::MainMenu);
+}
+
+/// The sidebar follows a fight: after a blow, a monster's row says its health and its bar
+/// fills to it (the row is made when the monster comes into view, at full health).
+#[test]
+fn a_monster_row_shows_its_health_after_a_blow() {
+    use delve::app::shared::{NewRun, TurnPhase};
+    use delve::app::ui::sidebar::in_view;
+    let mut app = headless(|app| {
+        app.insert_resource(NewRun {
+            seed: 73,
+            class: None,
+        });
+        app.init_resource::<delve::app::render::palette::Palette>();
+        app.add_plugins(delve::app::ui::sidebar::plugin);
+    });
+    app.update();
+    app.update();
+    super::app_headless::open_new_run(&mut app, 73);
+    let content = app.world().resource::<ContentRes>().0.clone();
+    let wounded = |app: &App| {
+        let seen = in_view(game(app), &content);
+        seen.into_iter()
+            .find(|m| m.health > 0.0 && m.health < m.max_health)
+    };
+    let mut row = None;
+    for _ in 0..4000 {
+        if game(&app).in_combat()
+            && let Some(m) = wounded(&app)
+        {
+            row = Some(m);
+            break;
+        }
+        if *app.world().resource::<State<TurnPhase>>().get() == TurnPhase::AwaitingInput {
+            let g = game(&app);
+            let cmd = if g.in_combat() {
+                delve::game::bot::strike(g, &content)
+            } else {
+                delve::game::bot::explore(g, &content)
+            };
+            super::app_headless::send(&mut app, cmd);
+        }
+        app.update();
+    }
+    let m = row.expect("seed 73 wounds a monster on floor 1");
+    app.update();
+    let words = format!("{:.0}/{:.0}", m.health, m.max_health);
+    let shown = texts(&mut app);
+    assert!(shown.contains(&format!("{}  ", m.name)), "{shown}");
+    assert!(
+        shown.lines().any(|l| l == words),
+        "the row's bar says {words}: {shown}"
+    );
+    let fill = Val::Percent((m.health / m.max_health * 100.0) as f32);
+    let mut nodes = app.world_mut().query::<&Node>();
+    assert!(
+        nodes.iter(app.world()).any(|n| n.width == fill),
+        "a bar fills to {fill:?}"
+    );
 }

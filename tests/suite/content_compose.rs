@@ -280,7 +280,7 @@ fn shuffled_folder_and_file_order_gives_the_same_content() {
     for (from, to) in [("compose/gremlins", "gremlins"), ("compose/newts", "newts")] {
         copy_dir(&fixture(from), &root.join(to));
     }
-    let mods = Path::new(env!("CARGO_MANIFEST_DIR")).join("mods");
+    let mods = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
     for m in ["bestiary", "hardcore"] {
         copy_dir(&mods.join(m), &root.join(m));
     }

@@ -188,7 +188,7 @@ fn mod_dir(root: &Path, id: &str, load_after: &[&str], files: &[(&str, &str)]) {
 
 #[test]
 fn the_bundled_example_mods_load_cleanly() {
-    let (content, report) = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("mods"));
+    let (content, report) = load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples"));
     assert!(!report.has_errors(), "{report}");
     assert_eq!(report.loaded, ["core", "bestiary", "hardcore"]);
     assert!(content.creature("bestiary:fire_imp").is_some());
@@ -196,14 +196,17 @@ fn the_bundled_example_mods_load_cleanly() {
 
 #[test]
 fn the_browser_carries_the_same_mods_and_loads_them_the_same_way() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("mods");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples");
     let on_disk = read_folders(&dir);
     let embedded = bundled();
     assert_eq!(
         embedded.iter().map(|f| &f.folder).collect::<Vec<_>>(),
         ["bestiary", "hardcore"]
     );
-    assert_eq!(embedded, on_disk, "build.rs embeds exactly the mods folder");
+    assert_eq!(
+        embedded, on_disk,
+        "build.rs embeds exactly the examples folder"
+    );
     let (from_disk, disk_report) = load(&dir);
     let (from_binary, binary_report) = load_folders(&embedded, &BTreeSet::new());
     assert_eq!(binary_report, disk_report);

@@ -343,7 +343,7 @@ if (modsDir) {
     await (await untilPicker(p, ["KeyM", "KeyA"])).setFiles(modsDir);
     await p.waitForFunction(() => window.delveMods?.folders.length > 0, null, { timeout: 10000 });
     await p.waitForTimeout(2000);
-    // The cursor onto the broken one (bundled mods first, then the added ones by name), so
+    // The cursor onto the broken one (the example mods first, then the added ones by name), so
     // the picture shows its located error.
     const shown = await p.evaluate(() => window.delveMods.folders.map((m) => m.folder));
     const broken = shown.indexOf("broken");

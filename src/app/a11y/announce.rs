@@ -106,7 +106,9 @@ fn spawn_regions(mut commands: Commands) {
         }
         commands.spawn((Name::new(name), LiveRegion(urgency), AccessibilityNode(n)));
     }
-    let mut log = AccessNode::new(Role::Log);
+    // A status bar, not a log: Orca says a focused label's role after its words ("… label.")
+    // except inside a status bar, where labels are read as their words alone.
+    let mut log = AccessNode::new(Role::Status);
     log.set_label("Messages");
     commands.spawn((Name::new("Messages"), HeardLog, AccessibilityNode(log)));
 }

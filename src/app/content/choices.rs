@@ -1,6 +1,8 @@
 //! Which mods the player turned off, kept in `saves/mods.toml` (or `$DELVE_MODS_FILE`; local
-//! storage in the browser). A file that does not parse is reported and kept: every mod loads
-//! until the player changes a choice, and then the bad file is moved aside, never deleted.
+//! storage in the browser), and the examples turned on: an example mod that comes with the game
+//! is off until the player turns it on. A file that does not parse is reported and kept: every
+//! mod but the examples loads until the player changes a choice, and then the bad file is moved
+//! aside, never deleted.
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -8,6 +10,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::app::save::SaveStore;
+use crate::content::mods::{ModFolder, merge_folders, read_folders};
 
 /// Where the choices live.
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
@@ -24,13 +27,20 @@ impl Default for ModsStore {
     }
 }
 
-/// Where mods are found: a folder on the desktop; in the browser the binary's bundled copy and
-/// the folders the player added to the page (kept in its IndexedDB, web/mods.js).
+/// Where mods are found: folders on the desktop; in the browser the binary's bundled copy of
+/// the examples and the folders the player added to the page (kept in its IndexedDB,
+/// web/mods.js).
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub enum ModSource {
-    /// Folders that hold mod folders, in load order (src/places.rs: the bundled `mods/`, then
-    /// the player's own); a later folder's mod replaces an earlier one's of the same name.
-    Folders(Vec<PathBuf>),
+    Folders {
+        /// Folders of the example mods that come with the game (src/places.rs): listed, and
+        /// off until the player turns one on.
+        examples: Vec<PathBuf>,
+        /// Folders that hold mod folders, in load order (the one beside the binary, then the
+        /// player's own); a later folder's mod replaces an earlier one (an example too) of the
+        /// same name.
+        mods: Vec<PathBuf>,
+    },
     Bundled,
 }
 
@@ -39,21 +49,28 @@ impl Default for ModSource {
         if cfg!(target_arch = "wasm32") {
             Self::Bundled
         } else {
-            Self::Folders(crate::places::Places::here().mods.clone())
+            let places = crate::places::Places::here();
+            Self::Folders {
+                examples: places.examples.clone(),
+                mods: places.mods.clone(),
+            }
         }
     }
 }
 
 impl ModSource {
-    /// Mods from one folder (a test's, or `--mods`).
+    /// Mods from one folder (a test's, or `--mods`), with no examples.
     pub fn folder(dir: PathBuf) -> Self {
-        Self::Folders(vec![dir])
+        Self::Folders {
+            examples: Vec::new(),
+            mods: vec![dir],
+        }
     }
 
     /// Where a player puts mods, for messages: the last folder (the player's own).
     pub fn where_to_add(&self) -> String {
         match self {
-            ModSource::Folders(dirs) => dirs
+            ModSource::Folders { mods, .. } => mods
                 .last()
                 .map_or_else(|| "`mods/`".into(), |d| format!("`{}`", d.display())),
             ModSource::Bundled => "this page".into(),
@@ -64,36 +81,63 @@ impl ModSource {
     /// messages.
     pub fn holder_of(&self, name: &str) -> Option<&PathBuf> {
         match self {
-            ModSource::Folders(dirs) => dirs.iter().rev().find(|d| d.join(name).is_dir()),
+            ModSource::Folders { examples, mods } => (examples.iter().chain(mods))
+                .rev()
+                .find(|d| d.join(name).is_dir()),
             ModSource::Bundled => None,
         }
     }
 
-    pub fn folders(&self) -> Vec<crate::content::mods::ModFolder> {
+    /// Every folder the files of mods come from (for the file watcher).
+    pub fn roots(&self) -> Vec<&PathBuf> {
         match self {
-            ModSource::Folders(dirs) => dirs.iter().fold(Vec::new(), |loaded, dir| {
-                crate::content::mods::merge_folders(loaded, crate::content::mods::read_folders(dir))
-            }),
-            ModSource::Bundled => crate::content::mods::merge_folders(
+            ModSource::Folders { examples, mods } => examples.iter().chain(mods).collect(),
+            ModSource::Bundled => Vec::new(),
+        }
+    }
+
+    /// Every mod folder in load order, and the names of those that are examples (a player's
+    /// own folder of an example's name replaces it and is the player's).
+    pub fn folders(&self) -> (Vec<ModFolder>, BTreeSet<String>) {
+        let read = |dirs: &[PathBuf]| {
+            dirs.iter().fold(Vec::new(), |loaded, dir| {
+                merge_folders(loaded, read_folders(dir))
+            })
+        };
+        let (examples, own) = match self {
+            ModSource::Folders { examples, mods } => (read(examples), read(mods)),
+            ModSource::Bundled => (
                 crate::content::mods::bundled(),
                 crate::app::web::user_mods(),
             ),
-        }
+        };
+        let names = (examples.iter())
+            .filter(|e| !own.iter().any(|o| o.folder == e.folder))
+            .map(|e| e.folder.clone())
+            .collect();
+        (merge_folders(examples, own), names)
     }
 
     /// The folders the player added in this browser (removable on the Mods screen).
     pub fn added_here(&self) -> BTreeSet<String> {
         match self {
-            ModSource::Folders(_) => BTreeSet::new(),
+            ModSource::Folders { .. } => BTreeSet::new(),
             ModSource::Bundled => crate::app::web::user_mod_names().into_iter().collect(),
         }
     }
 }
 
-/// The player's choices as the game holds them.
+/// The player's choices as the game holds them: a mod loads unless turned off, an example
+/// only once turned on.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct ModChoices {
+    /// Mods the player turned off.
     pub disabled: BTreeSet<String>,
+    /// Examples the player turned on.
+    pub enabled: BTreeSet<String>,
+    /// The ids of the examples found at the last load (not stored: where a mod comes from
+    /// decides it).
+    pub examples: BTreeSet<String>,
     /// Why the stored choices could not be read (shown on the Mods screen).
     pub problem: Option<String>,
     /// The stored file did not parse: move it aside before writing a new one.
@@ -105,13 +149,21 @@ pub struct ModChoices {
 struct ModsFile {
     #[serde(default)]
     disabled: Vec<String>,
+    #[serde(default)]
+    enabled: Vec<String>,
 }
 
 impl ModChoices {
-    /// Parses the stored text; an error says where and what.
-    pub fn parse(text: &str) -> Result<BTreeSet<String>, String> {
+    /// Parses the stored text (the mods turned off, the examples turned on); an error says
+    /// where and what.
+    pub fn parse(text: &str) -> Result<(BTreeSet<String>, BTreeSet<String>), String> {
         toml::from_str::<ModsFile>(text)
-            .map(|f| f.disabled.into_iter().collect())
+            .map(|f| {
+                (
+                    f.disabled.into_iter().collect(),
+                    f.enabled.into_iter().collect(),
+                )
+            })
             .map_err(|e| e.to_string().trim_end().replace('\n', " "))
     }
 
@@ -122,13 +174,14 @@ impl ModChoices {
             Err(e) => Err(e),
         };
         match text.and_then(|t| Self::parse(&t)) {
-            Ok(disabled) => ModChoices {
+            Ok((disabled, enabled)) => ModChoices {
                 disabled,
+                enabled,
                 ..default()
             },
             Err(e) => ModChoices {
                 problem: Some(format!(
-                    "{}: {e}; every mod is enabled until you change a choice (the file is then kept as a .bad copy)",
+                    "{}: {e}; every mod but the examples is on until you change a choice (the file is then kept as a .bad copy)",
                     store.describe()
                 )),
                 unreadable: true,
@@ -137,10 +190,31 @@ impl ModChoices {
         }
     }
 
+    /// Whether the mod `id` stays out: turned off, or an example not turned on.
+    pub fn is_off(&self, id: &str) -> bool {
+        self.disabled.contains(id) || (self.examples.contains(id) && !self.enabled.contains(id))
+    }
+
+    /// The mods that stay out when `examples` are the examples found.
+    pub fn off(&self, examples: &BTreeSet<String>) -> BTreeSet<String> {
+        let waiting = examples.difference(&self.enabled).cloned();
+        self.disabled.iter().cloned().chain(waiting).collect()
+    }
+
     /// Turns one mod on or off and stores the choice; an error is returned for the screen.
     pub fn toggle(&mut self, id: &str, store: &SaveStore) -> Result<(), String> {
-        if !self.disabled.remove(id) {
-            self.disabled.insert(id.to_string());
+        let turn_on = self.is_off(id);
+        // An example is on by being in `enabled` (an older file may also name it turned off).
+        let set = if self.examples.contains(id) {
+            self.disabled.remove(id);
+            &mut self.enabled
+        } else {
+            &mut self.disabled
+        };
+        if turn_on == self.examples.contains(id) {
+            set.insert(id.to_string());
+        } else {
+            set.remove(id);
         }
         if self.unreadable {
             store.quarantine()?;
@@ -149,9 +223,13 @@ impl ModChoices {
         }
         let file = ModsFile {
             disabled: self.disabled.iter().cloned().collect(),
+            enabled: self.enabled.iter().cloned().collect(),
         };
         let text = toml::to_string(&file).map_err(|e| e.to_string())?;
-        store.write(format!("# Mods turned off on the Mods screen.\n{text}").as_bytes())
+        store.write(
+            format!("# Mods turned off, and examples turned on, on the Mods screen.\n{text}")
+                .as_bytes(),
+        )
     }
 }
 
@@ -207,6 +285,39 @@ mod tests {
             ModChoices::read(&store).disabled,
             BTreeSet::from(["hardcore".into()])
         );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn an_example_is_off_until_turned_on_and_the_choice_is_kept() {
+        let dir = std::env::temp_dir().join(format!("delve-examples-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = SaveStore::File(dir.join("mods.toml"));
+        let examples = BTreeSet::from(["bestiary".to_string()]);
+        let mut c = ModChoices {
+            examples: examples.clone(),
+            ..default()
+        };
+        assert!(c.is_off("bestiary") && !c.is_off("mine"));
+        assert_eq!(c.off(&examples), examples, "a first start loads no example");
+        c.toggle("bestiary", &store).unwrap();
+        c.toggle("mine", &store).unwrap();
+        let stored = ModChoices {
+            examples: examples.clone(),
+            ..ModChoices::read(&store)
+        };
+        assert!(!stored.is_off("bestiary") && stored.is_off("mine"));
+        assert_eq!(stored.off(&examples), BTreeSet::from(["mine".to_string()]));
+        // A file from before the examples may name one turned off: one press turns it on.
+        std::fs::write(dir.join("mods.toml"), "disabled = [\"bestiary\"]\n").unwrap();
+        let mut old = ModChoices {
+            examples: examples.clone(),
+            ..ModChoices::read(&store)
+        };
+        assert!(old.is_off("bestiary"));
+        old.toggle("bestiary", &store).unwrap();
+        assert!(!old.is_off("bestiary"));
+        assert!(old.disabled.is_empty());
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -6,6 +6,7 @@ use crate::app::shared::{ContentRes, GameWriter, Notice, Screen, SuspendedRun, T
 
 use super::choices::{ModChoices, ModSource, ModsStore};
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use crate::content::diagnostics::Diagnostic;
@@ -109,18 +110,27 @@ impl Default for CoreSource {
     }
 }
 
-/// Core (from `core`, or built in) and the enabled mods.
+/// What one load found: the content, its report, the Mods screen's list and the ids of the
+/// examples among them.
+type Loaded = (Content, LoadReport, ModCatalogue, BTreeSet<String>);
+
+/// Core (from `core`, or built in) and the mods that are on (the examples once turned on).
 fn load_all(
     core: Option<&PathBuf>,
     source: &ModSource,
     choices: &ModChoices,
-) -> Result<(Content, LoadReport, ModCatalogue), String> {
+) -> Result<Loaded, String> {
     let pack = match core {
         Some(dir) => core_from_folder(dir)?,
         None => core_pack(),
     };
-    let folders = source.folders();
-    let (content, report) = load_over(pack, &folders, &choices.disabled);
+    let (folders, example_folders) = source.folders();
+    let list = catalogue(&folders);
+    let examples: BTreeSet<String> = (list.iter())
+        .filter(|(folder, _)| example_folders.contains(folder))
+        .filter_map(|(_, meta)| Some(meta.as_ref().ok()?.id.clone()))
+        .collect();
+    let (content, report) = load_over(pack, &folders, &choices.off(&examples));
     if report.skipped.iter().any(|p| p == "core") {
         warn!("content report:\n{report}");
         let errors = report
@@ -131,7 +141,7 @@ fn load_all(
         let from = core.map_or("the built-in core pack".into(), |d| d.display().to_string());
         return Err(format!("{from} has {errors} error(s) (the log lists them)"));
     }
-    Ok((content, report, ModCatalogue(catalogue(&folders))))
+    Ok((content, report, ModCatalogue(list), examples))
 }
 
 fn load(
@@ -140,7 +150,7 @@ fn load(
     mut exit: MessageWriter<AppExit>,
     core: Res<CoreSource>,
     source: Res<ModSource>,
-    choices: Res<ModChoices>,
+    mut choices: ResMut<ModChoices>,
     mut notice: ResMut<ReloadNotice>,
     files: Option<Res<crate::app::shared::PendingAssets>>,
 ) {
@@ -155,7 +165,7 @@ fn load(
         ));
         load_all(None, &source, &choices)
     });
-    let (content, report, list) = match loaded {
+    let (content, report, list, examples) = match loaded {
         Ok(l) => l,
         Err(e) => {
             // Only a broken built-in core gets here; the test suite keeps it from shipping.
@@ -170,6 +180,7 @@ fn load(
     commands.insert_resource(ContentRes(content));
     commands.insert_resource(ContentReport(report));
     commands.insert_resource(list);
+    choices.examples = examples;
     // With a window, the menu waits for the game's files too (`files::await_files`).
     if files.is_none() {
         next.set(Screen::MainMenu);
@@ -208,7 +219,7 @@ fn reload(
         }
         // Held when a pack in use now would drop out; a mod that was already broken does not
         // hold back the others' changes.
-        Ok((_, report, _))
+        Ok((_, report, ..))
             if hold && report.skipped.iter().any(|p| content.0.packs.contains(p)) =>
         {
             errors.0 = errors_text(&report).map(|e| held_text(&e));
@@ -217,9 +228,10 @@ fn reload(
              stays as it was until they are fixed."
                 .to_string()
         }
-        Ok((new, report, catalogue)) => {
+        Ok((new, report, catalogue, examples)) => {
             errors.0 = errors_text(&report).map(|e| reloaded_text(&report.skipped, &e));
             *list = catalogue;
+            choices.examples = examples;
             let adopted = match (game, suspended.0.as_mut()) {
                 (Some(mut g), _) => g.game_mut().adopt_content(&new),
                 (None, Some(g)) => g.adopt_content(&new),

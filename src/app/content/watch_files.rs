@@ -103,9 +103,7 @@ mod disk {
             return;
         }
         let mut roots: Vec<PathBuf> = Vec::new();
-        if let ModSource::Folders(dirs) = &*mods {
-            roots.extend(dirs.iter().filter(|d| d.is_dir()).cloned());
-        }
+        roots.extend(mods.roots().into_iter().filter(|d| d.is_dir()).cloned());
         roots.extend(core.0.iter().filter(|d| d.is_dir()).cloned());
         if roots.is_empty() {
             return;

@@ -1,5 +1,6 @@
 //! The camera follows the hero in the map area (the window right of the sidebar, above the
-//! log), kept inside the floor so the map fills the area (the zoom is a setting:
+//! log): the floor fills the area as far as it can, the hero never nearer its edge than a
+//! third of it (the zoom is a setting:
 //! `app::settings`; a finger's drag pans it until the next turn: `MapPan`).
 use bevy::prelude::*;
 
@@ -48,21 +49,27 @@ fn publish_to_page(
 /// What the touch bar covers at the right: its buttons' width and its margin.
 const TOUCH_BAR_WIDTH: f32 = 112.0;
 
-/// The camera's centre on one axis: `hero` centred in a view `view` world units wide whose
-/// first `margin` units (the sidebar, the log) and last `trail` units (the narrow layout's top
-/// strip) are covered, kept inside the floor's `[lo, hi]` when the floor is wider than the
-/// uncovered view, centred on the floor when it is narrower.
+/// How near the uncovered view's edge the hero may stand, as a share of it: a third, so what
+/// lies beyond the hero is always in view, even at the floor's edge.
+const HERO_MARGIN: f32 = 1.0 / 3.0;
+
+/// The camera's centre on one axis, for a view `view` world units wide whose first `margin`
+/// units (the sidebar, the log) and last `trail` units (the narrow layout's top strip) are
+/// covered: a floor `[lo, hi]` narrower than the uncovered part is centred in it; a wider one
+/// fills it as far as it can while the hero stays at least `HERO_MARGIN` of it from its edges
+/// (in its middle third), so at the floor's edge the view shows a little past it rather than
+/// putting the hero in the screen's corner.
 pub fn clamp_axis(hero: f32, view: f32, margin: f32, trail: f32, lo: f32, hi: f32) -> f32 {
     let open = view - margin - trail;
     // The centre of the uncovered part sits `(margin - trail) / 2` past the camera's centre.
     let shift = (margin - trail) / 2.0;
-    let want = hero - shift;
+    let centred = hero - shift;
     if hi - lo <= open {
         return (lo + hi) / 2.0 - shift;
     }
-    let min = lo + open / 2.0 - shift;
-    let max = hi - open / 2.0 - shift;
-    want.clamp(min, max)
+    let on_floor = centred.clamp(lo + open / 2.0 - shift, hi - open / 2.0 - shift);
+    let slack = open * (0.5 - HERO_MARGIN);
+    on_floor.clamp(centred - slack, centred + slack)
 }
 
 fn follow_hero(
@@ -120,26 +127,40 @@ mod tests {
     use super::clamp_axis;
 
     #[test]
-    fn the_view_stays_on_the_floor_and_centres_the_hero_in_the_open_part() {
-        // A floor 0..1000 wide, a view 600 wide whose first 200 are the sidebar.
+    fn the_view_fills_with_floor_and_keeps_the_hero_off_its_edges() {
+        // A floor 0..1000 wide, a view 600 wide whose first 200 are the sidebar: the open part
+        // is 400 wide, and the hero's place in it is `at`.
         let (view, margin) = (600.0, 200.0);
+        let at = |hero: f32, c: f32| hero - (c - view / 2.0 + margin);
         // In the middle: the hero sits at the centre of the open part.
         let c = clamp_axis(500.0, view, margin, 0.0, 0.0, 1000.0);
-        assert_eq!(c - view / 2.0 + margin + (view - margin) / 2.0, 500.0);
-        // Near the left edge: the open part starts at the floor's edge.
-        let c = clamp_axis(10.0, view, margin, 0.0, 0.0, 1000.0);
+        assert_eq!(at(500.0, c), 200.0);
+        // A little off the floor's edge: the open part starts at the floor's edge.
+        let c = clamp_axis(150.0, view, margin, 0.0, 0.0, 1000.0);
         assert_eq!(c - view / 2.0 + margin, 0.0);
-        // Near the right edge: the view ends at the floor's edge.
+        // At either edge: the hero stays a third of the open part from the screen's edge.
+        let c = clamp_axis(10.0, view, margin, 0.0, 0.0, 1000.0);
+        assert!((at(10.0, c) - 400.0 / 3.0).abs() < 1e-3, "{}", at(10.0, c));
         let c = clamp_axis(990.0, view, margin, 0.0, 0.0, 1000.0);
-        assert_eq!(c + view / 2.0, 1000.0);
+        assert!(
+            (at(990.0, c) - 800.0 / 3.0).abs() < 1e-3,
+            "{}",
+            at(990.0, c)
+        );
+        // Wherever the hero walks, it is never nearer the open part's edge than a third.
+        for hero in (0..=1000).step_by(7) {
+            let hero = hero as f32;
+            let x = at(hero, clamp_axis(hero, view, margin, 0.0, 0.0, 1000.0));
+            assert!(
+                (133.3..=266.7).contains(&x),
+                "hero at {hero}: {x} into the view"
+            );
+        }
         // A floor narrower than the open part is centred in it.
         let c = clamp_axis(50.0, view, margin, 0.0, 0.0, 100.0);
-        assert_eq!(c - view / 2.0 + margin + (view - margin) / 2.0, 50.0);
+        assert_eq!(at(50.0, c), 200.0);
         // A strip covering the view's far end too: the hero sits in the middle of the rest.
         let (trail, c) = (100.0, clamp_axis(500.0, view, margin, 100.0, 0.0, 1000.0));
-        assert_eq!(
-            c - view / 2.0 + margin + (view - margin - trail) / 2.0,
-            500.0
-        );
+        assert_eq!(at(500.0, c), (view - margin - trail) / 2.0);
     }
 }

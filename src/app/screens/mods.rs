@@ -149,7 +149,10 @@ pub fn mod_status(
     };
     match meta {
         Err(_) => "broken mod.toml".into(),
-        Ok(m) if choices.disabled.contains(&m.id) => "off".into(),
+        Ok(m) if choices.is_off(&m.id) && choices.examples.contains(&m.id) => {
+            "an example: off until you turn it on".into()
+        }
+        Ok(m) if choices.is_off(&m.id) => "off".into(),
         Ok(m) if report.loaded.contains(&m.id) => {
             let warnings = report.diagnostics.iter().filter(|d| d.pack == m.id).count();
             if warnings > 0 {
@@ -197,11 +200,7 @@ pub fn mod_entries(
             let status = format!("{}{here}", mod_status(key, meta, choices, report));
             match meta {
                 Ok(m) => {
-                    let on = if choices.disabled.contains(&m.id) {
-                        "[ ]"
-                    } else {
-                        "[x]"
-                    };
+                    let on = if choices.is_off(&m.id) { "[ ]" } else { "[x]" };
                     ListEntry::new(format!("{on} {}  {} {}", m.id, m.name, m.version)).note(status)
                 }
                 Err(_) => ListEntry::new(format!("[!] {folder}"))

@@ -128,6 +128,7 @@ Exploring
   Ctrl+F                 find: what this floor holds, nearest first (type to filter, Enter travels)
   Shift+F                autofight: step towards the nearest monster in view (the bump fights)
   , or P                 pick up what lies here
+  Shift+P                leave what lies here: auto-explore passes it by (again: take it back)
   I or E                 inventory: use, wear, drop, take off
   ;                      look: a cursor on the map (move keys move it, Tab / Shift+Tab the
                          next / last thing in sight, Enter travels there, Esc or ; leaves)

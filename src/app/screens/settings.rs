@@ -30,7 +30,7 @@ pub struct Rebinding {
 }
 
 /// The values' rows come first; the actions' rows follow.
-pub const ROWS: usize = 13;
+pub const ROWS: usize = 14;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Rebinding>();
@@ -100,7 +100,8 @@ pub fn change(s: &mut Settings, row: usize, by: i32) {
         9 => s.interface_volume = step_percent(s.interface_volume, by),
         10 => s.cues = !s.cues,
         11 => s.verbose = !s.verbose,
-        _ => s.autofight_below = step_percent(s.autofight_below, by),
+        12 => s.autofight_below = step_percent(s.autofight_below, by),
+        _ => s.explore_picks_up = !s.explore_picks_up,
     }
 }
 
@@ -135,6 +136,7 @@ fn values(s: &Settings) -> [(&'static str, String); ROWS] {
             "Autofight stops below",
             format!("{}% health", s.autofight_below),
         ),
+        ("Explore picks up items", on(s.explore_picks_up).to_string()),
     ]
 }
 

@@ -43,6 +43,9 @@ pub fn choice_line(choice: &AutofightChoice, game: &Game, content: &Content) -> 
                 .map_or(ability.as_str(), |a| &a.name);
             format!("Autofight: {name}.")
         }
+        (Command::Wait, Some(t)) => {
+            format!("Autofight: waiting for the way to the {t} to clear.")
+        }
         (_, Some(t)) => format!("Autofight: towards the {t}."),
         (_, None) => "Autofight.".into(),
     }

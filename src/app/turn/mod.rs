@@ -17,7 +17,9 @@ pub use look::{
     ContextAction, ContextChosen, LastThrow, LookCursor, aim_start, context_actions, first_thrown,
     next_target, start_cursor, throw_again,
 };
-pub use travel::{KnownInView, KnownWatching, Travel, stop_line, travel_key};
+pub use travel::{
+    ExplorePicksUp, KnownInView, KnownWatching, LeftPiles, Travel, stop_line, travel_key,
+};
 
 use bevy::prelude::*;
 

@@ -2,7 +2,10 @@
 //! resting (Z): one ordinary command per frame, each a whole turn, until a monster comes into
 //! view or notices the hero, a fight starts, the goal is reached (five turns of searching;
 //! health and stamina full, or 100 turns, of resting) or a key is pressed. Why it stopped goes
-//! to the message log, once.
+//! to the message log, once. Auto-explore picks up what it finds, but for the piles the player
+//! left (dropped, or marked with the leave key) and all of them with the setting off; travel to
+//! a place stops on a pile it walks onto; a creature that is not hostile on the only way is let
+//! pass, `WAIT_LIMIT` turns at most.
 use std::collections::BTreeSet;
 
 use bevy::ecs::message::MessageCursor;
@@ -15,9 +18,10 @@ use super::input::bindings::{Action, Bindings, Mods};
 use crate::content::Content;
 use crate::game::identify::upper_first;
 use crate::game::{
-    Command, CreatureId, Game, TravelGoal, TravelStop, hostiles_in_view, rested, travel_step,
-    watchers,
+    Command, CreatureId, Game, Pickup, TravelGoal, TravelStop, bystanders, hostiles_in_view,
+    rested, stops_at_pile, travel_step, watchers,
 };
+use crate::map::Pos;
 
 /// The travel under way, if any.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +37,44 @@ pub struct KnownInView(pub BTreeSet<CreatureId>);
 /// the hero stops it.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct KnownWatching(pub BTreeSet<CreatureId>);
+
+/// Whether auto-explore picks up items (the settings' `explore_picks_up`).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExplorePicksUp(pub bool);
+
+impl Default for ExplorePicksUp {
+    fn default() -> Self {
+        Self(true)
+    }
+}
+
+/// The piles the player left on the floor the hero is on (dropped there, or marked with the
+/// leave key): auto-explore passes them by. The app's, not the run's: what the player wants
+/// of a helper is no rule, and the run's state and its hash stay as they were.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct LeftPiles {
+    /// The run's seed and the floor these tiles are of, and the last turn seen (a turn that
+    /// goes back is another run).
+    floor: Option<(u64, u32)>,
+    last_turn: u64,
+    pub tiles: BTreeSet<Pos>,
+}
+
+impl LeftPiles {
+    /// Forgets the tiles of another floor or run.
+    fn follow(&mut self, game: &Game) {
+        let here = (game.origin.seed, game.floor.depth);
+        if self.floor != Some(here) || game.run.turn < self.last_turn {
+            self.tiles.clear();
+            self.floor = Some(here);
+        }
+        self.last_turn = game.run.turn;
+    }
+}
+
+/// The most turns one travel spends beside creatures that are not hostile (waiting for one to
+/// pass, stepping aside) before it gives up and says who is in the way.
+pub const WAIT_LIMIT: u32 = 10;
 
 /// A one-turn command the keys repeat: searching, resting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +97,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Repeating>()
         .init_resource::<KnownInView>()
         .init_resource::<KnownWatching>()
+        .init_resource::<ExplorePicksUp>()
+        .init_resource::<LeftPiles>()
         .add_message::<Notice>();
 }
 
@@ -110,12 +154,21 @@ pub(super) fn step(
     mut known: ResMut<KnownInView>,
     mut watched: ResMut<KnownWatching>,
     mut repeating: ResMut<Repeating>,
+    (picks_up, mut left, mut waits): (Res<ExplorePicksUp>, ResMut<LeftPiles>, Local<u32>),
 ) {
-    // A command already chosen this frame (a key, a tap on an enemy) comes first.
-    let chosen = seen.read(&sent).count() > 0;
+    let g = game.game();
+    left.follow(g);
+    // A command already chosen this frame (a key, a tap on an enemy) comes first; a pile
+    // dropped is a pile left.
+    let mut chosen = false;
+    for PlayerCommand(cmd) in seen.read(&sent) {
+        chosen = true;
+        if matches!(cmd, Command::Drop(_)) {
+            left.tiles.insert(g.hero_pos());
+        }
+    }
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
     let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
-    let g = game.game();
     let in_view = hostiles_in_view(g, &content.0);
     let watching = watchers(g, &content.0);
     let mods = Mods::held(&keys);
@@ -126,9 +179,16 @@ pub(super) fn step(
             Some(Action::Rest) => Some(Repeat::Rest),
             _ => None,
         });
+    if pressed
+        .iter()
+        .any(|&k| bindings.pressed(k, mods) == Some(Action::LeavePile))
+    {
+        notices.write(Notice(leave_pile(g, &content.0, &mut left)));
+    }
     let mut begin = || {
         known.0 = in_view.clone();
         watched.0 = watching.clone();
+        *waits = 0;
     };
     if let Some(goal) = pressed.iter().find_map(|&k| travel_key(k, mods, &bindings)) {
         travel.0 = Some(goal);
@@ -212,14 +272,36 @@ pub(super) fn step(
         travel.0 = None;
         return;
     }
-    match travel_step(game.game(), &content.0, goal, &known.0) {
-        Ok(d) => {
-            // A tap on a closed door opens it: the step into it is the last.
-            let next = game.hero_pos().offset(d);
-            if goal == TravelGoal::Tile(next) && game.opens_to(next).is_some() {
-                travel.0 = None;
+    let pickup = Pickup {
+        off: !picks_up.0,
+        left: left.tiles.clone(),
+    };
+    // Turns spent beside a bystander since travel began: passing one takes a few; a way it
+    // keeps closed (waiting, stepping aside and back) is given up.
+    let hero = g.hero_pos();
+    if bystanders(g, &content.0)
+        .iter()
+        .any(|p| p.manhattan(hero) == 1)
+    {
+        *waits += 1;
+    }
+    match travel_step(game.game(), &content.0, goal, &known.0, &pickup) {
+        Ok(_) if *waits > WAIT_LIMIT => {
+            travel.0 = None;
+            notices.write(Notice(in_the_way(g, &content.0)));
+        }
+        Ok(cmd) => {
+            if let Command::Move(d) = cmd {
+                let next = game.hero_pos().offset(d);
+                // A tap on a closed door opens it: the step into it is the last. Travel to a
+                // place stops on a pile it walks onto (its line says what lies there).
+                let door = goal == TravelGoal::Tile(next) && game.opens_to(next).is_some();
+                let pile = goal != TravelGoal::Explore && stops_at_pile(g, next, &pickup);
+                if door || pile {
+                    travel.0 = None;
+                }
             }
-            sent.write(PlayerCommand(Command::Move(d)));
+            sent.write(PlayerCommand(cmd));
             // Its own move is not another input's next frame.
             seen.read(&sent).for_each(drop);
         }
@@ -229,6 +311,36 @@ pub(super) fn step(
                 notices.write(Notice(stop_line(stop, game.game(), &content.0)));
             }
         }
+    }
+}
+
+/// The leave key: marks the pile underfoot as left (auto-explore passes it by) or takes the
+/// mark back; the line says which.
+fn leave_pile(game: &Game, content: &Content, left: &mut LeftPiles) -> String {
+    let here = game.hero_pos();
+    let Some(pile) = game.floor.ground.get(&here) else {
+        return "Nothing lies here to leave.".into();
+    };
+    let names: Vec<String> = pile.iter().map(|it| game.item_name(it, content)).collect();
+    let names = names.join(", ");
+    if left.tiles.remove(&here) {
+        format!("Auto-explore will pick up the {names} again.")
+    } else {
+        left.tiles.insert(here);
+        format!("You leave the {names} here: auto-explore passes it by.")
+    }
+}
+
+/// Why travel stopped waiting: who stands in the way.
+fn in_the_way(game: &Game, content: &Content) -> String {
+    let hero = game.hero_pos();
+    let who = (bystanders(game, content).into_iter())
+        .find(|p| p.manhattan(hero) == 1)
+        .and_then(|p| game.creature_at(p))
+        .map(|c| game.name(c.id, content).to_lowercase());
+    match who {
+        Some(name) => format!("The {name} is in the way."),
+        None => "Something is in the way.".into(),
     }
 }
 

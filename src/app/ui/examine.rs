@@ -88,7 +88,9 @@ fn show(
     if g.in_combat() || g.is_over() || aiming.is_some() {
         return;
     }
-    let Some(path) = known_path(g, p) else { return };
+    let Some(path) = known_path(g, &content.0, p) else {
+        return;
+    };
     let height = g.floor.map.height();
     for &step in &path[1..] {
         commands.spawn((

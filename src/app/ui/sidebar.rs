@@ -48,7 +48,8 @@ struct MonsterRow {
     bar: Entity,
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// Public for the headless test that reads a row after a blow.
+pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(RunShown), spawn_sidebar);
     app.add_systems(
         Update,
@@ -261,6 +262,8 @@ fn set_bar(
 struct SidebarParts<'w, 's> {
     parts: Query<'w, 's, (Entity, &'static Part)>,
     bars: Query<'w, 's, (&'static Bar, &'static Part)>,
+    /// Every bar, the monster rows' too (those have no `Part`).
+    any_bar: Query<'w, 's, &'static Bar>,
     monster_rows: Query<'w, 's, &'static MonsterRow>,
     children: Query<'w, 's, &'static Children>,
     keys: Query<'w, 's, &'static RowKey>,
@@ -461,7 +464,7 @@ fn update(
             continue;
         };
         set_text(&mut q.texts, parts.words, &words);
-        if let Ok((bar, _)) = q.bars.get(parts.bar) {
+        if let Ok(bar) = q.any_bar.get(parts.bar) {
             set_bar(bar, &view, &mut q.fills, &mut q.texts);
         }
     }

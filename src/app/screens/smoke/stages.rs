@@ -63,7 +63,7 @@ pub(super) static STAGES: [Stage; 23] = [
     Stage::picture("menu.png", |d| {
         Progress::when(d.screen() == Screen::MainMenu)
     }),
-    // The Mods screen with the bundled mods' states and report.
+    // The Mods screen: the fixture's mods loaded, the examples off until turned on.
     Stage::picture("mods.png", |d| d.go_to(Screen::Mods)),
     // The class choice, with its detail pane.
     Stage::picture("classes.png", |d| d.go_to(Screen::ClassChoice)),

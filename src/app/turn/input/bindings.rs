@@ -54,10 +54,12 @@ pub enum Action {
     Autofight,
     /// The find list: what this floor holds, by name, to travel to.
     Find,
+    /// Leave the pile here to lie (auto-explore passes it by), or take that back.
+    LeavePile,
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 27] = [
+const NAMES: [(&str, Action); 28] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
@@ -85,6 +87,7 @@ const NAMES: [(&str, Action); 27] = [
     ("fire_again", Action::FireAgain),
     ("autofight", Action::Autofight),
     ("find", Action::Find),
+    ("leave_pile", Action::LeavePile),
 ];
 
 /// The letter keys A–Z (also the inventory's item letters).
@@ -331,6 +334,13 @@ impl Default for Bindings {
                 mods: shift,
             },
             Autofight,
+        );
+        map.insert(
+            Chord {
+                key: KeyCode::KeyP,
+                mods: shift,
+            },
+            LeavePile,
         );
         map.insert(
             Chord {

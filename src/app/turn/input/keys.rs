@@ -100,7 +100,8 @@ pub fn key_command(
         | Action::Throw
         | Action::FireAgain
         | Action::Autofight
-        | Action::Find => None,
+        | Action::Find
+        | Action::LeavePile => None,
     }
 }
 
