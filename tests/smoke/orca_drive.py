@@ -73,8 +73,9 @@ STEPS = MENUS + ([] if PART == "menu" else IN_RUN)
 # What Orca says of a focused object without a name: its role alone.
 ROLES_ALONE = {"label", "panel", "push button", "log", "menu", "frame", "unknown", "filler"}
 # An announcement is its words alone: a role said after a sentence ("… for 5. label.") fails.
-TRAILING_ROLE = re.compile(r".*[.!?)]\s+(" + "|".join(sorted(ROLES_ALONE | {"status bar"}))
-                           + r")\.?$", re.S)
+# (A menu's entry is a push button, and says so.)
+TRAILING_ROLE = re.compile(r".*[.!?)]\s+(" + "|".join(sorted(ROLES_ALONE - {"push button", "menu"}
+                                                              | {"status bar", "statusbar"})) + r")\.?$", re.S)
 
 STEP_TIMEOUT = 15  # the game renders in software: a key's answer can take seconds
 SETTLE = 1.5  # after the expected words, how long to listen for more (a repeat) before the next key
