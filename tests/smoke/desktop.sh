@@ -43,7 +43,7 @@ WGPU_BACKEND=vulkan timeout 180 xvfb-run -a -s "-screen 0 1280x800x24" \
   exit 1
 }
 echo "smoke: game ran $(( $(date +%s) - start )) s"
-shots=(menu mods classes floor race terrain ai target archer history help find inventory shop settings contrast combat gameover records daily watch)
+shots=(menu mods classes floor race terrain explore ai target archer history help find inventory shop settings contrast combat gameover records daily watch)
 for shot in "${shots[@]}"; do
   [ -f "$dir/$shot.png" ] || { echo "smoke: $shot.png was not taken; see $dir/smoke.log" >&2; exit 1; }
 done

@@ -16,9 +16,9 @@ use crate::app::settings::Settings;
 use crate::app::shared::{
     ContentRes, GameRes, NewRun, OpenRun, Overlay, PlayerCommand, Screen, TurnPhase,
 };
-use crate::app::turn::Hovered;
+use crate::app::turn::{Hovered, KnownInView, KnownWatching, Travel};
 use crate::content::Content;
-use crate::game::{Command, Game, bot};
+use crate::game::{Command, Game, TravelGoal, bot, hostiles_in_view, watchers};
 use crate::map::Pos;
 
 /// A stage that plays gives up on what it waits for after this many bot turns of its own.
@@ -68,6 +68,10 @@ pub(super) struct Driver<'w, 's> {
     pub race: Res<'w, RaceRes>,
     settings: ResMut<'w, Settings>,
     pub hovered: ResMut<'w, Hovered>,
+    /// The travel under way: a stage starts auto-explore as its key does.
+    pub travel: ResMut<'w, Travel>,
+    known: ResMut<'w, KnownInView>,
+    watched: ResMut<'w, KnownWatching>,
 }
 
 impl Driver<'_, '_> {
@@ -107,6 +111,19 @@ impl Driver<'_, '_> {
             return;
         };
         self.send(command);
+    }
+
+    /// Starts auto-explore as its key does: the monsters in view now, and those hunting the
+    /// hero, do not stop it.
+    pub fn explore(&mut self) {
+        let Some((in_view, watching)) =
+            self.read(|game, content| (hostiles_in_view(game, content), watchers(game, content)))
+        else {
+            return;
+        };
+        self.known.0 = in_view;
+        self.watched.0 = watching;
+        self.travel.0 = Some(TravelGoal::Explore);
     }
 
     /// `Ready` when `ready`; otherwise a turn of play, or `Missing` once the stage's turn

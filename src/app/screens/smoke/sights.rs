@@ -12,6 +12,12 @@ const TERRAIN_SHOWN: [&[&str]; 3] = [
     &["core:grass", "core:tall_grass"],
 ];
 
+/// Whether the log says an item was picked up since `turn` (auto-explore's picture waits for
+/// it).
+pub(super) fn picked_up_since(game: &Game, turn: u64) -> bool {
+    (game.log.lines.iter()).any(|l| l.turn >= turn && l.text.starts_with("You pick up the "))
+}
+
 /// The farthest seen floor tile within eight steps of the hero: where the AI picture points,
 /// so that it shows the examine panel and the path preview too.
 pub(super) fn known_tile_near_hero(game: &Game) -> Option<Pos> {

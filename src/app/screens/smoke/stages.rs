@@ -11,6 +11,8 @@ use crate::game::Command;
 const SETTLE: u32 = 20;
 /// Turns played with the AI overlay on before its picture.
 const AI_TURNS: u64 = 6;
+/// The most frames auto-explore's picture waits.
+const EXPLORE_FRAMES: u32 = 4000;
 /// Frames the replay plays at its fastest before it is paused for its picture.
 const WATCH_FRAMES: u32 = 40;
 
@@ -59,7 +61,7 @@ impl Stage {
 }
 
 /// The smoke, start to end. The desktop smoke script checks these pictures by name.
-pub(super) static STAGES: [Stage; 23] = [
+pub(super) static STAGES: [Stage; 24] = [
     Stage::picture("menu.png", |d| {
         Progress::when(d.screen() == Screen::MainMenu)
     }),
@@ -72,6 +74,7 @@ pub(super) static STAGES: [Stage; 23] = [
     // The shot's line fades in 0.7 s: its picture comes the frame after the one that shows it.
     Stage::picture("archer.png", archer).settled(1),
     Stage::picture("terrain.png", terrain),
+    Stage::picture("explore.png", explore),
     Stage::picture("ai.png", ai),
     Stage::picture("target.png", target),
     Stage::picture("combat.png", combat).logging_creatures(),
@@ -100,6 +103,34 @@ fn new_run(d: &mut Driver) -> Progress {
         d.open.write(OpenRun::New { seed, class });
     }
     Progress::when(d.screen() == Screen::InGame)
+}
+
+/// Auto-explore (as the X key starts it) until it has picked something up; a monster or a
+/// fight that stops it is played through by the bot, and then it starts again.
+fn explore(d: &mut Driver) -> Progress {
+    let began = d.smoke.began;
+    let Some((picked, fighting)) = d.read(|game, _| {
+        let since = began.unwrap_or(game.run.turn);
+        (sights::picked_up_since(game, since), game.in_combat())
+    }) else {
+        return Progress::NotYet;
+    };
+    if picked {
+        return Progress::Ready;
+    }
+    // Turns, and frames too: a stop that passes no turn (nothing left to explore) must not
+    // hold the smoke for ever.
+    if !d.in_budget() || d.smoke.frames > EXPLORE_FRAMES {
+        return Progress::Missing(format!(
+            "auto-explore picked nothing up within {STAGE_TURNS} turns"
+        ));
+    }
+    if fighting {
+        d.play();
+    } else if d.travel.0.is_none() && d.awaiting() {
+        d.explore();
+    }
+    Progress::NotYet
 }
 
 /// With a race (the smoke script passes two ghosts' replays): exploring until two ghosts stand
