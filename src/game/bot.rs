@@ -55,10 +55,16 @@ pub fn explore(game: &Game, content: &Content) -> Command {
     if let Some(d) = sneak_step(game, content) {
         return Command::Move(d);
     }
-    // Auto-explore's own rule: the pile underfoot, gold and items, then the unexplored edge,
-    // by the ways no bystander closes; then the stairs. When a bystander closes the way to
+    // Auto-explore's own rule, as a player plays it with "Explore picks up items" off: gold,
+    // then the unexplored edge, by the ways no bystander closes (what the bot wants it takes
+    // as it walks over it: `gear_up`); then the stairs. When a bystander closes the way to
     // them too, the bot does what a player does with one that will not move: walks into it.
-    let pickup = Pickup::default();
+    // (With every item sought, its rogue won 48 % of the balance test's runs, over the band:
+    // that retune is a change of rules, for another issue.)
+    let pickup = Pickup {
+        off: true,
+        ..Pickup::default()
+    };
     let open = pick_up_here(game, content, &pickup)
         .or_else(|| explore_towards(game, content, &pickup, false));
     if hero.pos == game.floor.down && (health >= REST_BELOW || monster_in_view) && open.is_none() {

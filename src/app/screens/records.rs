@@ -130,6 +130,12 @@ fn spawn_screen(mut commands: Commands) {
     commands.spawn((kit::detail_pane(list), ChildOf(root)));
     commands.spawn((
         TableText,
+        // Wrapped within the window: its last lines are the screen's keys.
+        Node {
+            max_width: percent(100),
+            ..default()
+        },
+        TextLayout::justify(Justify::Center),
         Text::new(""),
         TextFont::from_font_size(15.0),
         TextColor(Color::srgb(0.85, 0.85, 0.8)),
@@ -249,8 +255,8 @@ pub fn table_text(view: &RecordsView, notice: Option<&str>) -> String {
         out.push("No finished runs yet.".into());
     }
     out.push(
-        "Up/Down  choose     Enter  its morgue     W  watch its replay     R  race my best of its \
-         seed     C  class filter     D  daily / best     Esc  back"
+        "Up/Down  choose     Enter  its morgue     W  watch its replay\n\
+         R  race my best of its seed     C  class filter     D  daily / best     Esc  back"
             .into(),
     );
     if let Some(c) = &view.class {

@@ -84,6 +84,13 @@ pub fn title(words: impl Into<String>) -> impl Bundle {
 /// An overlay's hint line: the keys it takes, in `HINT`.
 pub fn hint(words: impl Into<String>) -> impl Bundle {
     (
+        // Never wider than what holds it: a long line of keys wraps instead of running off
+        // both sides of a narrow window.
+        Node {
+            max_width: percent(100),
+            ..default()
+        },
+        TextLayout::justify(Justify::Center),
         Text::new(words),
         TextFont::from_font_size(15.0),
         TextColor(HINT),
