@@ -278,6 +278,32 @@ fn one_key_explores_turn_after_turn_until_a_key_stops_it() {
     assert_eq!(game(&app).run.turn, turn, "travel went on after a key");
 }
 
+/// A pile the player drops, from the inventory's own overlay too, is one auto-explore leaves.
+#[test]
+fn a_dropped_item_is_left_for_auto_explore() {
+    use delve::app::shared::Overlay;
+    use delve::app::turn::LeftPiles;
+    let mut app = app(12);
+    assert!(
+        !game(&app).party.inventory.is_empty(),
+        "a class starts with its kit"
+    );
+    let here = game(&app).hero_pos();
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Inventory);
+    app.update();
+    send(&mut app, Command::Drop(0));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(
+        game(&app).floor.ground.contains_key(&here),
+        "the item lies there"
+    );
+    assert!(app.world().resource::<LeftPiles>().tiles.contains(&here));
+}
+
 /// The app adds nothing to the rules: the bot's commands through the turn loop end in the
 /// same state as the core's `simulate` with the same content.
 #[test]

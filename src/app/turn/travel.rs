@@ -99,6 +99,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<KnownWatching>()
         .init_resource::<ExplorePicksUp>()
         .init_resource::<LeftPiles>()
+        .add_systems(
+            Update,
+            // After the turn, where no input writes commands any more.
+            note_drops
+                .in_set(crate::app::shared::AppSystems::Follow)
+                .run_if(resource_exists::<GameRes>.and_then(on_message::<PlayerCommand>)),
+        )
         .add_message::<Notice>();
 }
 
@@ -158,15 +165,8 @@ pub(super) fn step(
 ) {
     let g = game.game();
     left.follow(g);
-    // A command already chosen this frame (a key, a tap on an enemy) comes first; a pile
-    // dropped is a pile left.
-    let mut chosen = false;
-    for PlayerCommand(cmd) in seen.read(&sent) {
-        chosen = true;
-        if matches!(cmd, Command::Drop(_)) {
-            left.tiles.insert(g.hero_pos());
-        }
-    }
+    // A command already chosen this frame (a key, a tap on an enemy) comes first.
+    let chosen = seen.read(&sent).count() > 0;
     let pressed: Vec<KeyCode> = keys.get_just_pressed().copied().collect();
     let clicked = mouse.is_some_and(|m| m.just_pressed(MouseButton::Left));
     let in_view = hostiles_in_view(g, &content.0);
@@ -311,6 +311,21 @@ pub(super) fn step(
                 notices.write(Notice(stop_line(stop, game.game(), &content.0)));
             }
         }
+    }
+}
+
+/// A pile the player drops is a pile left: auto-explore passes it by. Apart from `step`, which
+/// runs over the map alone: the inventory drops things with its own overlay open.
+fn note_drops(
+    mut sent: MessageReader<PlayerCommand>,
+    game: Res<GameRes>,
+    mut left: ResMut<LeftPiles>,
+) {
+    let g = game.game();
+    left.follow(g);
+    let drops = (sent.read()).filter(|PlayerCommand(c)| matches!(c, Command::Drop(_)));
+    if drops.count() > 0 {
+        left.tiles.insert(g.hero_pos());
     }
 }
 
