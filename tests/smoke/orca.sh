@@ -6,7 +6,8 @@
 # health is low, autofight's refusal, the hero's death; the fixture mod tests/fixtures/orca_mods
 # makes that run short) and checks what Orca SPEAKS after each key (the SPEECH OUTPUT lines of its
 # debug log; no sound card, so no synthesizer): the expected words, in order, nothing said
-# twice between two keys, and no object said by its role alone. The steps and their words are
+# twice between two keys, no object said by its role alone, and no announcement followed by
+# its role ("… for 5. label."). The steps and their words are
 # the table at the top of tests/smoke/orca_drive.py.
 # Usage: tests/smoke/orca.sh DIR   (writes DIR/orca-transcript.txt: what Orca said under each
 # key; DIR/orca-debug.log: Orca's log; DIR/orca-game.log: the game's)

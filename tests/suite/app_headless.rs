@@ -302,6 +302,22 @@ fn a_dropped_item_is_left_for_auto_explore() {
         "the item lies there"
     );
     assert!(app.world().resource::<LeftPiles>().tiles.contains(&here));
+    // Over the map again, Shift+P on the pile takes the mark back, and puts it back.
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::None);
+    app.update();
+    for marked in [false, true] {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::ShiftLeft);
+        press(&mut app, KeyCode::KeyP);
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .release(KeyCode::ShiftLeft);
+        let left = &app.world().resource::<LeftPiles>().tiles;
+        assert_eq!(left.contains(&here), marked, "Shift+P leaves it: {marked}");
+    }
 }
 
 /// The app adds nothing to the rules: the bot's commands through the turn loop end in the
