@@ -230,6 +230,8 @@ pub struct Modifier {
 pub struct Item {
     pub id: String,
     pub name: String,
+    /// A proper name keeps its capital in the log (`crate::game::words`).
+    pub proper_name: bool,
     pub symbol: char,
     pub color: [u8; 3],
     /// What draws it: presentation only, so not hashed (a new picture keeps saves valid).
@@ -524,6 +526,7 @@ pub fn item(def: &ItemDef, symbol: char, color: [u8; 3]) -> Result<Item, FieldEr
     Ok(Item {
         id: def.id.get_ref().clone(),
         name: def.name.clone(),
+        proper_name: def.proper_name,
         symbol,
         color,
         picture: Picture::Glyph,

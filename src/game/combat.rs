@@ -6,6 +6,7 @@ use super::command::{Command, Reason};
 use super::effects::Rolls;
 use super::events::{CombatEnd, Event};
 use super::state::{Awareness, CreatureId, FRIGHTENED, Game};
+use super::words;
 use crate::content::schema::{Condition, Who};
 use crate::content::{Ability, BUILTIN_ABILITIES, Balance, Content};
 use crate::rng;
@@ -263,8 +264,8 @@ impl Game {
                 c.initiative = dex.floor() as i32 + roll;
             }
         }
-        let names: Vec<String> = enemies.iter().map(|&e| self.name(e, content)).collect();
-        self.log(format!("A fight begins: {}.", names.join(", ")));
+        let names: Vec<String> = enemies.iter().map(|&e| self.called(e, content)).collect();
+        self.log(format!("A fight begins with {}.", words::and_list(&names)));
         for id in &enemies {
             if let Some(c) = self.floor.creatures.get_mut(id) {
                 c.alert(hero_pos);
@@ -611,7 +612,7 @@ impl Game {
         let fastest = if fastest.is_finite() { fastest } else { dex };
         let p = flee_chance(dex, fastest, &content.balance);
         let ok = rng::unit(&mut self.run.rng) < p;
-        let name = self.name(actor, content);
+        let name = words::sentence(&self.called(actor, content));
         self.run.queue.push_back(Event::AbilityUsed {
             source: actor,
             ability: "core:flee".into(),
@@ -627,7 +628,7 @@ impl Game {
             ok
         } else {
             if ok {
-                self.log(format!("The {name} flees."));
+                self.log(format!("{name} flees."));
                 self.fight.enemies.retain(|&e| e != actor);
                 let turns = content.balance.flee_fright_turns;
                 self.apply_modifier(actor, FRIGHTENED, Some(turns), content);

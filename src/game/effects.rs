@@ -3,6 +3,7 @@
 use super::combat::{Attr, Formulas, mitigate};
 use super::events::Event;
 use super::state::{CreatureId, Game};
+use super::words;
 use crate::content::Content;
 use crate::content::schema::{ActionDef, Target};
 use crate::map::Pos;
@@ -109,9 +110,14 @@ impl Game {
                     let p = self.aimed_hit_chance_against(a, t, aim, content);
                     if rng::unit(&mut self.run.rng) >= p {
                         missed.push(t);
-                        let (an, bn) = (self.name(a, content), self.name(t, content));
+                        let bn = self.called(t, content);
                         let what = cause.map_or_else(String::new, |c| content.display_name(c));
-                        self.log(format!("{an} uses {what} on {bn} and misses."));
+                        self.log(if a == self.party.hero {
+                            format!("You use {what} on {bn} and miss.")
+                        } else {
+                            let an = words::sentence(&self.called(a, content));
+                            format!("{an} uses {what} on {bn} and misses.")
+                        });
                     }
                 }
             }
@@ -233,8 +239,8 @@ impl Game {
                         c.alert(at);
                     }
                     placed += 1;
-                    let name = def.name.clone();
-                    self.log(format!("A {name} appears!"));
+                    let name = words::sentence(&words::a(&def.name, def.proper_name));
+                    self.log(format!("{name} appears!"));
                     if self.in_combat() && def.hostile {
                         let dex = self.attribute(id, Attr::Dexterity, content);
                         let roll = rng::range_inclusive(&mut self.run.rng, 1, 10);
@@ -269,7 +275,7 @@ impl Game {
         if let Some(c) = self.floor.creatures.get_mut(&who) {
             c.pos = to;
         }
-        let name = self.name(who, content);
+        let name = words::sentence(&self.called(who, content));
         if who == self.party.hero {
             self.log("The world lurches: you are somewhere else.");
             self.update_sight(content);
@@ -291,6 +297,19 @@ impl Game {
         self.log("A piercing shriek echoes through the floor. Everything here hunts you now.");
     }
 
+    /// What hurts a creature when nobody strikes: a modifier by its damage ("the poison"),
+    /// anything else by its name ("the spike trap").
+    fn hurt_by(&self, cause: Option<&str>, damage_type: &str, content: &Content) -> String {
+        match cause {
+            Some(c) if content.modifiers.contains_key(c) => {
+                let kind = content.damage_types.get(damage_type);
+                words::the(kind.map_or(damage_type, |d| d.name.as_str()), false)
+            }
+            Some(c) => words::the(&content.display_name(c), false),
+            None => "something".into(),
+        }
+    }
+
     pub(super) fn deal(&mut self, hit: &Hit<'_>, content: &Content) {
         let Hit {
             source,
@@ -303,15 +322,18 @@ impl Game {
         if !self.floor.creatures.contains_key(&target) {
             return;
         }
-        let b = self.name(target, content);
+        let b = self.called(target, content);
         let crit = if critical { " Critical!" } else { "" };
         match source {
+            Some(s) if s == self.party.hero && s != target => {
+                self.log(format!("You hit {b} for {amount:.0}.{crit}"));
+            }
             Some(s) if s != target => {
-                let a = self.name(s, content);
+                let a = words::sentence(&self.called(s, content));
                 self.log(format!("{a} hits {b} for {amount:.0}.{crit}"));
             }
             _ => {
-                let what = cause.map_or_else(|| "Something".into(), |c| content.display_name(c));
+                let what = words::sentence(&self.hurt_by(cause, hit.damage_type, content));
                 self.log(format!("{what} hurts {b} for {amount:.0}."));
             }
         }

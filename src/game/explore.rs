@@ -121,7 +121,7 @@ impl Game {
         if let Some(kind) = self.floor.traps.remove(&to) {
             // A trap acts with nobody behind it: `self` and `target` are the victim.
             let name = content.display_name(&kind);
-            self.log(format!("You set off a {name}!"));
+            self.log(format!("You set off {}!", super::words::a(&name, false)));
             if let Some(trap) = content.traps.get(&kind) {
                 self.perform(
                     None,
@@ -134,7 +134,9 @@ impl Game {
             }
         }
         if let Some(pile) = self.floor.ground.get(&to) {
-            let names: Vec<String> = pile.iter().map(|it| self.item_name(it, content)).collect();
+            let names: Vec<String> = (pile.iter())
+                .map(|it| self.item_common(it, content))
+                .collect();
             self.log(format!("Here: {}.", names.join(", ")));
         }
         if to == self.floor.down {

@@ -170,12 +170,13 @@ impl Game {
 
     /// Learns what an item is, saying so in the log; true when it was unknown.
     pub(super) fn learn_item(&mut self, it: &ItemInstance, content: &Content) -> bool {
-        let before = self.item_name(it, content);
+        let before = super::words::sentence(&self.item_called(it, content));
         if !self.party.ident.learn(&it.item) {
             return false;
         }
         let now = super::items::true_name(it, content);
-        self.log(format!("The {before} is a {}.", lower_first(&now)));
+        let proper = content.item(&it.item).is_some_and(|i| i.proper_name);
+        self.log(format!("{before} is {}.", super::words::a(&now, proper)));
         true
     }
 

@@ -120,7 +120,7 @@ fn using_an_item_identifies_it_and_what_is_known_survives_a_save() {
     );
     assert!(g.knows("core:antidote"));
     assert_eq!(g.party.ident.learned, ["core:antidote"]);
-    let line = format!("The {before} is a antidote.");
+    let line = format!("The {before} is an antidote.");
     assert!(
         g.log.lines.iter().any(|l| l.text == line),
         "{:?}",

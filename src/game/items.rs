@@ -253,9 +253,9 @@ impl Game {
                 left.push(it);
                 continue;
             }
-            let name = self.item_name(&it, content);
+            let name = self.item_called(&it, content);
             match self.put_in_pack(it, content) {
-                Ok(()) => self.log(format!("You {verb} the {name}.")),
+                Ok(()) => self.log(format!("You {verb} {name}.")),
                 Err(it) => {
                     full = true;
                     left.push(it);
@@ -283,27 +283,27 @@ impl Game {
                 let Some(slot) = content.item(&it.item).map(|d| d.slot) else {
                     return;
                 };
-                let name = self.item_name(&it, content);
+                let name = self.item_called(&it, content);
                 if let Some(old) = self.party.equipment.insert(slot, it) {
-                    let old_name = self.item_name(&old, content);
-                    self.log(format!("You take off the {old_name}."));
+                    let old_name = self.item_called(&old, content);
+                    self.log(format!("You take off {old_name}."));
                     self.party.inventory.push(old);
                 }
-                self.log(format!("You wear the {name}."));
+                self.log(format!("You wear {name}."));
                 self.clamp_pools(self.party.hero, content);
             }
             Command::Unequip(slot) => {
                 if let Some(it) = self.party.equipment.remove(slot) {
-                    let name = self.item_name(&it, content);
-                    self.log(format!("You take off the {name}."));
+                    let name = self.item_called(&it, content);
+                    self.log(format!("You take off {name}."));
                     self.party.inventory.push(it);
                     self.clamp_pools(self.party.hero, content);
                 }
             }
             Command::Drop(i) => {
                 let it = self.party.inventory.remove(*i);
-                let name = self.item_name(&it, content);
-                self.log(format!("You drop the {name}."));
+                let name = self.item_called(&it, content);
+                self.log(format!("You drop {name}."));
                 self.put_on_ground(here, it, content);
             }
             _ => {}
@@ -331,15 +331,16 @@ impl Game {
         let chosen = item
             .or_else(|| self.first_unknown(Some(index)))
             .and_then(|i| self.party.inventory.get(i).cloned());
-        let name = self.item_name(&it, content);
-        self.log(format!("You use the {name}."));
+        let name = self.item_called(&it, content);
+        self.log(format!("You use {name}."));
         if def.charges > 0 && it.charges > 1 {
             self.party.inventory[index].charges -= 1;
         } else {
             self.party.inventory.remove(index);
             if def.charges > 0 {
+                let name = super::words::sentence(&name);
                 self.log(format!(
-                    "The {name} crumbles to dust: its last charge is spent."
+                    "{name} crumbles to dust: its last charge is spent."
                 ));
             }
         }
@@ -347,8 +348,8 @@ impl Game {
         if def.actions.iter().any(|a| matches!(a, ActionDef::Identify)) {
             match chosen {
                 Some(c) if !self.learn_item(&c, content) => {
-                    let c = self.item_name(&c, content);
-                    self.log(format!("You already knew the {c}."));
+                    let c = self.item_called(&c, content);
+                    self.log(format!("You already knew {c}."));
                 }
                 Some(_) => {}
                 None => self.log("You have nothing left to identify."),

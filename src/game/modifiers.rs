@@ -218,8 +218,8 @@ impl Game {
             // A frightened enemy runs from the fight; frightened monsters start none.
             if target != self.party.hero && self.fight.enemies.contains(&target) {
                 self.fight.enemies.retain(|&e| e != target);
-                let name = self.name(target, content);
-                self.log(format!("The {name} panics and runs."));
+                let name = super::words::sentence(&self.called(target, content));
+                self.log(format!("{name} panics and runs."));
             }
         } else {
             let Some(c) = self.floor.creatures.get_mut(&target) else {

@@ -239,7 +239,7 @@ fn the_heros_death_ends_the_turn() {
     let death = g.run.death.as_ref().expect("a cause");
     assert_eq!(
         (death.killer.as_str(), death.ability.as_str()),
-        ("Brute", "Maul")
+        ("a brute", "Maul")
     );
 }
 

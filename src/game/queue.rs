@@ -4,6 +4,7 @@ use super::combat::Attr;
 use super::command::RunOutcome;
 use super::events::Event;
 use super::state::{CreatureId, Game};
+use super::words;
 use crate::content::Content;
 use crate::rng;
 
@@ -43,11 +44,16 @@ impl Game {
         content: &Content,
     ) {
         if creature == self.party.hero {
-            let killer_name = killer.map_or("the dungeon".to_string(), |k| self.name(k, content));
+            // The log says "the skeleton"; the record, read after the run, "a skeleton".
+            let (said, killer_name) = match killer {
+                None => ("the dungeon".to_string(), "the dungeon".to_string()),
+                Some(k) if k == creature => ("yourself".into(), "yourself".into()),
+                Some(k) => (self.called(k, content), self.called_a(k, content)),
+            };
             let ability_name = ability
                 .as_deref()
                 .map_or("misfortune".to_string(), |a| content.display_name(a));
-            self.log(format!("You are killed by {killer_name} ({ability_name})."));
+            self.log(format!("You are killed by {said} ({ability_name})."));
             self.run.death = Some(super::state::Death {
                 killer: killer_name,
                 ability: ability_name,
@@ -58,7 +64,7 @@ impl Game {
         let Some(c) = self.floor.creatures.get(&creature) else {
             return;
         };
-        let name = self.name(creature, content);
+        let name = words::sentence(&self.called(creature, content));
         let (hoard, pos, body) = (c.hoard, c.pos, c.body.clone());
         let kind = content.creature(&c.kind);
         if killer == Some(self.party.hero) {
@@ -72,14 +78,14 @@ impl Game {
                 .unwrap_or_default();
             gold = gold.saturating_add(drop.gold);
             self.party.gold = self.party.gold.saturating_add(gold);
-            self.log(format!("The {name} dies. (+{xp} XP, +{gold} gold)"));
+            self.log(format!("{name} dies. (+{xp} XP, +{gold} gold)"));
             for it in &drop.items {
-                let item = self.item_name(it, content);
-                self.log(format!("It drops a {item}."));
+                let item = self.item_called_a(it, content);
+                self.log(format!("It drops {item}."));
             }
             self.gain_xp(xp, content);
         } else {
-            self.log(format!("The {name} dies."));
+            self.log(format!("{name} dies."));
         }
         // The forager's hoard falls where its body lay: each segment's treasure on its
         // tile, anything else where the head died.

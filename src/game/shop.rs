@@ -172,8 +172,8 @@ impl Game {
         let price = self.price(&it, content);
         self.party.gold -= price;
         self.party.gold_spent = self.party.gold_spent.saturating_add(price);
-        let name = self.item_name(&it, content);
-        self.log(format!("You buy the {name} for {price} gold."));
+        let name = self.item_called(&it, content);
+        self.log(format!("You buy {name} for {price} gold."));
         self.party.inventory.push(it);
     }
 
@@ -183,8 +183,8 @@ impl Game {
         let paid = self.offer(&it, content).unwrap_or(0);
         self.party.gold = self.party.gold.saturating_add(paid);
         self.party.gold_earned = self.party.gold_earned.saturating_add(paid);
-        let name = self.item_name(&it, content);
-        self.log(format!("You sell the {name} for {paid} gold."));
+        let name = self.item_called(&it, content);
+        self.log(format!("You sell {name} for {paid} gold."));
         if let Some(shop) = self.floor.shop.as_mut() {
             shop.wares.push(it);
         }

@@ -360,7 +360,10 @@ impl Game {
         if let Some(c) = class_def {
             game.take_kit(c, content);
             // The class starts the log, so the history and the morgue say who played.
-            game.log(format!("You set out as a {}.", c.name));
+            game.log(format!(
+                "You set out as {}.",
+                super::words::a(&c.name, false)
+            ));
         }
         game.enter_floor(1, content)?;
         // `floor_entered` is processed now, as every later floor's is in its turn.

@@ -94,11 +94,11 @@ impl Game {
             .creatures
             .get(&target)
             .is_some_and(|c| c.ai.awareness == Awareness::Asleep);
-        let name = self.name(target, content);
+        let name = self.called(target, content);
         self.log(if asleep {
-            format!("You catch the {name} asleep!")
+            format!("You catch {name} asleep!")
         } else {
-            format!("You catch the {name} unaware!")
+            format!("You catch {name} unaware!")
         });
         let guards = self.guards_beside(target, content);
         self.start_combat(target, &guards, content);

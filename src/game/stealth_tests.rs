@@ -171,7 +171,7 @@ fn a_sneak_attack_strikes_first_and_hard() {
         triple >= (3.0 * single - 1.5).min(15.0),
         "×3 did {triple}, ×1 did {single}"
     );
-    assert_eq!(log[0], "You catch the Goblin asleep!", "{log:?}");
+    assert_eq!(log[0], "You catch the goblin asleep!", "{log:?}");
     assert!(
         log.iter().any(|l| l.starts_with("A fight begins")),
         "{log:?}"
@@ -427,7 +427,7 @@ starts = "hunting"
         g.log
             .lines
             .iter()
-            .any(|l| l.text == "The Watcher notices you!")
+            .any(|l| l.text == "The watcher notices you!")
     );
 }
 

@@ -82,7 +82,12 @@ fn neighbour(game: &Game, content: &Content, p: Pos) -> String {
     if game.is_visible(p)
         && let Some(c) = game.creature_at(p).filter(|c| c.id != game.party.hero)
     {
-        return game.name(c.id, content);
+        // Mid-sentence, beside "wall" and "floor": the log's lower case.
+        let kind = content.creature(&c.kind);
+        return kind.map_or_else(
+            || game.name(c.id, content),
+            |k| super::words::common(&k.name, k.proper_name),
+        );
     }
     let mut s = tile_words(content, game.floor.map.get(p)).to_string();
     if game.floor.treasure.contains_key(&p) {

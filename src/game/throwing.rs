@@ -4,6 +4,7 @@
 use super::command::Reason;
 use super::effects::Rolls;
 use super::state::{Awareness, CreatureId, Game, ItemInstance};
+use super::words;
 use crate::content::Content;
 use crate::content::registry::Throw;
 use crate::content::schema::Slot;
@@ -170,8 +171,8 @@ impl Game {
         let Some((thrown, throw)) = self.take_one_to_throw(index, content) else {
             return;
         };
-        let name = self.item_name(&thrown, content);
-        self.log(format!("You throw the {name}."));
+        let name = self.item_called(&thrown, content);
+        self.log(format!("You throw {name}."));
         let hero = self.hero_pos();
         let line = self.line_of_fire(hero, at);
         let range = throw_range(&throw, content);
@@ -195,8 +196,8 @@ impl Game {
                 landing = pos;
                 break;
             }
-            let who = self.name(c, content);
-            self.log(format!("The {name} misses the {who}."));
+            let who = self.called(c, content);
+            self.log(format!("{} misses {who}.", words::sentence(&name)));
             missed.push(c);
         }
         // Whoever it flew at knows where the hero is; the first of them opens the fight.
@@ -212,8 +213,8 @@ impl Game {
         }
         if let Some((c, unaware)) = struck {
             let factor = if unaware {
-                let who = self.name(c, content);
-                self.log(format!("You catch the {who} unaware!"));
+                let who = self.called(c, content);
+                self.log(format!("You catch {who} unaware!"));
                 self.sneak_factor(content)
             } else {
                 1.0
@@ -252,8 +253,8 @@ impl Game {
         let Some(at) = self.floor.creatures.get(&target).map(|c| c.pos) else {
             return;
         };
-        let name = self.item_name(&thrown, content);
-        self.log(format!("You throw the {name}."));
+        let name = self.item_called(&thrown, content);
+        self.log(format!("You throw {name}."));
         self.strike_with(target, &thrown, &throw, Rolls::HitAndCrit, content);
         self.come_down(thrown, &throw, at, content);
     }
@@ -323,9 +324,9 @@ impl Game {
                 .get(&target)
                 .is_some_and(|c| c.is_alive())
         {
-            let name = self.item_name(thrown, content);
-            let who = self.name(target, content);
-            self.log(format!("The {name} shatters over the {who}."));
+            let name = self.item_called(thrown, content);
+            let who = self.called(target, content);
+            self.log(format!("{} shatters over {who}.", words::sentence(&name)));
             self.learn_item(thrown, content);
             self.perform(
                 Some(target),
@@ -346,16 +347,16 @@ impl Game {
         let consumable = content
             .item(&thrown.item)
             .is_some_and(|d| d.slot == Slot::Consumable);
-        let name = self.item_name(&thrown, content);
+        let name = self.item_called(&thrown, content);
         if consumable {
             return;
         }
         if throw.break_chance > 0.0 && rng::unit(&mut self.run.rng) < throw.break_chance {
-            self.log(format!("The {name} breaks."));
+            self.log(format!("{} breaks.", words::sentence(&name)));
             return;
         }
         if !self.floor.map.can_stand(at) {
-            self.log(format!("The {name} is lost."));
+            self.log(format!("{} is lost.", words::sentence(&name)));
             return;
         }
         self.put_on_ground(at, thrown, content);

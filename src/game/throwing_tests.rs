@@ -143,7 +143,7 @@ fn a_throw_outside_a_fight_opens_it_with_the_throw_first() {
     let texts: Vec<&str> = g.log.lines.iter().map(|l| l.text.as_str()).collect();
     let thrown = texts
         .iter()
-        .position(|t| t.starts_with("You throw the Dart"))
+        .position(|t| t.starts_with("You throw the dart"))
         .unwrap();
     let fight = texts
         .iter()
@@ -201,7 +201,7 @@ fn the_first_creature_on_the_line_takes_the_hit_and_a_miss_can_strike_the_one_be
                 g.log
                     .lines
                     .iter()
-                    .any(|l| l.text.starts_with("The Dart misses the Goblin")),
+                    .any(|l| l.text.starts_with("The dart misses the goblin")),
                 "the rear one is struck only past a miss"
             );
         }

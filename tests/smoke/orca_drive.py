@@ -61,12 +61,12 @@ IN_RUN = [
     ("run", ["x"], ["comes into view"], 3),
     # Autofight (Shift+F) walks to the nearest monster in view until the fight begins (at
     # most twelve presses, each one turn).
-    ("fight", ["shift+f"], ["A fight begins"], 12),
+    ("fight", ["shift+f"], ["A fight begins with the"], 12),
     # Wait (Space) until the hero's health is low (said at once), then autofight refuses and
     # says why (no turn passes), then wait until the hero dies: the death is said at once.
     ("death", ["space"], ["Health low"], 8),
     ("death", ["shift+f"], ["Autofight refused: health", "is below 50%"]),
-    ("death", ["space"], ["You are killed by"], 12),
+    ("death", ["space"], ["You are killed by the"], 12),
 ]
 STEPS = MENUS + ([] if PART == "menu" else IN_RUN)
 
@@ -76,6 +76,10 @@ ROLES_ALONE = {"label", "panel", "push button", "log", "menu", "frame", "unknown
 # (A menu's entry is a push button, and says so.)
 TRAILING_ROLE = re.compile(r".*[.!?)]\s+(" + "|".join(sorted(ROLES_ALONE - {"push button", "menu"}
                                                               | {"status bar", "statusbar"})) + r")\.?$", re.S)
+# The log speaks to the player: a line naming the hero in the third person ("Skeleton hits Hero
+# for 6.") or a creature with a capital mid-sentence ("The Skeleton") fails.
+SECOND_VOICE = re.compile(r"\b(hits|hurts|misses|on) Hero\b|\bHero (hits|uses)\b"
+                          r"|\b(the|a|an) (Skeleton|Goblin|Cave bat|Giant rat|Forager|Orc)\b")
 
 STEP_TIMEOUT = 15  # the game renders in software: a key's answer can take seconds
 SETTLE = 1.5  # after the expected words, how long to listen for more (a repeat) before the next key
@@ -291,6 +295,9 @@ def main():
                 if nameless:
                     fail(f"step {n} ({what}): Orca said an object by its role alone (it has no "
                          f"name): {nameless}; all it said: {said}")
+                other_voice = [s for s in new if SECOND_VOICE.search(s)]
+                if other_voice:
+                    fail(f"step {n} ({what}): a line not in the log's one voice: {other_voice}")
                 trailing = [s for s in new if TRAILING_ROLE.match(s)]
                 if trailing:
                     fail(f"step {n} ({what}): Orca said a role after an announcement's words: "

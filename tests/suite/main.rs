@@ -19,6 +19,8 @@ mod app_classes;
 #[cfg(feature = "app")]
 mod app_headless;
 #[cfg(feature = "app")]
+mod app_layout;
+#[cfg(feature = "app")]
 mod app_runs;
 #[cfg(feature = "app")]
 mod app_screens;

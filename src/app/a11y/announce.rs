@@ -283,14 +283,21 @@ mod tests {
 
     #[test]
     fn repeats_in_one_announcement_are_counted_and_alerts_are_picked_out() {
-        let lines = ["Goblin misses Hero.", "Rat dies.", "Goblin misses Hero."];
+        let lines = [
+            "The goblin misses you.",
+            "The rat dies.",
+            "The goblin misses you.",
+        ];
         assert_eq!(
             fold(lines.iter().map(|s| s.to_string()).collect()),
-            vec!["Goblin misses Hero. (x2)", "Rat dies."]
+            vec!["The goblin misses you. (x2)", "The rat dies."]
         );
-        assert!(is_alert("A fight begins: Goblin.", LineKind::Alert));
+        assert!(is_alert("A fight begins with the goblin.", LineKind::Alert));
         assert!(is_alert("You reach level 2!", LineKind::Level));
-        assert!(is_alert("You are killed by Orc (Smash).", LineKind::Harm));
-        assert!(!is_alert("A Goblin comes into view.", LineKind::Alert));
+        assert!(is_alert(
+            "You are killed by the orc (Smash).",
+            LineKind::Harm
+        ));
+        assert!(!is_alert("A goblin comes into view.", LineKind::Alert));
     }
 }

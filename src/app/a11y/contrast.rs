@@ -116,19 +116,50 @@ fn keep<C: Contrasted>(
     }
 }
 
+/// The smallest window, in the UI's own pixels, the screens are laid out for: a phone's 320
+/// wide, and tall enough for the class choice's longest description.
+pub const LAYOUT_MIN: Vec2 = Vec2::new(320.0, 480.0);
+
+/// The UI scale a text size gets in a window of `window` logical pixels: the size asked for,
+/// or as much of it as leaves the screens `LAYOUT_MIN` to lay out in (200 % on a phone held
+/// upright would leave them 195 pixels), never below 100 %.
+pub fn ui_scale_for(text_scale: f32, window: Option<Vec2>) -> f32 {
+    let fits = window.map_or(f32::MAX, |w| (w / LAYOUT_MIN).min_element());
+    text_scale.min(fits).max(1.0)
+}
+
 /// The UI text scale: Bevy scales the whole UI, panels with their text, so nothing clips.
-fn text_scale(settings: Option<Res<Settings>>, scale: Option<ResMut<UiScale>>) {
-    if let (Some(s), Some(mut scale)) = (settings, scale)
-        && s.is_changed()
-        && scale.0 != s.text_scale
-    {
-        scale.0 = s.text_scale;
+fn text_scale(
+    settings: Option<Res<Settings>>,
+    scale: Option<ResMut<UiScale>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) {
+    if let (Some(s), Some(mut scale)) = (settings, scale) {
+        let size = window
+            .single()
+            .ok()
+            .map(|w| Vec2::new(w.width(), w.height()));
+        let now = ui_scale_for(s.text_scale, size);
+        if scale.0 != now {
+            scale.0 = now;
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_text_size_gives_way_where_the_window_cannot_hold_it() {
+        assert_eq!(ui_scale_for(2.0, None), 2.0);
+        assert_eq!(ui_scale_for(2.0, Some(Vec2::new(1920.0, 1080.0))), 2.0);
+        assert_eq!(ui_scale_for(1.5, Some(Vec2::new(640.0, 720.0))), 1.5);
+        let phone = ui_scale_for(2.0, Some(Vec2::new(390.0, 844.0)));
+        assert!((phone - 390.0 / 320.0).abs() < 1e-6, "{phone}");
+        assert_eq!(ui_scale_for(1.25, Some(Vec2::new(320.0, 480.0))), 1.0);
+        assert_eq!(ui_scale_for(1.0, Some(Vec2::new(200.0, 200.0))), 1.0);
+    }
 
     #[test]
     fn contrast_lightens_text_and_darkens_panels_keeping_hue() {

@@ -60,6 +60,9 @@ pub fn full_screen(background: Color) -> impl Bundle {
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             row_gap: px(16),
+            // A wrapped line keeps its trailing spaces in its box: a margin keeps them in the
+            // window.
+            padding: UiRect::all(px(12)),
             ..default()
         },
         BackgroundColor(background),

@@ -27,15 +27,13 @@ pub(super) fn plugin(app: &mut App) {
 
 /// What autofight's choice is called in the log.
 pub fn choice_line(choice: &AutofightChoice, game: &Game, content: &Content) -> String {
-    let target = choice
-        .target
-        .map(|id| game.name(id, content).to_lowercase());
+    let target = choice.target.map(|id| game.called(id, content));
     match (&choice.command, target) {
         (Command::Ability { ability, .. }, Some(t)) => {
             let name = content
                 .ability(ability)
                 .map_or(ability.as_str(), |a| &a.name);
-            format!("Autofight: {name} at the {t}.")
+            format!("Autofight: {name} at {t}.")
         }
         (Command::Ability { ability, .. }, None) => {
             let name = content
@@ -44,9 +42,9 @@ pub fn choice_line(choice: &AutofightChoice, game: &Game, content: &Content) -> 
             format!("Autofight: {name}.")
         }
         (Command::Wait, Some(t)) => {
-            format!("Autofight: waiting for the way to the {t} to clear.")
+            format!("Autofight: waiting for the way to {t} to clear.")
         }
-        (_, Some(t)) => format!("Autofight: towards the {t}."),
+        (_, Some(t)) => format!("Autofight: towards {t}."),
         (_, None) => "Autofight.".into(),
     }
 }

@@ -16,7 +16,7 @@ use crate::app::shared::{ContentRes, GameRes, Notice, PlayerCommand};
 use super::input::bindings::{Action, Bindings, Mods};
 
 use crate::content::Content;
-use crate::game::identify::upper_first;
+use crate::game::words;
 use crate::game::{
     Command, CreatureId, Game, Pickup, TravelGoal, TravelStop, bystanders, hostiles_in_view,
     rested, stops_at_pile, travel_step, watchers,
@@ -113,26 +113,12 @@ pub(super) fn plugin(app: &mut App) {
 pub fn stop_line(stop: TravelStop, game: &Game, content: &Content) -> String {
     match stop {
         TravelStop::MonsterComesIntoView(id) => {
-            let name = game.name(id, content);
-            format!("{} comes into view.", upper_first(&a_or_an(&name)))
+            let kind = (game.floor.creatures.get(&id)).and_then(|c| content.creature(&c.kind));
+            let name = kind.map_or_else(|| id.to_string(), |k| words::a(&k.name, k.proper_name));
+            format!("{} comes into view.", words::sentence(&name))
         }
         other => other.to_string(),
     }
-}
-
-fn a_or_an(name: &str) -> String {
-    let vowel = name
-        .chars()
-        .next()
-        .is_some_and(|c| "aeiouAEIOU".contains(c));
-    let mut c = name.chars();
-    let lower: String = c
-        .next()
-        .into_iter()
-        .flat_map(char::to_lowercase)
-        .chain(c)
-        .collect();
-    format!("{} {lower}", if vowel { "an" } else { "a" })
 }
 
 /// The travel a key starts under `bindings`, if any.
@@ -352,9 +338,9 @@ fn in_the_way(game: &Game, content: &Content) -> String {
     let who = (bystanders(game, content).into_iter())
         .find(|p| p.manhattan(hero) == 1)
         .and_then(|p| game.creature_at(p))
-        .map(|c| game.name(c.id, content).to_lowercase());
+        .map(|c| words::sentence(&game.called(c.id, content)));
     match who {
-        Some(name) => format!("The {name} is in the way."),
+        Some(name) => format!("{name} is in the way."),
         None => "Something is in the way.".into(),
     }
 }
@@ -365,8 +351,8 @@ fn rest_refusal(game: &Game, content: &Content, watching: &BTreeSet<CreatureId>)
         return Some("You cannot rest in a fight.".into());
     }
     if let Some(&id) = watching.iter().next() {
-        let name = game.name(id, content);
-        return Some(format!("You cannot rest with the {name} hunting you."));
+        let name = game.called(id, content);
+        return Some(format!("You cannot rest with {name} hunting you."));
     }
     rested(game, content).then(|| "You are already rested.".into())
 }

@@ -126,9 +126,9 @@ pub fn throw_words(game: &Game, content: &Content, index: usize, at: Pos) -> Str
             chance,
             damage,
         } => format!(
-            "Throw the {name} (Enter): {:.0}% to strike the {}, about {damage:.0} damage.",
+            "Throw the {name} (Enter): {:.0}% to strike {}, about {damage:.0} damage.",
             chance * 100.0,
-            game.name(target, content)
+            game.called(target, content)
         ),
     }
 }

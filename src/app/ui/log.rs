@@ -45,7 +45,11 @@ impl LineKind {
 /// `hero` is the hero's shown name, which the lines use for it.
 pub fn kind_of(text: &str, hero: &str) -> LineKind {
     let has = |s: &str| text.contains(s);
-    let harmed = has(&format!("hits {hero} for")) || has(&format!("hurts {hero} for"));
+    // "hits you": the log's one voice; "hits Hero": a run's lines from before it.
+    let harmed = has("hits you for")
+        || has("hurts you for")
+        || has(&format!("hits {hero} for"))
+        || has(&format!("hurts {hero} for"));
     if harmed || has("You are killed") || has("You set off") {
         LineKind::Harm
     } else if has(" dies") || has("Victory!") {
@@ -290,13 +294,18 @@ mod tests {
         assert_eq!(log.0[0].shown(), "A rat comes into view. (x3)");
         assert_eq!(log.0[1].shown(), "You wait.");
         let kind = |t: &str| kind_of(t, "Hero");
-        assert_eq!(kind("Skeleton hits Hero for 4."), LineKind::Harm);
-        assert_eq!(kind("Hero hits Skeleton for 4."), LineKind::Info);
-        assert_eq!(kind("Spike trap hurts Hero for 3."), LineKind::Harm);
-        assert_eq!(kind("The Giant rat dies. (+3 XP, +2 gold)"), LineKind::Kill);
+        assert_eq!(kind("The skeleton hits you for 4."), LineKind::Harm);
+        assert_eq!(kind("You hit the skeleton for 4."), LineKind::Info);
+        assert_eq!(kind("The spike trap hurts you for 3."), LineKind::Harm);
+        assert_eq!(
+            kind("Skeleton hits Hero for 4."),
+            LineKind::Harm,
+            "a line from before"
+        );
+        assert_eq!(kind("The giant rat dies. (+3 XP, +2 gold)"), LineKind::Kill);
         assert_eq!(kind("You pick up 12 gold."), LineKind::Loot);
         assert_eq!(kind("You reach level 2!"), LineKind::Level);
-        assert_eq!(kind("A fight begins: Giant rat."), LineKind::Alert);
+        assert_eq!(kind("A fight begins with the giant rat."), LineKind::Alert);
         assert_eq!(kind("You descend to floor 2."), LineKind::Info);
         for _ in 0..KEPT + 20 {
             log.push(format!("line {}", log.0.len()), LineKind::Info);

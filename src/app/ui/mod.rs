@@ -12,7 +12,8 @@ pub mod sidebar;
 
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+/// The in-game UI; public for the headless layout test, which lays it out without a window.
+pub fn plugin(app: &mut App) {
     app.add_plugins((
         sidebar::plugin,
         log::plugin,

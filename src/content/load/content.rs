@@ -41,6 +41,8 @@ pub struct AiRule {
 pub struct CreatureKind {
     pub id: String,
     pub name: String,
+    /// A proper name keeps its capital in the log (`crate::game::words`).
+    pub proper_name: bool,
     pub symbol: char,
     pub color: [u8; 3],
     /// What draws it: presentation only, so not hashed (a new picture keeps saves valid).

@@ -61,6 +61,7 @@ pub(super) fn creature_kind(def: &CreatureDef) -> Result<CreatureKind, FieldErro
     Ok(CreatureKind {
         id: def.id.get_ref().clone(),
         name: def.name.clone(),
+        proper_name: def.proper_name,
         symbol,
         color,
         picture: Picture::Glyph,

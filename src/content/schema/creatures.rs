@@ -13,8 +13,12 @@ pub struct CreatureDef {
     /// Namespaced id, e.g. `mymod:ghoul`.
     #[schemars(with = "String")]
     pub id: Spanned<String>,
-    /// Shown name.
+    /// Shown name, written as it reads at the start of a sentence ("Cave bat"); the log
+    /// writes it in lower case mid-sentence ("the cave bat notices you").
     pub name: String,
+    /// The name is a proper one ("Grug"): the log keeps its capital and gives it no article.
+    #[serde(default)]
+    pub proper_name: bool,
     /// One printable ASCII character the tile atlas draws.
     #[schemars(with = "String")]
     pub symbol: Spanned<String>,

@@ -53,8 +53,12 @@ pub struct ItemDef {
     /// Namespaced id.
     #[schemars(with = "String")]
     pub id: Spanned<String>,
-    /// Shown name.
+    /// Shown name, written as it reads at the start of a sentence ("Short sword"); the log
+    /// writes it in lower case mid-sentence ("you wield the short sword").
     pub name: String,
+    /// The name is a proper one (an artifact's, "Bloodletter"): the log keeps its capital.
+    #[serde(default)]
+    pub proper_name: bool,
     /// Map character (printable ASCII).
     #[schemars(with = "String")]
     pub symbol: Spanned<String>,

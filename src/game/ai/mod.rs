@@ -39,6 +39,7 @@ use std::collections::BTreeMap;
 use super::combat::Fight;
 use super::floor::FloorState;
 use super::state::{CreatureId, Game, Run};
+use super::words;
 use crate::content::schema::{Movement, TargetRule};
 use crate::content::{Balance, Content};
 use crate::map::{Dir, Pos, Tile, TileMap};
@@ -440,8 +441,8 @@ impl Game {
             if let Some(c) = self.floor.creatures.get(&id)
                 && self.is_visible(c.pos)
             {
-                let name = self.name(id, content);
-                self.log(format!("The {name} notices you!"));
+                let name = words::sentence(&self.called(id, content));
+                self.log(format!("{name} notices you!"));
             }
             self.run
                 .queue

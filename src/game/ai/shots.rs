@@ -8,6 +8,7 @@ use crate::content::Content;
 use crate::game::effects::Rolls;
 use crate::game::state::{Creature, CreatureId, Game};
 use crate::game::throwing::falloff;
+use crate::game::words;
 use crate::grid::line;
 
 /// A monster's shot as its `ai` list would choose it now: the ability and its reach.
@@ -84,8 +85,12 @@ impl Game {
             return;
         };
         self.pay_for(shooter, def);
-        let name = self.name(shooter, content);
-        self.log(format!("The {name} uses {} on you from afar!", def.name));
+        let name = self.called(shooter, content);
+        self.log(format!(
+            "{} uses {} on you from afar!",
+            words::sentence(&name),
+            def.name
+        ));
         self.start_combat(shooter, &[], content);
         let aim = falloff(from.chebyshev(self.hero_pos()), def.range, content);
         self.use_ability(
