@@ -38,7 +38,7 @@ pub struct Record {
     /// The hero's class id (empty: a run from before classes).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub class: String,
-    /// "won" or "died".
+    /// "won", "died" or "abandoned" (`outcome_name`).
     pub outcome: String,
     /// What ended it ("Killed by the cave spider (Bite)", "Escaped the dungeon").
     pub cause: String,
@@ -97,7 +97,7 @@ impl Record {
             number,
             seed: game.origin.seed,
             class: game.origin.class.clone(),
-            outcome: if won { "won" } else { "died" }.into(),
+            outcome: crate::game::outcome_name(game.run.outcome).into(),
             cause: super::morgue::outcome_line(game),
             floor: game.floor.depth,
             turns: game.run.turn,

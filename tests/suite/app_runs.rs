@@ -140,6 +140,7 @@ fn abandoning_from_the_pause_menu_asks_again_then_ends_and_keeps_the_run() {
         records.runs[0].cause,
         format!("Abandoned on floor {}", g.floor.depth)
     );
+    assert_eq!(records.runs[0].outcome, "abandoned", "not \"died\"");
     // Its replay plays back to the same end.
     let bytes = archive
         .0

@@ -167,14 +167,16 @@ pub fn record_entries(view: &RecordsView, content: &Content) -> Vec<ListEntry> {
         .into_iter()
         .enumerate()
         .map(|(i, r)| {
+            // A run given up says so once ("Abandoned on floor 1" is its cause).
+            let end = match r.outcome.as_str() {
+                "abandoned" => r.cause.clone(),
+                _ => format!("{} on floor {}: {}", r.outcome, r.floor, r.cause),
+            };
             ListEntry::new(format!(
-                "{:>2}. {:>6}  {:<9} {} on floor {}: {}",
+                "{:>2}. {:>6}  {:<9} {end}",
                 i + 1,
                 r.score,
                 crate::runs::class_name(&r.class, content),
-                r.outcome,
-                r.floor,
-                r.cause
             ))
             .detail(format!(
                 "{} turns, {} gold collected ({} spent), {} kills, seed {}{}{}{}",
