@@ -8,8 +8,10 @@
 # (web-portrait.png); watches the exported replay, opened as a file from
 # the Watch list (web-watch.png), imports it there, verified (web-import.png), and races it as a
 # ghost; adds a good and a broken mod through the Mods
-# screen's folder picker (web-mods.png); fails when the page logged an error, a picture is
-# blank or the hashes differ.
+# screen's folder picker (web-mods.png); checks the page downloads the Brotli wasm and decodes
+# it, falls back to gzip without a decoder, and takes Brotli that a host decodes by its
+# `Content-Encoding` (tests/web/encodings.mjs, DIR/encodings.json); fails when the page logged
+# an error, a picture is blank or the hashes differ.
 # Usage: tests/smoke/web.sh DIR      (WEB_PROFILE picks the build: the published profile by
 # default, which CI runs; web-ci for a quick rebuild after an edit)
 set -euo pipefail
@@ -44,6 +46,18 @@ NODE_TOOLS="$tools" node tests/web/smoke.mjs "http://127.0.0.1:$port/?seed=7" "$
 for shot in web web-touch web-look-touch web-classes-touch web-portrait web-settings-touch web-watch web-import web-mods; do
   [ -f "$dir/$shot.png" ] && python3 tests/smoke/check_png.py "$dir/$shot.png" || status=1
 done
+# The other two ways the wasm arrives: gzip when the page has no Brotli decoder, and Brotli
+# decoded by the browser when the host sends it with `Content-Encoding: br`.
+port2=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 tests/web/serve_encoded.py "$port2" "$dir/site" > "$dir/server-encoded.log" 2>&1 &
+server2=$!
+trap 'kill $server $server2 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  curl -sf "http://127.0.0.1:$port2/" >/dev/null && break
+  sleep 0.1
+done
+NODE_TOOLS="$tools" node tests/web/encodings.mjs "http://127.0.0.1:$port/?seed=7" \
+  "http://127.0.0.1:$port2/?seed=7" | tee "$dir/encodings.json" || status=1
 if [ -f "$dir/web.replay" ]; then
   # The browser's run, replayed by the native core with the core pack alone (the page's
   # example mods are off on a first start): it must end in the hash it recorded.

@@ -89,8 +89,12 @@ try {
   await page.goto(url);
   await firstFrame(page);
   firstFrameMs = await page.evaluate(() => window.delveFirstFrameMs);
-  download = await page.evaluate(() => ({ url: window.delveDownload?.url, gzip: window.delveDownload?.gzip, bytes: window.delveDownload?.bytes() }));
-  if (!download.gzip) errors.push(`the page did not fetch the compressed wasm: ${JSON.stringify(download)}`);
+  download = await page.evaluate(() => ({ ...window.delveDownload, bytes: window.delveDownload?.bytes() }));
+  // A plain static server: the Brotli file, decoded on the page (by Chromium itself once its
+  // DecompressionStream takes "brotli", by the shipped decoder until then).
+  if (download.encoding !== "brotli" || !["browser", "decoder"].includes(download.decodedBy)) {
+    errors.push(`the page did not fetch and decode the Brotli wasm: ${JSON.stringify(download)}`);
+  }
   // The pictures and sounds come over HTTP (not inside the wasm), all of them, and the
   // loader counted them in.
   await page.waitForFunction(() => window.delveFilesMs !== undefined, null, { timeout: 60000 });
