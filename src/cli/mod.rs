@@ -90,6 +90,10 @@ pub struct GenArgs {
     /// Write here instead of standard output (required for PNG).
     #[arg(long)]
     pub out: Option<std::path::PathBuf>,
+    /// Also load the mods in this folder (a folder of mod folders, all of them on), so the
+    /// floor is made from their floor profiles, spawn rules and prefabs too.
+    #[arg(long, value_name = "DIR")]
+    pub mods: Option<std::path::PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -272,7 +276,7 @@ fn with_terrain_glyphs(text: &str, map: &crate::map::TileMap, content: &Content)
 }
 
 pub fn run_gen(args: &GenArgs) -> ExitCode {
-    let content = match core_content() {
+    let content = match content_with_mods(args.mods.as_deref()) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("delve: {e}");

@@ -471,3 +471,46 @@ fn check_mods_show_prints_a_copy_whole() {
     assert_eq!(none.status.code(), Some(1));
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// `delve gen --mods` makes floors from the mods too: the scaffold's cave toad (`t`, on floor
+/// 1 by its spawn rule) stands on some first floor of the first twenty seeds, and on none of
+/// them without the mod.
+#[test]
+fn delve_gen_with_mods_shows_a_mods_monster() {
+    let root = scratch("gen_mods_cli");
+    let mods = root.join("mods");
+    let delve = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_delve"))
+            .args(args)
+            .output()
+            .expect("the delve binary runs")
+    };
+    let dir = mods.to_str().unwrap();
+    assert!(delve(&["new-mod", "toads", "--mods", dir]).status.success());
+    let floor = |seed: u32, with: bool| {
+        let seed = seed.to_string();
+        let mut args = vec!["gen", "--seed", &seed, "--floor", "1"];
+        if with {
+            args.extend(["--mods", dir]);
+        }
+        let out = delve(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(
+        (1..=20).any(|s| floor(s, true).contains('t')),
+        "no toad on twenty floors"
+    );
+    assert!(
+        (1..=20).all(|s| !floor(s, false).contains('t')),
+        "a `t` without the mod"
+    );
+    let missing = delve(&["gen", "--mods", root.join("nowhere").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("no such mods folder"));
+    std::fs::remove_dir_all(&root).ok();
+}
