@@ -118,14 +118,23 @@ name = "Big Rat"
     let rat = content.creature("core:rat").unwrap();
     assert_eq!(rat.name, "Big Rat");
     assert_eq!(rat.base, core.creature("core:rat").unwrap().base);
-    // Its warning says it patched core's rat; a whole new definition replaces one.
+    // Its warning says it patched core's rat; a whole new definition replaces one. The bone
+    // lords took the skeleton's `ai` but removed its bone throw: each copy in the chain is
+    // warned that its `ai` names an ability it no longer has.
     let said: Vec<&str> = (report.diagnostics.iter())
         .filter(|d| d.severity == Severity::Warning)
         .map(|d| d.message.as_str())
         .collect();
+    let slip =
+        "`core:bone_throw` is not in this creature's `abilities`: it never uses it; add it there";
     assert_eq!(
         said,
-        ["creature `core:rat` patches the definition from `core`"]
+        [
+            slip,
+            slip,
+            slip,
+            "creature `core:rat` patches the definition from `core`"
+        ]
     );
 }
 

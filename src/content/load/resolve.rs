@@ -89,6 +89,9 @@ pub(super) fn creatures(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Dia
                 "a hostile creature without `ai` entries always waits in a fight",
             ));
         }
+        ai_slips(r.content, def, &key, &mut |at, key, message| {
+            deferred.push(warning(at, key, &message));
+        });
         if let Some(last) = def.ai.last()
             && !last.condition.is_empty()
         {
@@ -97,6 +100,54 @@ pub(super) fn creatures(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Dia
                 format!("{}.ai[{}]", key(), def.ai.len() - 1),
                 "the last `ai` entry has a condition: when none holds the creature stands still",
             ));
+        }
+    }
+}
+
+/// The `ai` entries a creature can never take, each warned at its ability: one naming an
+/// ability the creature does not list (a creature uses only what it knows), one whose ability
+/// costs more than the creature's whole stamina, and one after an entry that always acts (no
+/// condition, and an ability with no cost, cooldown or condition of its own: the first entry
+/// that holds and can be used is taken, so nothing after it ever is). Checked against the
+/// creature as merged (what `copy_from` gave it) and the abilities loaded so far.
+fn ai_slips(
+    content: &Content,
+    def: &crate::content::schema::CreatureDef,
+    key: &dyn Fn() -> String,
+    warn: &mut dyn FnMut(usize, String, String),
+) {
+    let Some(kind) = content.creatures.get(def.id.get_ref()) else {
+        return;
+    };
+    let mut always: Option<usize> = None;
+    for (j, e) in def.ai.iter().enumerate() {
+        let (id, at) = (e.ability.get_ref(), e.ability.span().start);
+        let entry = || format!("{}.ai[{j}]", key());
+        let builtin = crate::content::BUILTIN_ABILITIES.contains(&id.as_str());
+        let listed = builtin || kind.abilities.contains(id);
+        let ability = content.abilities.get(id);
+        if let Some(before) = always {
+            let message = format!(
+                "this entry is never reached: `ai[{before}]` before it always acts (no condition, \
+                 and its ability has no cost, cooldown or condition); move this one above it"
+            );
+            warn(at, entry(), message);
+        } else if !listed {
+            let message = format!(
+                "`{id}` is not in this creature's `abilities`: it never uses it; add it there"
+            );
+            warn(at, entry(), message);
+        } else if let Some(a) = ability.filter(|a| a.cost > kind.base.max_stamina) {
+            let message = format!(
+                "`{id}` costs {} stamina and this creature has {} at most: it never uses it",
+                a.cost, kind.base.max_stamina
+            );
+            warn(at, entry(), message);
+        }
+        let free = builtin
+            || ability.is_some_and(|a| a.cost == 0.0 && a.cooldown == 0 && a.condition.is_empty());
+        if always.is_none() && listed && free && e.condition.is_empty() {
+            always = Some(j);
         }
     }
 }

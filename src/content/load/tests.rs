@@ -572,3 +572,50 @@ fn an_ability_reaches_one_tile_unless_its_range_says_up_to_twenty() {
         );
     }
 }
+
+/// An `ai` entry the creature can never take is warned at its ability, and only then: one
+/// naming an ability it does not list, one it can never afford, one after an entry that always
+/// acts. Core loads with none of them.
+#[test]
+fn ai_entries_a_creature_never_takes_are_warned_at_the_entry() {
+    let text = "[[abilities]]\nid = \"test:nova\"\nname = \"Nova\"\ncost = 50\n\
+                actions = [{ action = \"damage\", amount = 9 }]\n\n\
+                [[creatures]]\nid = \"test:muddle\"\nname = \"Muddle\"\nsymbol = \"m\"\n\
+                color = \"red\"\nbase = { max_stamina = 20 }\n\
+                abilities = [\"core:attack\", \"test:nova\"]\n\
+                ai = [\n  { ability = \"core:bite\" },\n  { ability = \"test:nova\" },\n  \
+                { ability = \"core:attack\" },\n  { ability = \"test:nova\", condition = [] },\n]\n";
+    let (content, report) = load_packs(&[core_pack(), pack(&[("m.toml", text)])]);
+    assert!(!report.has_errors(), "{report}");
+    assert!(
+        content.creature("test:muddle").is_some(),
+        "warnings keep the mod"
+    );
+    let warned: Vec<(&str, usize, &str)> = (report.diagnostics.iter())
+        .filter(|d| d.severity == Severity::Warning)
+        .map(|d| (d.path.as_str(), d.line, d.message.as_str()))
+        .collect();
+    assert_eq!(
+        warned,
+        [
+            (
+                "creatures[0].ai[0]",
+                15,
+                "`core:bite` is not in this creature's `abilities`: it never uses it; add it there"
+            ),
+            (
+                "creatures[0].ai[1]",
+                16,
+                "`test:nova` costs 50 stamina and this creature has 20 at most: it never uses it"
+            ),
+            (
+                "creatures[0].ai[3]",
+                18,
+                "this entry is never reached: `ai[2]` before it always acts (no condition, and \
+                 its ability has no cost, cooldown or condition); move this one above it"
+            ),
+        ]
+    );
+    let (_, core) = load_packs(&[core_pack()]);
+    assert!(core.diagnostics.is_empty(), "{core}");
+}
