@@ -430,15 +430,78 @@ fn overlay<'a>(base: &mut DeTable<'a>, over: DeTable<'a>, path: &str, problems: 
     }
 }
 
-/// `{ add = [...], remove = [...] }`: a table of those keys alone, each a list.
+/// `{ add = [...], remove = [...] }`: a table of those keys alone, each a list, with `add`'s
+/// place in the list given by `at` (an index) or `before` (a value) if at all.
 fn is_list_edit(t: &DeTable) -> bool {
-    !t.is_empty()
-        && t.iter().all(|(k, v)| {
-            matches!(k.get_ref().as_ref(), "add" | "remove") && v.get_ref().is_array()
+    let lists = t
+        .iter()
+        .any(|(k, _)| matches!(k.get_ref().as_ref(), "add" | "remove"));
+    lists
+        && t.iter().all(|(k, v)| match k.get_ref().as_ref() {
+            "add" | "remove" => v.get_ref().is_array(),
+            "at" => v.get_ref().is_integer(),
+            "before" => true,
+            _ => false,
         })
 }
 
-/// The list with `remove`'s values taken out (each must be there) and `add`'s appended.
+/// Whether a list's element is what `before` names: equal to it, or (an `ai` entry, a spawn)
+/// a table with a value equal to it (`before = "core:attack"` finds the entry whose `ability`
+/// is the attack).
+fn named_by(element: &DeValue, before: &DeValue) -> bool {
+    same(element, before)
+        || element
+            .as_table()
+            .is_some_and(|t| t.values().any(|v| same(v.get_ref(), before)))
+}
+
+/// Where `add` goes: the end, the index `at` (0 is the front; at most the list's length), or
+/// before the first element `before` names (which must be there).
+fn add_place(
+    list: &[Spanned<DeValue>],
+    edit: &mut DeTable,
+    path: &str,
+    problems: &mut Vec<Problem>,
+) -> usize {
+    if let Some(at) = edit.remove("at") {
+        let n = at
+            .get_ref()
+            .as_integer()
+            .and_then(|i| i64::from_str_radix(i.as_str(), i.radix()).ok());
+        return match n
+            .and_then(|n| usize::try_from(n).ok())
+            .filter(|&n| n <= list.len())
+        {
+            Some(n) => n,
+            None => {
+                let message = format!(
+                    "`at` = {} is out of range: expected 0..={} (the copied list's length)",
+                    show_value(at.get_ref()).trim_matches('`'),
+                    list.len()
+                );
+                problems.push((at.span(), format!("{path}.at"), message));
+                list.len()
+            }
+        };
+    }
+    if let Some(before) = edit.remove("before") {
+        if let Some(i) = list
+            .iter()
+            .position(|v| named_by(v.get_ref(), before.get_ref()))
+        {
+            return i;
+        }
+        let message = format!(
+            "`before`: {} is not in the copied list",
+            show_value(before.get_ref())
+        );
+        problems.push((before.span(), format!("{path}.before"), message));
+    }
+    list.len()
+}
+
+/// The list with `remove`'s values taken out (each must be there), then `add`'s put in at
+/// its place (`add_place`: the end unless `at` or `before` says).
 fn edit_list<'a>(
     mut list: Vec<Spanned<DeValue<'a>>>,
     mut edit: DeTable<'a>,
@@ -469,10 +532,11 @@ fn edit_list<'a>(
             }
         }
     }
+    let place = add_place(&list, &mut edit, path, problems);
     if let Some(add) = edit.remove("add")
         && let DeValue::Array(add) = add.into_inner()
     {
-        list.extend(add);
+        list.splice(place..place, add);
     }
     list
 }

@@ -361,7 +361,7 @@ fn the_modding_recipes_load() {
         .skip(1)
         .map(|b| b.split("```").next().unwrap().to_string())
         .collect();
-    assert_eq!(blocks.len(), 3);
+    assert_eq!(blocks.len(), 4);
     let names: Vec<String> = (0..blocks.len()).map(|i| format!("{i}.toml")).collect();
     let files: Vec<(&str, &str)> = names
         .iter()
@@ -371,5 +371,54 @@ fn the_modding_recipes_load() {
     let (content, report) = load(vec![pack("mymod", &files)]);
     assert!(errors(&report).is_empty(), "{report}");
     assert!(content.creature("mymod:bone_brute").is_some());
+    let smasher = content.creature("mymod:bone_smasher").unwrap();
+    let order: Vec<&str> = smasher.ai.iter().map(|r| r.ability.as_str()).collect();
+    assert_eq!(
+        order,
+        ["core:flee", "core:bone_throw", "core:smash", "core:attack"]
+    );
     assert!(content.creature("core:troll").is_none());
+}
+
+/// A list edit puts `add` where it says: `before` an element (an `ai` entry found by its
+/// ability), or `at` an index; one naming nothing in the list, or past its end, is an error
+/// at that key.
+#[test]
+fn a_list_edit_adds_before_an_element_or_at_an_index() {
+    let brute = r#"
+[[creatures]]
+id = "t:brute"
+copy_from = "core:skeleton"
+abilities = { add = ["core:smash"] }
+ai = { add = [ { ability = "core:smash" } ], before = "core:attack" }
+tags = { add = ["core:beast"], at = 0 }
+"#;
+    let (content, report) = load(vec![pack("t", &[("c.toml", brute)])]);
+    assert!(errors(&report).is_empty(), "{report}");
+    let brute = content.creature("t:brute").unwrap();
+    let order: Vec<&str> = brute.ai.iter().map(|r| r.ability.as_str()).collect();
+    assert_eq!(
+        order,
+        ["core:flee", "core:bone_throw", "core:smash", "core:attack"]
+    );
+    assert_eq!(brute.tags, ["core:beast", "core:undead"]);
+    for (edit, line, message) in [
+        (
+            r#"ai = { add = [ { ability = "core:smash" } ], before = "core:atack" }"#,
+            6,
+            "`before`: `core:atack` is not in the copied list",
+        ),
+        (
+            r#"ai = { add = [ { ability = "core:smash" } ], at = 4 }"#,
+            6,
+            "`at` = 4 is out of range: expected 0..=3 (the copied list's length)",
+        ),
+    ] {
+        let text = format!(
+            "\n[[creatures]]\nid = \"t:brute\"\ncopy_from = \"core:skeleton\"\n\
+             abilities = {{ add = [\"core:smash\"] }}\n{edit}\n"
+        );
+        let (_, report) = load(vec![pack("t", &[("c.toml", &text)])]);
+        assert_eq!(the_error(&report, "c.toml", line).message, message);
+    }
 }
