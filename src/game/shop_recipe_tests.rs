@@ -23,3 +23,15 @@ fn modding_mds_shop_recipe_loads_and_floor_1_has_its_shop() {
     assert!(!shop.wares.is_empty(), "the shop has wares");
     assert!(shop.wares.iter().all(|it| g.price(it, &content) > 0));
 }
+
+/// The recipe's floor 1 is core's, the shop aside: the block MODDING.md says to copy cannot
+/// fall behind `assets/core/floors.toml` unnoticed (pasting it would change floor 1).
+#[test]
+fn the_shop_recipes_floor_is_cores_floor_1() {
+    let recipe = with_recipe();
+    let core = Content::core().unwrap();
+    let mut floor = recipe.floors.iter().find(|f| f.depth == 1).unwrap().clone();
+    assert!(floor.shop.is_some());
+    floor.shop = None;
+    assert_eq!(&floor, core.floors.iter().find(|f| f.depth == 1).unwrap());
+}

@@ -77,7 +77,7 @@ pub struct Ability {
     pub cost: f64,
     pub cooldown: u32,
     /// How far it reaches in tiles, 1 (melee) to `numbers::MAX_RANGE`: a shot's range is its
-    /// line of fire's Chebyshev length (`Game::line_of_fire`). No rule reads it yet.
+    /// line of fire's Chebyshev length (`Game::line_of_fire`); monsters' shots and throws read it.
     pub range: u32,
     pub condition: Vec<Condition>,
     pub actions: Vec<ActionDef>,
