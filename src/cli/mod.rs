@@ -67,7 +67,8 @@ pub struct CheckModsArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
     /// Print the loaded entry with this id as TOML, whole (what `copy_from` made of it),
-    /// after the report.
+    /// after the report; `floor:N` prints the profile floor N is made from (its spawns with
+    /// every pack's `spawn` rules in), `balance` and `progression` what every pack left.
     #[arg(long, value_name = "ID")]
     pub show: Option<String>,
 }

@@ -605,6 +605,9 @@ fn show_value(v: &DeValue) -> String {
 /// Every loaded entry with the id `id` as TOML, as its kind's `[[key]]` table: what copies
 /// made it of, written out whole.
 pub(super) fn show(origins: &Origins, content: &Content, id: &str) -> Vec<String> {
+    if let Some(whole) = show_whole(content, id) {
+        return vec![whole];
+    }
     (KINDS.iter().enumerate())
         .filter(|(_, info)| (info.has)(content, id))
         .filter_map(|(kind, info)| {
@@ -616,6 +619,31 @@ pub(super) fn show(origins: &Origins, content: &Content, id: &str) -> Vec<String
             Some(id_first(&text))
         })
         .collect()
+}
+
+/// What every pack's merge ended with for the tables that have no id, as TOML: `floor:N`
+/// (the profile floor N is made from, its `spawns` with every pack's `spawn` rules in),
+/// `balance` and `progression`. None for any other id.
+fn show_whole(content: &Content, id: &str) -> Option<String> {
+    let (key, value) = match id {
+        "balance" => ("balance", toml::Value::try_from(&content.balance).ok()?),
+        "progression" => (
+            "progression",
+            toml::Value::try_from(&content.progression).ok()?,
+        ),
+        _ => {
+            let depth: u32 = id
+                .strip_prefix("floor:")?
+                .parse()
+                .ok()
+                .filter(|&d| d >= 1)?;
+            let floor = toml::Value::try_from(content.floor_profile(depth)?).ok()?;
+            ("floors", toml::Value::Array(vec![floor]))
+        }
+    };
+    let mut doc = toml::Table::new();
+    doc.insert(key.to_string(), value);
+    toml::to_string(&doc).ok()
 }
 
 /// The entry's `id` line moved up to its header (toml writes keys in name order).

@@ -422,3 +422,44 @@ tags = { add = ["core:beast"], at = 0 }
         assert_eq!(the_error(&report, "c.toml", line).message, message);
     }
 }
+
+/// `--show floor:N`, `balance` and `progression` write out what every pack left: floor 1's
+/// profile with a mod's `spawn` rule in its spawns, and the balance with a mod's change.
+#[test]
+fn show_writes_a_floor_profile_the_balance_and_the_progression() {
+    let text = r#"
+[balance]
+flee_fright_turns = 7
+
+[[creatures]]
+id = "t:newt"
+name = "Newt"
+symbol = "n"
+color = "green"
+ai = [ { ability = "core:attack" } ]
+abilities = ["core:attack"]
+spawn = [ { depths = 1, weight = 5 } ]
+"#;
+    let packs = vec![core_pack(), pack("t", &[("c.toml", text)])];
+    let shown = |id: &str| load_packs_showing(&packs, id).2;
+    let floor = shown("floor:1");
+    assert_eq!(floor.len(), 1, "{floor:?}");
+    let parsed: toml::Table = toml::from_str(&floor[0]).unwrap();
+    let profile = &parsed["floors"].as_array().unwrap()[0];
+    assert_eq!(profile["depth"].as_integer(), Some(1));
+    let spawns = profile["spawns"].as_array().unwrap();
+    assert!(
+        spawns
+            .iter()
+            .any(|s| s["id"].as_str() == Some("t:newt") && s["weight"].as_integer() == Some(5)),
+        "{}",
+        floor[0]
+    );
+    let balance: toml::Table = toml::from_str(&shown("balance")[0]).unwrap();
+    assert_eq!(
+        balance["balance"]["flee_fright_turns"].as_integer(),
+        Some(7)
+    );
+    assert!(shown("progression")[0].starts_with("[progression]"));
+    assert!(shown("floor:0").is_empty() && shown("floor:x").is_empty());
+}
