@@ -28,14 +28,23 @@ if [ ! -d "$tools/node_modules/playwright-core" ]; then
   mkdir -p "$tools"
   npm install --prefix "$tools" --no-save --silent playwright-core@1.65.1
 fi
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$dir/site" > "$dir/server.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  curl -sf "http://127.0.0.1:$port/" >/dev/null && break
-  sleep 0.1
-done
+# A free port; `serve PORT LOG COMMAND...` starts a server there (its pid in $servers, all
+# stopped on exit) and waits until it answers.
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+servers=""
+trap 'kill $servers 2>/dev/null || true' EXIT
+serve() {
+  local port="$1" log="$2"
+  shift 2
+  "$@" > "$log" 2>&1 &
+  servers="$servers $!"
+  for _ in $(seq 50); do
+    curl -sf "http://127.0.0.1:$port/" >/dev/null && break
+    sleep 0.1
+  done
+}
+port=$(free_port)
+serve "$port" "$dir/server.log" python3 -m http.server "$port" --bind 127.0.0.1 --directory "$dir/site"
 rm -rf "$dir"/web*.png "$dir/web.replay" "$dir/mods-to-add"
 # The folder the page is given: a mod made by `delve new-mod`, and one with a TOML error.
 cargo run --locked --quiet --bin delve -- new-mod webmod --mods "$dir/mods-to-add" >/dev/null
@@ -48,14 +57,8 @@ for shot in web web-touch web-look-touch web-classes-touch web-portrait web-sett
 done
 # The other two ways the wasm arrives: gzip when the page has no Brotli decoder, and Brotli
 # decoded by the browser when the host sends it with `Content-Encoding: br`.
-port2=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 tests/web/serve_encoded.py "$port2" "$dir/site" > "$dir/server-encoded.log" 2>&1 &
-server2=$!
-trap 'kill $server $server2 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  curl -sf "http://127.0.0.1:$port2/" >/dev/null && break
-  sleep 0.1
-done
+port2=$(free_port)
+serve "$port2" "$dir/server-encoded.log" python3 tests/web/serve_encoded.py "$port2" "$dir/site"
 NODE_TOOLS="$tools" node tests/web/encodings.mjs "http://127.0.0.1:$port/?seed=7" \
   "http://127.0.0.1:$port2/?seed=7" | tee "$dir/encodings.json" || status=1
 if [ -f "$dir/web.replay" ]; then

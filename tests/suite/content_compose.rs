@@ -12,6 +12,14 @@ use delve::game::Game;
 
 use super::content_fixtures::{copy_dir, scratch};
 
+/// Runs the `delve` binary with `args`, as a modder would from a shell.
+fn delve(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_delve"))
+        .args(args)
+        .output()
+        .expect("the delve binary runs")
+}
+
 fn fixture(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
@@ -388,12 +396,6 @@ fn a_new_mod_passes_check_mods_and_its_creature_spawns_on_floor_one() {
 fn delve_new_mod_then_check_mods_exits_zero() {
     let root = scratch("new_mod_cli");
     let mods = root.join("mods");
-    let delve = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_delve"))
-            .args(args)
-            .output()
-            .expect("the delve binary runs")
-    };
     let dir = mods.to_str().unwrap();
     let made = delve(&["new-mod", "first", "--mods", dir]);
     assert!(
@@ -443,12 +445,6 @@ fn check_mods_show_prints_a_copy_whole() {
     )
     .unwrap();
     let mods = root.join("mods");
-    let delve = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_delve"))
-            .args(args)
-            .output()
-            .expect("the delve binary runs")
-    };
     let dir = mods.to_str().unwrap();
     let shown = delve(&["check-mods", "--mods", dir, "--show", "lords:bone_lord"]);
     let out = String::from_utf8_lossy(&shown.stdout);
@@ -479,12 +475,6 @@ fn check_mods_show_prints_a_copy_whole() {
 fn delve_gen_with_mods_shows_a_mods_monster() {
     let root = scratch("gen_mods_cli");
     let mods = root.join("mods");
-    let delve = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_delve"))
-            .args(args)
-            .output()
-            .expect("the delve binary runs")
-    };
     let dir = mods.to_str().unwrap();
     assert!(delve(&["new-mod", "toads", "--mods", dir]).status.success());
     let floor = |seed: u32, with: bool| {
