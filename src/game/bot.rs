@@ -2,7 +2,7 @@
 use super::combat::Attr;
 use super::command::Command;
 use super::state::{Game, ItemInstance};
-use super::travel::{Pickup, bystanders, explore_towards, pick_up_here, step_round};
+use super::travel::{Pickup, bystanders, explore_towards, pick_up_here, step_round, walled_round};
 use crate::content::Content;
 use crate::content::registry::AttrKey;
 use crate::content::schema::{ActionDef, Slot, Target};
@@ -160,10 +160,7 @@ pub fn step_towards(
 /// The hero's shortest path to the nearest tile satisfying `goal`, its own tile first, round
 /// the creatures that are not hostile.
 fn path_towards(game: &Game, content: &Content, goal: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
-    let mut map = game.floor.map.clone();
-    for p in bystanders(game, content) {
-        map.set(p, crate::map::Tile::WALL);
-    }
+    let map = walled_round(&game.floor.map, &bystanders(game, content), |_| false);
     nearest(&map, game.hero_pos(), goal)
 }
 

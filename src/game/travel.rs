@@ -85,6 +85,16 @@ pub fn bystanders(game: &Game, content: &Content) -> Vec<Pos> {
         .collect()
 }
 
+/// `map` with the bystanders standing in `standing` as walls, but for the tiles `keep` accepts
+/// (a goal: a bump on the shopkeeper opens its shop).
+pub(super) fn walled_round(map: &TileMap, standing: &[Pos], keep: impl Fn(Pos) -> bool) -> TileMap {
+    let mut round = map.clone();
+    for &p in standing.iter().filter(|&&p| !keep(p)) {
+        round.set(p, Tile::WALL);
+    }
+    round
+}
+
 /// The hero's command on the way over `map` to the nearest tile `goal` accepts, round the
 /// bystanders (their tiles walls, unless one is the goal: a click on the shopkeeper opens its
 /// shop). With `through`, a way they close is taken too: when one stands on its next tile the
@@ -98,10 +108,7 @@ pub(super) fn step_round(
 ) -> Option<Command> {
     let hero = game.hero_pos();
     let standing = bystanders(game, content);
-    let mut round = map.clone();
-    for &p in standing.iter().filter(|&&p| !goal(p)) {
-        round.set(p, Tile::WALL);
-    }
+    let round = walled_round(map, &standing, &goal);
     if let Some(path) = nearest(&round, hero, &goal) {
         return first_step(&path).map(Command::Move);
     }
@@ -262,10 +269,7 @@ pub fn known_path(game: &Game, content: &Content, to: Pos) -> Option<Vec<Pos>> {
     if !known_goal(game, to) {
         return None;
     }
-    let mut map = known_map(game);
-    for p in bystanders(game, content).into_iter().filter(|&p| p != to) {
-        map.set(p, Tile::WALL);
-    }
+    let map = walled_round(&known_map(game), &bystanders(game, content), |p| p == to);
     nearest(&map, game.hero_pos(), |p| p == to).filter(|path| path.len() >= 2)
 }
 
