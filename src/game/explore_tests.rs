@@ -103,6 +103,38 @@ fn a_full_pack_leaves_the_item_and_says_so() {
     assert!(g.floor.ground.contains_key(&Pos::new(5, 1)));
 }
 
+/// A full pack still takes thrown items that stack with some it carries, as picking up by
+/// hand does: auto-explore goes for them (walking onto them gathers them) rather than saying
+/// the pack is full. No gold on the way: only the darts draw it there.
+#[test]
+fn a_full_pack_still_takes_darts_that_stack() {
+    let content = core();
+    let mut g = hall(&content);
+    g.floor.ground.clear();
+    g.floor.treasure.clear();
+    g.floor.ground.insert(
+        Pos::new(5, 1),
+        vec![ItemInstance::new("core:dart", &content)],
+    );
+    g.party
+        .inventory
+        .insert(0, ItemInstance::new("core:dart", &content));
+    let size = content.balance.inventory_size as usize;
+    while g.party.inventory.len() < size {
+        g.party
+            .inventory
+            .push(ItemInstance::new("core:potion_of_weakness", &content));
+    }
+    let before = g.party.inventory[0].count;
+    let (stop, sent) = explore(&mut g, &content, &Pickup::default());
+    assert_eq!(stop, TravelStop::NothingLeft, "{sent:?}");
+    assert!(g.floor.ground.is_empty(), "{sent:?}");
+    assert!(
+        g.party.inventory[0].count > before,
+        "the darts joined the stack"
+    );
+}
+
 const CORRIDOR: &str = "\
 ##########
 #@.......#

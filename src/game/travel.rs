@@ -149,9 +149,10 @@ pub fn explore_step(
         return Ok(cmd);
     }
     // Piles left only for want of room: said, so the player knows what is still there.
-    let room = has_room(game, content);
-    let full = (game.floor.ground.keys())
-        .filter(|&&p| !room && game.is_explored(p) && pickup.takes(p))
+    let full = (game.floor.ground.iter())
+        .filter(|&(&p, pile)| {
+            game.is_explored(p) && pickup.takes(p) && !game.pack_takes_any(pile, content)
+        })
         .count();
     Err(match full {
         0 => TravelStop::NothingLeft,
@@ -159,16 +160,17 @@ pub fn explore_step(
     })
 }
 
-/// Whether the pack has a free slot.
-fn has_room(game: &Game, content: &Content) -> bool {
-    game.party.inventory.len() < content.balance.inventory_size as usize
+/// Whether auto-explore goes for the pile at `at`: one lies there, the player did not leave
+/// it, and the pack takes some of it (the pick-up's own rule, `Game::pack_takes_any`: a free
+/// slot, or a stack of its like for a thrown item).
+fn takes_pile(game: &Game, content: &Content, pickup: &Pickup, at: Pos) -> bool {
+    pickup.takes(at)
+        && (game.floor.ground.get(&at)).is_some_and(|pile| game.pack_takes_any(pile, content))
 }
 
-/// Auto-explore's pick-up of the pile underfoot, if it takes it and the pack has room.
+/// Auto-explore's pick-up of the pile underfoot, if it takes it and the pack has room for it.
 pub(super) fn pick_up_here(game: &Game, content: &Content, pickup: &Pickup) -> Option<Command> {
-    let here = game.hero_pos();
-    (has_room(game, content) && game.floor.ground.contains_key(&here) && pickup.takes(here))
-        .then_some(Command::PickUp)
+    takes_pile(game, content, pickup, game.hero_pos()).then_some(Command::PickUp)
 }
 
 /// A step towards the nearest known gold or pile auto-explore takes, else towards the nearest
@@ -179,8 +181,7 @@ pub(super) fn explore_towards(
     pickup: &Pickup,
     through: bool,
 ) -> Option<Command> {
-    let room = has_room(game, content);
-    let items = |p: Pos| room && game.floor.ground.contains_key(&p) && pickup.takes(p);
+    let items = |p: Pos| takes_pile(game, content, pickup, p);
     let wanted = |p: Pos| game.is_explored(p) && (game.floor.treasure.contains_key(&p) || items(p));
     let any = (game.floor.treasure.keys().chain(game.floor.ground.keys())).any(|&p| wanted(p));
     let map = &game.floor.map;
