@@ -83,11 +83,7 @@ fn neighbour(game: &Game, content: &Content, p: Pos) -> String {
         && let Some(c) = game.creature_at(p).filter(|c| c.id != game.party.hero)
     {
         // Mid-sentence, beside "wall" and "floor": the log's lower case.
-        let kind = content.creature(&c.kind);
-        return kind.map_or_else(
-            || game.name(c.id, content),
-            |k| super::words::common(&k.name, k.proper_name),
-        );
+        return game.kind_called(c.id, content, super::words::common);
     }
     let mut s = tile_words(content, game.floor.map.get(p)).to_string();
     if game.floor.treasure.contains_key(&p) {

@@ -64,7 +64,8 @@ impl Game {
         self.kind_called(id, content, a)
     }
 
-    fn kind_called(
+    /// A creature by its kind's name, `with` an article or none (`the`, `a`, `common`).
+    pub fn kind_called(
         &self,
         id: CreatureId,
         content: &Content,

@@ -113,9 +113,10 @@ pub(super) fn plugin(app: &mut App) {
 pub fn stop_line(stop: TravelStop, game: &Game, content: &Content) -> String {
     match stop {
         TravelStop::MonsterComesIntoView(id) => {
-            let kind = (game.floor.creatures.get(&id)).and_then(|c| content.creature(&c.kind));
-            let name = kind.map_or_else(|| id.to_string(), |k| words::a(&k.name, k.proper_name));
-            format!("{} comes into view.", words::sentence(&name))
+            format!(
+                "{} comes into view.",
+                words::sentence(&game.called_a(id, content))
+            )
         }
         other => other.to_string(),
     }
