@@ -323,7 +323,9 @@ fn leave_pile(game: &Game, content: &Content, left: &mut LeftPiles) -> String {
     let Some(pile) = game.floor.ground.get(&here) else {
         return "Nothing lies here to leave.".into();
     };
-    let names: Vec<String> = pile.iter().map(|it| game.item_name(it, content)).collect();
+    let names: Vec<String> = (pile.iter())
+        .map(|it| game.item_common(it, content))
+        .collect();
     let names = names.join(", ");
     if left.tiles.remove(&here) {
         format!("Auto-explore will pick up the {names} again.")

@@ -108,25 +108,23 @@ fn show(
 /// meet first with the odds and about the damage, or why it cannot go.
 pub fn throw_words(game: &Game, content: &Content, index: usize, at: Pos) -> String {
     let name = (game.party.inventory.get(index))
-        .map_or_else(String::new, |it| game.item_name(it, content));
+        .map_or_else(String::new, |it| game.item_called(it, content));
     match game.throw_preview(index, at, content) {
-        ThrowPreview::Refused(why) => format!("Throw the {name}: {why}"),
+        ThrowPreview::Refused(why) => format!("Throw {name}: {why}"),
         ThrowPreview::Nobody {
             blocked_at: Some(_),
         } => {
-            format!("Throw the {name}: something stops it on the way, and it strikes nobody.")
+            format!("Throw {name}: something stops it on the way, and it strikes nobody.")
         }
         ThrowPreview::Nobody { blocked_at: None } => {
-            format!(
-                "Throw the {name} (Enter): it comes down there, striking nobody; heard near by."
-            )
+            format!("Throw {name} (Enter): it comes down there, striking nobody; heard near by.")
         }
         ThrowPreview::Strikes {
             target,
             chance,
             damage,
         } => format!(
-            "Throw the {name} (Enter): {:.0}% to strike {}, about {damage:.0} damage.",
+            "Throw {name} (Enter): {:.0}% to strike {}, about {damage:.0} damage.",
             chance * 100.0,
             game.called(target, content)
         ),
