@@ -11,6 +11,7 @@ use super::{Bot, Format};
 use crate::content::Content;
 use crate::game::{Game, Outcome, bot, outcome_name};
 use crate::runs::replay::Replay;
+use crate::runs::stats::{AbilityStats, KindStats, RunStats, add_up};
 
 #[derive(clap::Args, Debug)]
 pub struct SimArgs {
@@ -80,6 +81,11 @@ pub struct SimReport {
     /// Who killed the hero and with what, when the run ended in death.
     pub killer: Option<String>,
     pub killed_with: Option<String>,
+    /// Creature kind id → how many appeared, killed, died and acted (the hero's kind is its
+    /// class).
+    pub creatures: BTreeMap<String, KindStats>,
+    /// Ability id → how often it was used, and hit.
+    pub abilities: BTreeMap<String, AbilityStats>,
 }
 
 /// Plays `turns` turns of a new run with the bot (or until the run ends) and reports.
@@ -111,9 +117,10 @@ pub fn simulate_game(
     let start = std::time::Instant::now();
     let first = game.run.turn;
     let mut refusals = 0u32;
+    let mut stats = RunStats::starting_at(&game);
     while game.run.turn < end && !game.is_over() {
         let cmd = bot::explore(&game, content);
-        match game.execute(&cmd, content) {
+        match stats.execute(&mut game, &cmd, content) {
             Outcome::Rejected(reason) => {
                 // A bot that only proposes refused commands would spin forever.
                 refusals += 1;
@@ -142,6 +149,8 @@ pub fn simulate_game(
         level: game.party.level,
         killer: game.run.death.as_ref().map(|d| d.killer.clone()),
         killed_with: game.run.death.as_ref().map(|d| d.ability.clone()),
+        creatures: stats.creatures,
+        abilities: stats.abilities,
     };
     Ok((game, report))
 }
@@ -174,6 +183,10 @@ pub struct RunsSummary {
     pub ends: Vec<FloorEnds>,
     pub deaths_by_creature: BTreeMap<String, u32>,
     pub deaths_by_ability: BTreeMap<String, u32>,
+    /// Creature kind id → over all runs, how many appeared, killed, died and acted.
+    pub creatures: BTreeMap<String, KindStats>,
+    /// Ability id → over all runs, how often it was used, and hit.
+    pub abilities: BTreeMap<String, AbilityStats>,
 }
 
 /// Tallies run reports (any order) into the per-floor ends and totals.
@@ -187,7 +200,10 @@ pub fn summarize(reports: &[SimReport], first_seed: u64, max_turns: u64) -> Runs
         .collect();
     let mut deaths = Vec::new();
     let (mut by_creature, mut by_ability) = (BTreeMap::new(), BTreeMap::new());
+    let (mut creatures, mut abilities) = (BTreeMap::new(), BTreeMap::new());
     for r in reports {
+        add_up(&mut creatures, &r.creatures, KindStats::add);
+        add_up(&mut abilities, &r.abilities, AbilityStats::add);
         if let Some(k) = &r.killer {
             *by_creature.entry(k.clone()).or_insert(0) += 1;
         }
@@ -222,6 +238,8 @@ pub fn summarize(reports: &[SimReport], first_seed: u64, max_turns: u64) -> Runs
         ends,
         deaths_by_creature: by_creature,
         deaths_by_ability: by_ability,
+        creatures,
+        abilities,
     }
 }
 
@@ -470,6 +488,19 @@ mod tests {
             gold: 0,
             kills: 0,
             level: 1,
+            creatures: BTreeMap::from([(
+                "core:rat".to_string(),
+                KindStats {
+                    appeared: floor,
+                    killed: 1,
+                    died: 1,
+                    acted: 2,
+                },
+            )]),
+            abilities: BTreeMap::from([(
+                "core:bite".to_string(),
+                AbilityStats { used: 2, hit: 1 },
+            )]),
         }
     }
 
@@ -500,5 +531,12 @@ mod tests {
         assert!((s.mean_turns - 40.0).abs() < 1e-12);
         assert_eq!(s.deaths_by_ability["Attack"], 3);
         assert_eq!(s.deaths_by_creature.values().sum::<u32>(), 3);
+        // Each run's kinds and abilities, added up.
+        let rat = &s.creatures["core:rat"];
+        assert_eq!(
+            (rat.appeared, rat.killed, rat.died, rat.acted),
+            (17, 5, 5, 10)
+        );
+        assert_eq!(s.abilities["core:bite"], AbilityStats { used: 10, hit: 5 });
     }
 }

@@ -504,3 +504,31 @@ fn delve_gen_with_mods_shows_a_mods_monster() {
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no such mods folder"));
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// `delve sim --runs N --format json` says, per creature kind and per ability, whether a mod's
+/// monster appears and acts: the scaffold's cave toad turns up, fights and dies.
+#[test]
+fn sim_json_counts_a_mods_monster_and_its_abilities() {
+    let root = scratch("sim_mods_json");
+    let mods = root.join("mods");
+    let dir = mods.to_str().unwrap();
+    assert!(delve(&["new-mod", "toads", "--mods", dir]).status.success());
+    let out = delve(&[
+        "sim", "--runs", "6", "--seed", "1", "--turns", "3000", "--mods", dir, "--format", "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let toad = &summary["creatures"]["toads:cave_toad"];
+    assert!(toad["appeared"].as_u64().unwrap() > 0, "{toad}");
+    assert!(toad["died"].as_u64().unwrap() > 0, "{toad}");
+    assert!(toad["acted"].as_u64().unwrap() > 0, "{toad}");
+    let attack = &summary["abilities"]["core:attack"];
+    assert!(attack["used"].as_u64().unwrap() >= attack["hit"].as_u64().unwrap());
+    let hero = &summary["creatures"]["core:fighter"];
+    assert_eq!(hero["appeared"].as_u64(), Some(6), "{hero}");
+    std::fs::remove_dir_all(&root).ok();
+}
