@@ -103,18 +103,27 @@ impl Prefab {
                 ));
             }
         }
-        for (r, row) in self.rows.iter().enumerate() {
-            if let Some(c) = row
-                .chars()
-                .find(|c| !matches!(c, '#' | '.' | '+') && !self.legend.contains_key(c))
-            {
-                return Err((
-                    format!("rows[{r}]"),
-                    format!("'{c}' is neither terrain (# . +) nor in the legend"),
-                ));
-            }
+        if let Some((r, col, c)) = self.stray() {
+            return Err((
+                format!("rows[{r}]"),
+                format!(
+                    "'{c}' (column {}) is neither terrain (# . +) nor in the legend",
+                    col + 1
+                ),
+            ));
         }
         Ok(())
+    }
+
+    /// The first character of the rows that is neither terrain nor in the legend: its row,
+    /// its column (in characters) and itself.
+    pub fn stray(&self) -> Option<(usize, usize, char)> {
+        self.rows.iter().enumerate().find_map(|(r, row)| {
+            row.chars()
+                .enumerate()
+                .find(|(_, c)| !matches!(c, '#' | '.' | '+') && !self.legend.contains_key(c))
+                .map(|(col, c)| (r, col, c))
+        })
     }
 
     /// Whether the outermost rows and columns are all wall or door: then that ring is the

@@ -115,16 +115,48 @@ pub(super) fn ability(def: &AbilityDef) -> Result<Ability, FieldError> {
     })
 }
 
-/// The generator's own validation, so content and `delve gen` agree on what is a valid floor.
-/// Prefabs are checked against the floor once every pack's prefabs are known (`resolve`).
-pub(super) fn check_floor(f: &FloorDef) -> Result<(), String> {
+/// A floor's numbers in their ranges (in the words of every other number's error), then the
+/// generator's own validation, so content and `delve gen` agree on what is a valid floor:
+/// `(field, message)`, the field as the message's own first word names it. Prefabs are checked
+/// against the floor once every pack's prefabs are known (`resolve`).
+pub(super) fn check_floor(f: &FloorDef) -> Result<(), (String, String)> {
+    fn at(field: &'static str) -> impl Fn(String) -> (String, String) {
+        move |m| (field.to_string(), m)
+    }
+    for (name, v) in [
+        ("door_chance", f.door_chance),
+        ("secret_door_chance", f.secret_door_chance),
+        ("lake_chance", f.lake_chance),
+        ("pool_chance", f.pool_chance),
+        ("chasm_chance", f.chasm_chance),
+        ("lava_chance", f.lava_chance),
+        ("grass_chance", f.grass_chance),
+    ] {
+        numbers::number_in(name, v, 0.0, 1.0).map_err(at(name))?;
+    }
+    for (name, v) in [
+        ("regression", f.regression),
+        ("imperfection", f.imperfection),
+    ] {
+        numbers::number_in(name, v, 0.0, 100.0).map_err(at(name))?;
+    }
     let mut profile = f.profile(&BTreeMap::new());
     profile.prefab_count = 0;
-    profile.validate()?;
+    profile.validate().map_err(|m| generator_field(&m))?;
     // Item piles are the game's, not the generator's: each one rolls its loot table.
-    numbers::count_at_most("items", f.items, numbers::MAX_COUNT)
-        .map_err(|m| format!("items: {m}"))?;
-    numbers::gold_range("gold", f.gold).map_err(|m| format!("gold: {m}"))
+    numbers::count_at_most("items", f.items, numbers::MAX_COUNT).map_err(at("items"))?;
+    numbers::gold_range("gold", f.gold).map_err(at("gold"))?;
+    Ok(())
+}
+
+/// The generator's message `field: what is wrong` as `(field, message)`.
+pub(super) fn generator_field(message: &str) -> (String, String) {
+    match message.split_once(": ") {
+        Some((field, rest)) if !field.contains(' ') => {
+            (field.to_string(), format!("`{field}`: {rest}"))
+        }
+        _ => (String::new(), message.to_string()),
+    }
 }
 
 pub(super) fn prefab(def: &PrefabDef) -> Result<Prefab, FieldError> {
@@ -142,12 +174,28 @@ pub(super) fn prefab(def: &PrefabDef) -> Result<Prefab, FieldError> {
     }
     let prefab = Prefab {
         id: def.id.get_ref().clone(),
-        rows: def.rows.clone(),
+        rows: def.rows.iter().map(|r| r.get_ref().clone()).collect(),
         legend,
     };
-    prefab
-        .check()
-        .map_err(|(field, msg)| (def.id.span(), "rows".into(), format!("{field}: {msg}")))?;
+    prefab.check().map_err(|(field, msg)| {
+        // A stray character is pointed at in its row (past the row's opening quote).
+        let span = match prefab.stray() {
+            Some((r, col, c)) => {
+                let row = &def.rows[r];
+                let at = row.span().start
+                    + 1
+                    + row
+                        .get_ref()
+                        .chars()
+                        .take(col)
+                        .map(char::len_utf8)
+                        .sum::<usize>();
+                at..at + c.len_utf8()
+            }
+            None => def.id.span(),
+        };
+        (span, field, msg)
+    })?;
     Ok(prefab)
 }
 

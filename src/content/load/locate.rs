@@ -30,3 +30,21 @@ pub(super) fn find_key(
     }
     within.clone()
 }
+
+/// Where a floor entry's `field` (`pool_chance`, `spawns[2].id`) stands, and its key path:
+/// at its own key when the entry writes it, at the entry's header when it comes from a default.
+pub(super) fn floor_field(
+    text: &str,
+    f: &toml::Spanned<crate::content::schema::FloorDef>,
+    i: usize,
+    field: &str,
+) -> (std::ops::Range<usize>, String) {
+    if field.is_empty() {
+        return (f.span(), format!("floors[{i}]"));
+    }
+    let key = field.split(['.', '[']).next().unwrap_or(field);
+    (
+        find_key(text, key, &f.span()),
+        format!("floors[{i}].{field}"),
+    )
+}

@@ -376,11 +376,30 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
         for (j, id) in def.prefabs.iter().enumerate() {
             known &= r.check(IdKind::Prefabs, id, || format!("{key}.prefabs[{j}]"));
         }
+        // At the key the path ends in (`chance` of `floors[0].shop.chance`), inside the entry.
         let floor_error = |at: String, msg: String| {
-            Diagnostic::at(Severity::Error, pack, path, text, f.span().start, at, msg)
+            let last = at.rsplit('.').next().unwrap_or_default();
+            let key = last.split('[').next().unwrap_or(last);
+            let span = find_key(text, key, &f.span());
+            Diagnostic::at(Severity::Error, pack, path, text, span.start, at, msg)
         };
-        if known && let Err(msg) = def.profile(&content.prefabs).validate() {
-            deferred.push(floor_error(key.clone(), msg));
+        // A floor refused when it merged was reported then; only what its prefabs change is
+        // new here.
+        if known
+            && super::convert::check_floor(def).is_ok()
+            && let Err(msg) = def.profile(&content.prefabs).validate()
+        {
+            let (field, msg) = super::convert::generator_field(&msg);
+            let (span, at) = super::locate::floor_field(text, f, i, &field);
+            deferred.push(Diagnostic::at(
+                Severity::Error,
+                pack,
+                path,
+                text,
+                span.start,
+                at,
+                msg,
+            ));
         }
         for (j, s) in def.spawns.iter().enumerate() {
             r.check(IdKind::Creatures, &s.id, || format!("{key}.spawns[{j}].id"));
@@ -414,8 +433,7 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
                     ),
                 ));
             }
-            if !(0.0..=1.0).contains(&shop.chance) {
-                let msg = format!("`chance` = {} is out of range: expected 0..=1", shop.chance);
+            if let Err(msg) = crate::content::numbers::number_in("chance", shop.chance, 0.0, 1.0) {
                 deferred.push(floor_error(format!("{key}.shop.chance"), msg));
             }
             if shop.items > 40 {

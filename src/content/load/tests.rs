@@ -106,10 +106,12 @@ fn loop_min_gap_reaches_the_generator() {
         core_pack(),
         pack(&[("f.toml", &format!("{floor}loop_min_gap = 101\n"))]),
     ]);
+    // Once, at the field's own line.
+    assert_eq!(report.diagnostics.len(), 1, "{report}");
     let d = &report.diagnostics[0];
-    assert_eq!((d.line, d.path.as_str()), (1, "floors[0]"));
+    assert_eq!((d.line, d.path.as_str()), (5, "floors[0].loop_min_gap"));
     assert!(
-        d.message.starts_with("loop_min_gap: must be in 0..=100"),
+        d.message.starts_with("`loop_min_gap`: must be in 0..=100"),
         "{}",
         d.message
     );
@@ -138,12 +140,19 @@ fn prefab_errors_are_located() {
         d.message
     );
 
+    // At the stray character itself: its row's line, its column.
     let stray = "[[prefabs]]\nid = \"test:den\"\nrows = [\"###\", \"#y#\", \"#+#\"]\n";
     let (_, report) = load_packs(&[core_pack(), pack(&[("p.toml", stray)])]);
+    let d = &report.diagnostics[0];
+    assert_eq!(report.diagnostics.len(), 1, "{report}");
+    assert_eq!(
+        (d.line, d.column, d.path.as_str()),
+        (3, 18, "prefabs[0].rows[1]")
+    );
     assert!(
-        report.diagnostics[0]
-            .message
-            .contains("'y' is neither terrain")
+        d.message.contains("'y' (column 2) is neither terrain"),
+        "{}",
+        d.message
     );
 
     let big = format!(
@@ -618,4 +627,32 @@ fn ai_entries_a_creature_never_takes_are_warned_at_the_entry() {
     );
     let (_, core) = load_packs(&[core_pack()]);
     assert!(core.diagnostics.is_empty(), "{core}");
+}
+
+/// A floor's number out of range is one error, in the words every number's error uses, at
+/// the field's line and column (the generator's own rule, checked again with the prefabs once
+/// they are known, does not say it a second time).
+#[test]
+fn a_floor_number_out_of_range_is_one_error_at_its_field() {
+    let floor = "[[floors]]\ndepth = 1\nwidth = 21\nheight = 21\npool_chance = 35\n";
+    let (_, report) = load_packs(&[core_pack(), pack(&[("f.toml", floor)])]);
+    assert_eq!(report.diagnostics.len(), 1, "{report}");
+    let d = &report.diagnostics[0];
+    assert_eq!((d.line, d.column), (5, 1));
+    assert_eq!(d.path, "floors[0].pool_chance");
+    assert_eq!(
+        d.message,
+        "`pool_chance` = 35 is a probability: expected 0..1"
+    );
+    // The generator's rules, at their field too.
+    let even = "[[floors]]\ndepth = 1\nwidth = 20\nheight = 21\n";
+    let (_, report) = load_packs(&[core_pack(), pack(&[("f.toml", even)])]);
+    assert_eq!(report.diagnostics.len(), 1, "{report}");
+    let d = &report.diagnostics[0];
+    assert_eq!((d.line, d.path.as_str()), (3, "floors[0].width"));
+    assert!(
+        d.message.starts_with("`width`: must be odd"),
+        "{}",
+        d.message
+    );
 }

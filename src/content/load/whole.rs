@@ -5,7 +5,7 @@
 use super::convert::check_floor;
 use super::kinds::IdKind;
 use super::kinds::{KindInfo, MergeRule};
-use super::locate::find_key;
+use super::locate::{find_key, floor_field};
 use super::merge::FileMerge;
 use super::resolve;
 use crate::content::diagnostics::Severity;
@@ -107,8 +107,9 @@ fn progression(m: &mut FileMerge) {
 fn floors(m: &mut FileMerge) {
     for (i, f) in m.file.floors.iter().enumerate() {
         let def = f.get_ref();
-        if let Err(msg) = check_floor(def) {
-            (m.report)(f.span(), format!("floors[{i}]"), Severity::Error, msg);
+        if let Err((field, msg)) = check_floor(def) {
+            let (span, key) = floor_field(m.text, f, i, &field);
+            (m.report)(span, key, Severity::Error, msg);
             continue;
         }
         m.undo.keep("floors", m.content, |c| &mut c.floors);

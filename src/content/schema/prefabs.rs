@@ -16,7 +16,8 @@ pub struct PrefabDef {
     #[schemars(with = "String")]
     pub id: Spanned<String>,
     /// The layout, one string per row, all of one length.
-    pub rows: Vec<String>,
+    #[schemars(with = "Vec<String>")]
+    pub rows: Vec<Spanned<String>>,
     /// Legend characters to creature ids, e.g. `{ s = "core:skeleton" }`.
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, String>")]
