@@ -38,7 +38,7 @@ pub(super) fn read_with_copies(
     let mut root = root.into_inner();
     let mut copies = Vec::new();
     for (kind, info) in KINDS.iter().enumerate() {
-        if info.merge != MergeRule::ById {
+        if !matches!(info.merge, MergeRule::ById | MergeRule::ByDepth) {
             continue;
         }
         let Some(list) = root.get_mut(info.key) else {
@@ -125,20 +125,37 @@ impl<'a> Origins<'a> {
     }
 }
 
-/// The entry of kind `kind` with the id `id` in a file's table, unless it copies.
+/// The entry of kind `kind` with the id `id` (a floor profile's depth, written out) in a
+/// file's table, unless it copies.
 fn find_in<'a>(root: &DeTable<'a>, kind: usize, id: &str) -> Option<DeTable<'a>> {
-    let DeValue::Array(items) = root.get(KINDS[kind].key)?.get_ref() else {
+    let info = &KINDS[kind];
+    let DeValue::Array(items) = root.get(info.key)?.get_ref() else {
         return None;
     };
     items.iter().find_map(|item| match item.get_ref() {
         DeValue::Table(t)
             if !t.contains_key("copy_from")
-                && t.get("id").and_then(|v| v.get_ref().as_str()) == Some(id) =>
+                && t.get(info.id_key)
+                    .and_then(|v| key_of(v.get_ref(), info.merge))
+                    .as_deref()
+                    == Some(id) =>
         {
             Some(t.clone())
         }
         _ => None,
     })
+}
+
+/// An entry's key as written: an id (a string), or a floor profile's depth (a whole number).
+fn key_of(v: &DeValue, merge: MergeRule) -> Option<String> {
+    match (merge, v) {
+        (MergeRule::ByDepth, DeValue::Integer(n)) => {
+            let depth = u32::from_str_radix(n.as_str(), n.radix()).ok()?;
+            Some(depth.to_string())
+        }
+        (MergeRule::ByDepth, _) => None,
+        (_, v) => v.as_str().map(str::to_string),
+    }
 }
 
 /// Where a copy's source is.
@@ -189,18 +206,39 @@ pub(super) fn make_copies<'a>(
         let key = format!("{}[{}]", KINDS[copy.kind].key, copy.index);
         let t = copy.entry.get_ref();
         let from = t.get("copy_from").expect("kept for its `copy_from`");
-        let Some(source) = from.get_ref().as_str() else {
-            let msg = "`copy_from` is the id of the entry to copy, a string".into();
-            diags.push(error(file, from.span(), format!("{key}.copy_from"), msg));
+        let Some(source) = key_of(from.get_ref(), KINDS[copy.kind].merge) else {
+            let msg = match KINDS[copy.kind].merge {
+                MergeRule::ByDepth => {
+                    "`copy_from` is the depth of the floor profile to copy, a whole number"
+                }
+                _ => "`copy_from` is the id of the entry to copy, a string",
+            };
+            diags.push(error(
+                file,
+                from.span(),
+                format!("{key}.copy_from"),
+                msg.into(),
+            ));
             continue;
         };
-        let from = Spanned::new(from.span(), source.to_string());
-        let Some(id) = t.get("id").and_then(|v| v.get_ref().as_str()) else {
+        let from = Spanned::new(from.span(), source);
+        // A floor profile without a `depth` of its own patches the one it copies.
+        let id_key = KINDS[copy.kind].id_key;
+        let id = match t.get(id_key) {
+            Some(v) => key_of(v.get_ref(), KINDS[copy.kind].merge),
+            None if KINDS[copy.kind].merge == MergeRule::ByDepth => Some(from.get_ref().clone()),
+            None => None,
+        };
+        let Some(id) = id else {
             let msg = "an entry with `copy_from` needs an `id` of its own (a string)".into();
-            diags.push(error(file, copy.entry.span(), format!("{key}.id"), msg));
+            diags.push(error(
+                file,
+                copy.entry.span(),
+                format!("{key}.{id_key}"),
+                msg,
+            ));
             continue;
         };
-        let id = id.to_string();
         jobs.push(Job {
             file,
             copy,

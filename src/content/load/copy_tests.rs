@@ -361,7 +361,7 @@ fn the_modding_recipes_load() {
         .skip(1)
         .map(|b| b.split("```").next().unwrap().to_string())
         .collect();
-    assert_eq!(blocks.len(), 4);
+    assert_eq!(blocks.len(), 5);
     let names: Vec<String> = (0..blocks.len()).map(|i| format!("{i}.toml")).collect();
     let files: Vec<(&str, &str)> = names
         .iter()
@@ -378,6 +378,17 @@ fn the_modding_recipes_load() {
         ["core:flee", "core:bone_throw", "core:smash", "core:attack"]
     );
     assert!(content.creature("core:troll").is_none());
+    // The floor copies: floor 1 with the bone lord among its spawns, floor 2 core's third's.
+    let one = content.floors.iter().find(|f| f.depth == 1).unwrap();
+    assert!(
+        one.spawns
+            .iter()
+            .any(|s| s.id.get_ref() == "mymod:bone_lord")
+    );
+    let two = content.floors.iter().find(|f| f.depth == 2).unwrap();
+    let core = Content::core().unwrap();
+    let three = core.floors.iter().find(|f| f.depth == 3).unwrap();
+    assert_eq!((two.width, two.monsters), (three.width, 12));
 }
 
 /// A list edit puts `add` where it says: `before` an element (an `ai` entry found by its
@@ -462,4 +473,57 @@ spawn = [ { depths = 1, weight = 5 } ]
     );
     assert!(shown("progression")[0].starts_with("[progression]"));
     assert!(shown("floor:0").is_empty() && shown("floor:x").is_empty());
+}
+
+#[test]
+fn a_floor_profile_is_made_from_another_by_depth() {
+    let core = Content::core().unwrap();
+    let core_one = core.floors.iter().find(|f| f.depth == 1).unwrap().clone();
+    let core_three = core.floors.iter().find(|f| f.depth == 3).unwrap().clone();
+    let floors = "[[floors]]\ncopy_from = 1\npool_chance = 0.4\n\
+                  spawns = { add = [ { id = \"core:orc\", weight = 2 } ] }\n\n\
+                  [[floors]]\ncopy_from = 3\ndepth = 2\nmonsters = 12\n";
+    let (content, report) = load(vec![pack("f", &[("f.toml", floors)])]);
+    assert!(errors(&report).is_empty(), "{report}");
+    // Depth 1 patched: what it writes changes, the rest is core's, its spawns edited.
+    let one = content.floors.iter().find(|f| f.depth == 1).unwrap();
+    assert_eq!(one.pool_chance, 0.4);
+    assert_eq!(
+        (one.width, one.monsters),
+        (core_one.width, core_one.monsters)
+    );
+    assert_eq!(one.spawns.len(), core_one.spawns.len() + 1);
+    assert_eq!(one.spawns.last().unwrap().id.get_ref(), "core:orc");
+    // Depth 2 made from depth 3: its size, its own monsters.
+    let two = content.floors.iter().find(|f| f.depth == 2).unwrap();
+    assert_eq!(
+        (two.width, two.height),
+        (core_three.width, core_three.height)
+    );
+    assert_eq!(two.monsters, 12);
+    // Patching names itself so.
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.message.contains("depth 1 patches")),
+        "{report}"
+    );
+
+    let missing = "[[floors]]\ncopy_from = 40\n";
+    let (_, report) = load(vec![pack("f", &[("f.toml", missing)])]);
+    let e = the_error(&report, "f.toml", 2);
+    assert!(
+        e.message.contains("there is no floor profile `40` to copy"),
+        "{}",
+        e.message
+    );
+    let by_name = "[[floors]]\ncopy_from = \"core:one\"\n";
+    let (_, report) = load(vec![pack("f", &[("f.toml", by_name)])]);
+    let e = the_error(&report, "f.toml", 2);
+    assert!(
+        e.message.contains("the depth of the floor profile to copy"),
+        "{}",
+        e.message
+    );
 }

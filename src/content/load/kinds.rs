@@ -75,7 +75,11 @@ impl MergeRule {
                  makes an entry from another, `disable` turns one off (see \"Entries made from \
                  other entries\")."
             }
-            MergeRule::ByDepth => "A profile replaces the one of the same `depth` whole.",
+            MergeRule::ByDepth => {
+                "A profile replaces the one of the same `depth` whole; `copy_from = DEPTH` makes \
+                 one from the profile of that depth with only what it writes changed (see \
+                 \"Entries made from other entries\")."
+            }
             MergeRule::Whole => "A later pack's table replaces it whole.",
             MergeRule::FieldByField => {
                 "Merged field by field: each field given replaces the current value, the \

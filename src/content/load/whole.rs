@@ -15,16 +15,21 @@ use crate::content::registry;
 macro_rules! whole_kind {
     ($key:literal, $noun:literal, $merge:expr, $id_key:literal, $merge_whole:expr,
      uses $uses:expr, check $check:expr, $sample:literal) => {
+        whole_kind!($key, $noun, $merge, $id_key, $merge_whole, |_, _| false,
+                    |_, _, _| {}, uses $uses, check $check, $sample)
+    };
+    ($key:literal, $noun:literal, $merge:expr, $id_key:literal, $merge_whole:expr,
+     $has:expr, $move_last:expr, uses $uses:expr, check $check:expr, $sample:literal) => {
         KindInfo {
             key: $key,
             noun: $noun,
             merge: $merge,
             id_key: $id_key,
             merge_whole: Some($merge_whole),
-            has: |_, _| false,
+            has: $has,
             ids: |_| Vec::new(),
             file_ids: |_| Vec::new(),
-            move_last: |_, _, _| {},
+            move_last: $move_last,
             uses: $uses,
             check: $check,
             #[cfg(test)]
@@ -53,6 +58,14 @@ pub(super) const FLOORS: KindInfo = whole_kind!(
     MergeRule::ByDepth,
     "depth",
     floors,
+    // `copy_from = 1` copies the profile of that depth loaded before the pack.
+    |c, depth| c.floors.iter().any(|f| f.depth.to_string() == depth),
+    // A profile made by copying goes where its file wrote it.
+    |one, file, at| {
+        if let Some(made) = one.floors.pop() {
+            file.floors.insert(at.min(file.floors.len()), made);
+        }
+    },
     // A floor's spawns, trap kinds and prefabs are draws a disabled entry leaves; its
     // loot table is a reference.
     uses | c,
