@@ -1,8 +1,14 @@
-//! Embeds the example mods (`assets/examples/<folder>/**/*.toml` and their `*.png` sprites) so
+//! Lists the core pack's files with their FNV-1a hashes (`core_files.rs`: the browser checks
+//! the files its page fetches against them) and embeds them for the builds that carry them
+//! (`core_embedded.rs`); embeds the example mods (`assets/examples/<folder>/**/*.toml` and their `*.png` sprites) so
 //! the browser build, which has no file system, carries them and loads them through the same
 //! loader as the desktop (off until the player turns one on); and names the commit the game is built from (`DELVE_COMMIT`).
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
+
+#[allow(dead_code)]
+#[path = "src/hash/fnv.rs"]
+mod fnv;
 
 fn mod_files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -55,10 +61,57 @@ fn commit(manifest: &Path) -> String {
     hash
 }
 
+/// `(name, bytes)` of a file embedded by its path from the manifest: relative at compile time,
+/// not this run's absolute path, so a target folder shared by two checkouts (CI's and a
+/// working copy) keeps the generated code.
+fn embed(name: &str, path: &str) -> String {
+    format!(
+        "({name:?}, include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/{path}\")) as &[u8])"
+    )
+}
+
+/// The core pack (`assets/core/*.toml`, by name): its list with each file's hash, and the
+/// same list with the bytes embedded.
+fn core_files(manifest: &Path, out: &Path) {
+    println!("cargo:rerun-if-changed=assets/core");
+    let mut names: Vec<String> = std::fs::read_dir(manifest.join("assets/core"))
+        .expect("assets/core is the core pack")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    let (mut hashes, mut embedded) = (String::from("&[\n"), String::from("&[\n"));
+    for name in names {
+        let path = manifest.join("assets/core").join(&name);
+        println!("cargo:rerun-if-changed={}", path.display());
+        let bytes = std::fs::read(&path).expect("a core file reads");
+        let _ = writeln!(hashes, "    ({name:?}, {:#018x}),", fnv::fnv1a(&bytes));
+        let _ = writeln!(
+            embedded,
+            "    {},",
+            embed(&name, &format!("assets/core/{name}"))
+        );
+    }
+    hashes += "]\n";
+    embedded += "]\n";
+    std::fs::write(out.join("core_files.rs"), hashes).expect("OUT_DIR is writable");
+    std::fs::write(out.join("core_embedded.rs"), embedded).expect("OUT_DIR is writable");
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=assets/examples");
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
     println!("cargo:rustc-env=DELVE_COMMIT={}", commit(&manifest));
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
+    core_files(&manifest, &out);
+    // `core_embedded`: the build carries the core pack's bytes. All do but the browser's game,
+    // whose page fetches them (src/content/load/pack.rs).
+    println!("cargo::rustc-check-cfg=cfg(core_embedded)");
+    let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|a| a == "wasm32");
+    if !(wasm && std::env::var_os("CARGO_FEATURE_APP").is_some()) {
+        println!("cargo::rustc-cfg=core_embedded");
+    }
     let mods = manifest.join("assets/examples");
     let mut folders: Vec<PathBuf> = std::fs::read_dir(&mods)
         .map(|it| {
@@ -79,17 +132,11 @@ fn main() {
         println!("cargo:rerun-if-changed={}", folder.display());
         let _ = writeln!(code, "    ({name:?}, &[");
         for (rel, _) in files {
-            // Relative to the manifest at compile time, not this run's absolute path: a target
-            // folder shared by two checkouts (CI's and a working copy) keeps this output.
-            let _ = writeln!(
-                code,
-                "        ({rel:?}, include_bytes!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?})) as &[u8]),",
-                format!("/assets/examples/{name}/{rel}")
-            );
+            let path = format!("assets/examples/{name}/{rel}");
+            let _ = writeln!(code, "        {},", embed(&rel, &path));
         }
         code += "    ] as &[(&str, &[u8])]),\n";
     }
     code += "] as &[(&str, &[(&str, &[u8])])]\n";
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("set by cargo"));
     std::fs::write(out.join("bundled_mods.rs"), code).expect("OUT_DIR is writable");
 }

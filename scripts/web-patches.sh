@@ -54,13 +54,24 @@ tar --exclude=./target --exclude=./out --exclude=./.git --exclude=./saves -cf - 
 printf '\n[patch.crates-io]\n%s' "$patch_lines" >> "$dir/delve/Cargo.toml"
 (cd "$dir/delve" && PATH="/usr/bin:$PATH" cargo tree --offline --quiet --features app --target wasm32-unknown-unknown >/dev/null)
 # Every other package of the copy's lock is one of the project's.
+# A package may lose dependencies (a feature the patches turn off: naga without its GLSL
+# parser drops pp-rs), never gain or change anything else.
 python3 - Cargo.lock "$dir/delve/Cargo.lock" "${patched[@]}" <<'PY'
-import sys
+import re, sys
 lock, copy_lock, names = sys.argv[1], sys.argv[2], sys.argv[3:]
 def packages(path):
     blocks = open(path).read().split("[[package]]\n")[1:]
     return {b.strip() for b in blocks if not any(b.startswith(f'name = "{n}"\n') for n in names)}
-extra = packages(copy_lock) - packages(lock)
+def split(block):
+    deps = re.search(r"^dependencies = \[\n(.*?)^\]\n?", block + "\n", re.S | re.M)
+    listed = set(re.findall(r'"([^"]+)"', deps.group(1))) if deps else set()
+    rest = (block + "\n").replace(deps.group(0), "") if deps else block
+    return rest.strip(), listed
+original = {split(b)[0]: split(b)[1] for b in packages(lock)}
+def fewer_deps(block):
+    rest, listed = split(block)
+    return rest in original and listed <= original[rest]
+extra = {b for b in packages(copy_lock) - packages(lock) if not fewer_deps(b)}
 if extra:
     sys.exit("web-patches: the patched Cargo.lock differs from the project's beyond "
              + ", ".join(names) + ":\n"

@@ -6,21 +6,9 @@
 use serde::Serialize;
 use serde::ser;
 
-const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-const PRIME: u64 = 0x0000_0100_0000_01b3;
-
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    fnv1a_iter(bytes.iter().copied())
-}
-
-/// `fnv1a` over bytes that need not sit in one slice (a map's tiles, say).
-pub fn fnv1a_iter(bytes: impl IntoIterator<Item = u8>) -> u64 {
-    let mut h = Fnv(OFFSET);
-    for b in bytes {
-        h.byte(b);
-    }
-    h.0
-}
+mod fnv;
+use fnv::{OFFSET, PRIME};
+pub use fnv::{fnv1a, fnv1a_iter};
 
 /// Hash of any serializable value's canonical encoding.
 pub fn canonical_hash<T: Serialize + ?Sized>(value: &T) -> u64 {
@@ -36,8 +24,7 @@ struct Fnv(u64);
 
 impl Fnv {
     fn byte(&mut self, b: u8) {
-        self.0 ^= b as u64;
-        self.0 = self.0.wrapping_mul(PRIME);
+        self.0 = (self.0 ^ b as u64).wrapping_mul(PRIME);
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {

@@ -212,6 +212,50 @@ mod imp {
         let _ = js_sys::Reflect::set(&window, &"delveMenu".into(), &menu);
     }
 
+    /// The core pack as the page fetched it before the game started (`window.delveCore`,
+    /// web/index.html), each file checked against the hash this build was made with.
+    pub fn core_pack() -> Result<crate::content::Pack, String> {
+        let core = web_sys::window()
+            .and_then(|w| js_sys::Reflect::get(&w, &"delveCore".into()).ok())
+            .filter(|v| v.is_object())
+            .ok_or("the page did not fetch the core pack (it sets no window.delveCore)")?;
+        if let Some(error) = field(&core, "error").and_then(|e| e.as_string()) {
+            return Err(error);
+        }
+        let pairs = |name: &str| -> Vec<(String, wasm_bindgen::JsValue)> {
+            let Some(list) = field(&core, name) else {
+                return Vec::new();
+            };
+            let list: js_sys::Array = list.unchecked_into();
+            (list.iter())
+                .filter_map(|pair| {
+                    let pair: js_sys::Array = pair.unchecked_into();
+                    Some((pair.get(0).as_string()?, pair.get(1)))
+                })
+                .collect()
+        };
+        let files = (pairs("files").into_iter())
+            .map(|(name, bytes)| (name, js_sys::Uint8Array::new(&bytes).to_vec()))
+            .collect();
+        let failed: Vec<(String, String)> = (pairs("failed").into_iter())
+            .map(|(name, why)| (name, why.as_string().unwrap_or_default()))
+            .collect();
+        crate::content::core_checked("assets/core", files, &failed)
+    }
+
+    /// Says on the page, in place of its loader, why the game cannot start.
+    pub fn cannot_start(text: &str) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let Ok(say) = js_sys::Reflect::get(&window, &"delveCannotStart".into()) else {
+            return;
+        };
+        if let Ok(say) = say.dyn_into::<js_sys::Function>() {
+            let _ = say.call1(&window, &text.into());
+        }
+    }
+
     /// How many of the game's own files (pictures, sounds) have arrived: the page's loader
     /// shows it (`window.delveFiles`), and hides once all are in.
     pub fn files_progress(done: usize, total: usize) {
@@ -398,6 +442,11 @@ mod imp {
     pub fn publish_game(_: u64, _: u32, _: &str, _: [f32; 2], _: f32) {}
     pub fn publish_menu(_: &str, _: &[(String, [f32; 4])]) {}
     pub fn files_progress(_: usize, _: usize) {}
+    /// The desktop carries the core pack inside the binary.
+    pub fn core_pack() -> Result<crate::content::Pack, String> {
+        Ok(crate::content::core_pack())
+    }
+    pub fn cannot_start(_: &str) {}
     pub fn announce(_: &str, _: bool) {}
     pub fn mirror_screen(_: &str, _: &[String], _: &[String], _: Option<usize>) {}
     pub fn user_mods_message() -> Option<String> {

@@ -180,6 +180,11 @@ pub fn content_with_mods(dir: Option<&std::path::Path>) -> Result<Content, Strin
     if !dir.is_dir() {
         return Err(format!("{}: no such mods folder", dir.display()));
     }
+    loaded_cleanly(dir)
+}
+
+#[cfg(core_embedded)]
+fn loaded_cleanly(dir: &std::path::Path) -> Result<Content, String> {
     let (content, report) =
         crate::content::mods::load_with_mods(dir, &std::collections::BTreeSet::new());
     if report.has_errors() || !report.skipped.is_empty() {
@@ -191,10 +196,26 @@ pub fn content_with_mods(dir: Option<&std::path::Path>) -> Result<Content, Strin
     Ok(content)
 }
 
+#[cfg(not(core_embedded))]
+fn loaded_cleanly(_: &std::path::Path) -> Result<Content, String> {
+    Err(NO_CORE_HERE.into())
+}
+
 /// Loads the core pack, or says why it cannot (a bug in the shipped content).
+#[cfg(core_embedded)]
 pub fn core_content() -> Result<Content, String> {
     Content::core().map_err(|r| format!("the core content is broken:\n{r}"))
 }
+
+#[cfg(not(core_embedded))]
+pub fn core_content() -> Result<Content, String> {
+    Err(NO_CORE_HERE.into())
+}
+
+/// The browser's game has no command line, and its core pack is the page's (the loader
+/// checks it there): these commands are never reached in it.
+#[cfg(not(core_embedded))]
+const NO_CORE_HERE: &str = "the browser's game has no command line";
 
 /// Why `delve gen` could not run: usage problems exit 2, output problems exit 1.
 #[derive(Debug, PartialEq, Eq)]
@@ -325,6 +346,7 @@ pub fn run_modding_doc() -> ExitCode {
 }
 
 /// `delve check-mods`: exit 0 without errors (warnings allowed), 1 with errors.
+#[cfg(core_embedded)]
 pub fn run_check_mods(args: &CheckModsArgs) -> ExitCode {
     // Checking a folder that is not there would report the core pack alone as all fine.
     if !args.mods.is_dir() {

@@ -22,7 +22,9 @@ pub const HERO_KIND: &str = "core:hero";
 
 pub use balance::{BALANCE_RANGES, Balance, KnobKind, KnobRange};
 pub use diagnostics::{Diagnostic, Severity};
+#[cfg(core_embedded)]
+pub use load::core_pack;
 pub use load::{
     Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind, LoadReport, MAX_FILE_BYTES,
-    MAX_NESTING, NAMED_COLORS, Pack, core_pack, load_packs,
+    MAX_NESTING, NAMED_COLORS, Pack, core_checked, load_packs,
 };

@@ -169,12 +169,17 @@ pub fn merge_folders(bundled: Vec<ModFolder>, user: Vec<ModFolder>) -> Vec<ModFo
 /// The core pack as `dir` holds it now (the desktop's `assets/core`, edited by a modder), or
 /// why it cannot be read: the same files as the embedded pack, in the same order.
 pub fn core_from_folder(dir: &Path) -> Result<Pack, String> {
-    let mut pack = super::core_pack();
-    for (name, bytes) in &mut pack.files {
-        let path = dir.join(name.as_str());
-        *bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    Ok(pack)
+    let files = (super::load::CORE_FILES.iter())
+        .map(|(name, _)| {
+            let path = dir.join(name);
+            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok((name.to_string(), bytes))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(Pack {
+        id: "core".into(),
+        files,
+    })
 }
 
 /// The example mods (`assets/examples/`), embedded at build time (build.rs), for the browser.
@@ -512,6 +517,7 @@ fn order(mods: Vec<ModInfo>, diags: &mut Vec<Diagnostic>) -> Vec<ModInfo> {
 }
 
 /// Core plus the healthy mods under `dir`, in load order, with one report for all of it.
+#[cfg(core_embedded)]
 pub fn load_with_mods(
     dir: &Path,
     disabled: &BTreeSet<String>,
@@ -520,6 +526,7 @@ pub fn load_with_mods(
 }
 
 /// `load_with_mods` over folders already in memory (the browser's bundled mods).
+#[cfg(core_embedded)]
 pub fn load_folders(
     folders: &[ModFolder],
     disabled: &BTreeSet<String>,
@@ -539,6 +546,7 @@ pub fn load_over(
 
 /// `load_with_mods`, and every loaded entry with the id `id` written out whole as TOML
 /// (`delve check-mods --show`).
+#[cfg(core_embedded)]
 pub fn show_with_mods(dir: &Path, id: &str) -> (super::LoadReport, Vec<String>) {
     let folders = read_folders(dir);
     let (_, report, shown) =

@@ -233,6 +233,19 @@ impl FloorProfile {
         }
     }
 
+    /// Every chance of the profile with its field's name.
+    pub fn chances(&self) -> [(&'static str, f64); 7] {
+        [
+            ("door_chance", self.door_chance),
+            ("secret_door_chance", self.secret_door_chance),
+            ("lake_chance", self.lake_chance),
+            ("pool_chance", self.pool_chance),
+            ("chasm_chance", self.chasm_chance),
+            ("lava_chance", self.lava_chance),
+            ("grass_chance", self.grass_chance),
+        ]
+    }
+
     /// Checks the profile; the message names the offending field.
     pub fn validate(&self) -> Result<(), String> {
         for (name, v) in [("width", self.width), ("height", self.height)] {
@@ -250,15 +263,7 @@ impl FloorProfile {
                 return Err(format!("{name}: must be a percentage in 0..=100, got {v}"));
             }
         }
-        for (name, v) in [
-            ("door_chance", self.door_chance),
-            ("secret_door_chance", self.secret_door_chance),
-            ("lake_chance", self.lake_chance),
-            ("pool_chance", self.pool_chance),
-            ("chasm_chance", self.chasm_chance),
-            ("lava_chance", self.lava_chance),
-            ("grass_chance", self.grass_chance),
-        ] {
+        for (name, v) in self.chances() {
             if !(0.0..=1.0).contains(&v) {
                 return Err(format!("{name}: must be a chance in 0..=1, got {v}"));
             }

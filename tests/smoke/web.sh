@@ -61,6 +61,10 @@ port2=$(free_port)
 serve "$port2" "$dir/server-encoded.log" python3 tests/web/serve_encoded.py "$port2" "$dir/site"
 NODE_TOOLS="$tools" node tests/web/encodings.mjs "http://127.0.0.1:$port/?seed=7" \
   "http://127.0.0.1:$port2/?seed=7" | tee "$dir/encodings.json" || status=1
+# The core pack's files, which the page fetches: one missing and one changed each stop the
+# start with a sentence naming the file.
+NODE_TOOLS="$tools" node tests/web/core_files.mjs "http://127.0.0.1:$port/?seed=7" \
+  | tee "$dir/core-files.json" || status=1
 if [ -f "$dir/web.replay" ]; then
   # The browser's run, replayed by the native core with the core pack alone (the page's
   # example mods are off on a first start): it must end in the hash it recorded.

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use crate::content::diagnostics::Diagnostic;
 use crate::content::mods::{ModToml, catalogue, core_from_folder, load_over};
-use crate::content::{Content, LoadReport, Severity, core_pack};
+use crate::content::{Content, LoadReport, Severity};
 
 /// The load report, shown on the Mods screen.
 #[derive(Resource, Debug, Clone, Default)]
@@ -122,7 +122,8 @@ fn load_all(
 ) -> Result<Loaded, String> {
     let pack = match core {
         Some(dir) => core_from_folder(dir)?,
-        None => core_pack(),
+        // Inside the binary; in the browser, fetched by the page and checked file by file.
+        None => crate::app::web::core_pack()?,
     };
     let (folders, example_folders) = source.folders();
     let list = catalogue(&folders);
@@ -168,8 +169,10 @@ fn load(
     let (content, report, list, examples) = match loaded {
         Ok(l) => l,
         Err(e) => {
-            // Only a broken built-in core gets here; the test suite keeps it from shipping.
-            error!("the core content is broken: {e}");
+            // A broken built-in core (the test suite keeps it from shipping), or in the
+            // browser a core file that did not arrive as this build knows it.
+            error!("the core content cannot be loaded: {e}");
+            crate::app::web::cannot_start(&e);
             exit.write(AppExit::error());
             return;
         }

@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::{LoadReport, core_pack, load_packs};
 use crate::content::art::Picture;
 use crate::content::balance::Balance;
 use crate::content::class::Class;
@@ -246,8 +245,9 @@ impl Content {
     }
 
     /// The core pack alone; a broken core pack is a bug caught by the test suite.
-    pub fn core() -> Result<Content, LoadReport> {
-        let (content, report) = load_packs(&[core_pack()]);
+    #[cfg(core_embedded)]
+    pub fn core() -> Result<Content, super::LoadReport> {
+        let (content, report) = super::load_packs(&[super::core_pack()]);
         if report.has_errors() {
             Err(report)
         } else {

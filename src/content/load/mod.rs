@@ -34,7 +34,9 @@ mod whole;
 pub use crate::content::colors::NAMED_COLORS;
 pub use content::{Ability, AiRule, BUILTIN_ABILITIES, Base, Content, CreatureKind};
 pub(crate) use kinds::{KINDS, KindInfo};
-pub use pack::{MAX_FILE_BYTES, Pack, core_pack};
+#[cfg(core_embedded)]
+pub use pack::core_pack;
+pub use pack::{CORE_FILES, MAX_FILE_BYTES, Pack, core_checked};
 pub use parse::MAX_NESTING;
 #[cfg(test)]
 pub(super) use parse::too_deep;
