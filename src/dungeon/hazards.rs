@@ -32,6 +32,8 @@ pub const CHASM: &str = "core:chasm";
 pub const LAVA: &str = "core:lava";
 pub const GRASS: &str = "core:grass";
 pub const TALL_GRASS: &str = "core:tall_grass";
+/// Every kind this step places: what a floor profile can put on a floor.
+pub const PLACED: [&str; 6] = [DEEP_WATER, SHALLOW_WATER, CHASM, LAVA, GRASS, TALL_GRASS];
 
 /// The kinds this step places, as tiles of the floor's terrain table, and which tiles of
 /// that table are safe to walk (walkable, no hazard).

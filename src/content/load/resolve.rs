@@ -444,10 +444,40 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
     }
 }
 
-/// `[[terrain]]`: the terrain a kind becomes exists.
-pub(super) fn terrain(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
+/// `[[terrain]]`: the terrain a kind becomes exists; a kind nothing can place is warned of.
+pub(super) fn terrain(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagnostic>) {
+    // What puts terrain on a floor: generation's own kinds, the features floor profiles
+    // place by their `*_chance` fields, and what another kind turns into.
+    let features = crate::dungeon::PLACED_TERRAIN;
+    let becomes: Vec<&str> = (file.terrain.iter())
+        .flat_map(|t| {
+            let t = t.get_ref();
+            [&t.opens_to, &t.closes_to, &t.found_as, &t.trampled_to]
+        })
+        .filter_map(|id| id.as_ref().map(|s| s.get_ref().as_str()))
+        .collect();
     for (i, t) in file.terrain.iter().enumerate() {
         let t = t.get_ref();
+        let id = t.id.get_ref().as_str();
+        if !(crate::map::Tile::ENGINE.contains(&id)
+            || features.contains(&id)
+            || becomes.contains(&id))
+        {
+            deferred.push(Diagnostic::at(
+                Severity::Warning,
+                r.pack,
+                r.path,
+                r.text,
+                t.id.span().start,
+                format!("terrain[{i}].id"),
+                format!(
+                    "`{id}` is never placed: floor profiles place only core's water, chasm, lava \
+                     and grass (their `*_chance` fields), prefab rows take `# . +` and creature \
+                     letters, and no terrain kind turns into it; to change how one of core's \
+                     kinds looks or acts, give your entry its id"
+                ),
+            ));
+        }
         for (field, id) in [
             ("opens_to", &t.opens_to),
             ("closes_to", &t.closes_to),

@@ -656,3 +656,38 @@ fn a_floor_number_out_of_range_is_one_error_at_its_field() {
         d.message
     );
 }
+
+/// A mod's terrain kind that nothing can put on a floor is warned of at its id; one another
+/// kind turns into, or one that takes a core kind's id, is not.
+#[test]
+fn a_terrain_kind_nothing_places_is_warned_of() {
+    let kind = |id: &str, extra: &str| {
+        format!(
+            "[[terrain]]\nid = \"{id}\"\nname = \"x\"\ndescription = \"x\"\nglyph = \"_\"\n\
+             surface = \"floor\"\ncolor = \"cyan\"\nwalkable = true\n{extra}"
+        )
+    };
+    let never = |text: &str| {
+        let (_, report) = load_packs(&[core_pack(), pack(&[("t.toml", text)])]);
+        assert!(!report.has_errors(), "{report}");
+        (report.diagnostics.iter())
+            .filter(|d| d.message.contains("is never placed"))
+            .map(|d| (d.line, d.path.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        never(&kind("test:ice", "")),
+        [(2, "terrain[0].id".to_string())]
+    );
+    // Thawed ice is placed where ice is: only the kind nothing leads to is warned of.
+    let pair = format!(
+        "{}\n{}",
+        kind("test:ice", "trampled_to = \"test:slush\"\n"),
+        kind("test:slush", "")
+    );
+    assert_eq!(never(&pair), [(2, "terrain[0].id".to_string())]);
+    assert!(
+        never(&kind("core:grass", "")).is_empty(),
+        "a core kind replaced"
+    );
+}
