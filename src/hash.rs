@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde::ser;
 
 mod fnv;
-use fnv::{OFFSET, PRIME};
+use fnv::{OFFSET, step};
 pub use fnv::{fnv1a, fnv1a_iter};
 
 /// Hash of any serializable value's canonical encoding.
@@ -24,7 +24,7 @@ struct Fnv(u64);
 
 impl Fnv {
     fn byte(&mut self, b: u8) {
-        self.0 = (self.0 ^ b as u64).wrapping_mul(PRIME);
+        self.0 = step(self.0, b);
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {

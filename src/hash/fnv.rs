@@ -3,7 +3,12 @@
 //! builds, so the build and the game hash them the same way.
 
 pub const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-pub const PRIME: u64 = 0x0000_0100_0000_01b3;
+const PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// The hash `h` with one more byte taken in.
+pub const fn step(h: u64, b: u8) -> u64 {
+    (h ^ b as u64).wrapping_mul(PRIME)
+}
 
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     fnv1a_iter(bytes.iter().copied())
@@ -13,7 +18,7 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 pub fn fnv1a_iter(bytes: impl IntoIterator<Item = u8>) -> u64 {
     let mut h = OFFSET;
     for b in bytes {
-        h = (h ^ b as u64).wrapping_mul(PRIME);
+        h = step(h, b);
     }
     h
 }
