@@ -19,6 +19,10 @@ pub struct Diagnostic {
     pub column: usize,
     pub path: String,
     pub message: String,
+    /// Lines under the message: what else this problem stops (where a refused entry is
+    /// named), each a sentence.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// The offending source line, for a caret display.
     #[serde(skip)]
     pub source_line: String,
@@ -43,7 +47,17 @@ impl Diagnostic {
             column,
             path: path.into(),
             message: message.into(),
+            notes: Vec::new(),
             source_line,
+        }
+    }
+
+    /// `pack/file:line:column`, as the report's `-->` line writes it.
+    pub fn place(&self) -> String {
+        match (self.file.is_empty(), self.line) {
+            (true, _) => self.pack.clone(),
+            (false, 0) => format!("{}/{}", self.pack, self.file),
+            (false, line) => format!("{}/{}:{line}:{}", self.pack, self.file, self.column),
         }
     }
 }
@@ -86,9 +100,18 @@ impl Diagnostic {
         let len = match rest.chars().next() {
             None => 0,
             Some(q @ ('"' | '\'')) => rest[1..].find(q).map_or(rest.len(), |i| i + 2),
-            Some(c) if c.is_alphanumeric() || c == '_' => rest
-                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '-'))
-                .unwrap_or(rest.len()),
+            // A word, an id, or a whole number with its sign.
+            Some(c)
+                if c.is_alphanumeric()
+                    || c == '_'
+                    || (c == '-' && rest[1..].starts_with(|d: char| d.is_ascii_digit())) =>
+            {
+                let body = &rest[c.len_utf8()..];
+                c.len_utf8()
+                    + body
+                        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '-'))
+                        .unwrap_or(body.len())
+            }
             Some(c) => c.len_utf8(),
         };
         start..start + len
@@ -126,6 +149,9 @@ impl Diagnostic {
         };
         if !self.path.is_empty() {
             group = group.element(Level::NOTE.message(format!("at `{}`", self.path)));
+        }
+        for note in &self.notes {
+            group = group.element(Level::NOTE.message(note.as_str()));
         }
         Renderer::plain().render(&[group])
     }

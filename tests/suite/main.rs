@@ -3,6 +3,7 @@ mod app_layers;
 mod balance;
 mod content_compose;
 mod content_fixtures;
+mod content_mistakes;
 mod content_numbers;
 mod core_rules;
 mod determinism;

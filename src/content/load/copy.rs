@@ -16,6 +16,7 @@ use toml::de::{DeArray, DeTable, DeValue};
 use super::Parsed;
 use super::kinds::{KINDS, MergeRule};
 use super::parse::with_field_hint;
+use super::refused::Refused;
 use crate::content::Content;
 use crate::content::diagnostics::{Diagnostic, Severity, nearest};
 use crate::content::schema::ContentFile;
@@ -28,19 +29,29 @@ pub(super) struct CopyEntry<'a> {
     entry: Spanned<DeTable<'a>>,
 }
 
-/// A file that copies, read by toml's own parser: its other entries as a `ContentFile`,
-/// its copies aside.
-pub(super) fn read_with_copies(
-    text: &str,
-) -> Result<(ContentFile, Vec<CopyEntry<'_>>), toml::de::Error> {
-    let root = DeTable::parse(text)?;
+/// An entry taken out of a file as it is read, for a mistake of its own: a root key, and
+/// the place in its list as written (none: the key whole).
+pub(super) type Taken = (String, Option<usize>);
+
+/// A file read by toml's own parser without the entries in `taken`: its other entries as a
+/// `ContentFile`, its copies aside (each with its place in its list as written). Syntax
+/// errors stop it unless `past_syntax` (their entries are then among `taken`).
+pub(super) fn read_with_copies<'a>(
+    text: &'a str,
+    taken: &[Taken],
+    past_syntax: bool,
+) -> Result<(ContentFile, Vec<CopyEntry<'a>>), Vec<toml::de::Error>> {
+    let (root, syntax) = DeTable::parse_recoverable(text);
+    if !syntax.is_empty() && !past_syntax {
+        return Err(syntax);
+    }
     let span = root.span();
     let mut root = root.into_inner();
+    for (key, _) in taken.iter().filter(|(_, i)| i.is_none()) {
+        root.remove(key.as_str());
+    }
     let mut copies = Vec::new();
     for (kind, info) in KINDS.iter().enumerate() {
-        if !matches!(info.merge, MergeRule::ById | MergeRule::ByDepth) {
-            continue;
-        }
         let Some(list) = root.get_mut(info.key) else {
             continue;
         };
@@ -52,6 +63,12 @@ pub(super) fn read_with_copies(
             .into_iter()
             .enumerate()
         {
+            if taken
+                .iter()
+                .any(|(t, i)| t == info.key && *i == Some(index))
+            {
+                continue;
+            }
             let at = item.span();
             match item.into_inner() {
                 DeValue::Table(t) if t.contains_key("copy_from") => copies.push(CopyEntry {
@@ -64,7 +81,8 @@ pub(super) fn read_with_copies(
         }
         *items = plain.into_iter().collect();
     }
-    let file = ContentFile::deserialize(toml::de::Deserializer::from(Spanned::new(span, root)))?;
+    let file = ContentFile::deserialize(toml::de::Deserializer::from(Spanned::new(span, root)))
+        .map_err(|e| vec![e])?;
     Ok((file, copies))
 }
 
@@ -120,7 +138,8 @@ impl<'a> Origins<'a> {
         let mut read = self.read.borrow_mut();
         let root = read
             .entry(text.as_ptr() as usize)
-            .or_insert_with(|| DeTable::parse(text).ok().map(Spanned::into_inner));
+            // Recovered past a syntax error: the entries that are read are whole.
+            .or_insert_with(|| Some(DeTable::parse_recoverable(text).0.into_inner()));
         find_in(root.as_ref()?, kind, id)
     }
 }
@@ -189,6 +208,7 @@ pub(super) fn make_copies<'a>(
     parsed: &mut Parsed<'a>,
     content: &Content,
     origins: &Origins<'a>,
+    refused: &mut Refused,
     diags: &mut Vec<Diagnostic>,
 ) -> Vec<Made<'a>> {
     let copies = std::mem::take(&mut parsed.copies);
@@ -213,6 +233,7 @@ pub(super) fn make_copies<'a>(
                 }
                 _ => "`copy_from` is the id of the entry to copy, a string",
             };
+            refused.hole(files[file].0, KINDS[copy.kind].key, copy.index);
             diags.push(error(
                 file,
                 from.span(),
@@ -231,6 +252,7 @@ pub(super) fn make_copies<'a>(
         };
         let Some(id) = id else {
             let msg = "an entry with `copy_from` needs an `id` of its own (a string)".into();
+            refused.hole(files[file].0, KINDS[copy.kind].key, copy.index);
             diags.push(error(
                 file,
                 copy.entry.span(),
@@ -269,6 +291,8 @@ pub(super) fn make_copies<'a>(
         }
     };
     let mut states: Vec<State<'a>> = jobs.iter().map(|_| State::Todo).collect();
+    // Each copy not made: the place in the pack's diagnostics of the error it waits on.
+    let mut failed: Vec<Option<usize>> = vec![None; jobs.len()];
     for start in 0..jobs.len() {
         if !matches!(states[start], State::Todo) {
             continue;
@@ -304,16 +328,39 @@ pub(super) fn make_copies<'a>(
                         ));
                         for &c in &chain {
                             states[c] = State::Done(None);
+                            failed[c] = Some(diags.len() - 1);
                         }
                         break;
                     }
-                    // A source that failed has its own error.
-                    State::Done(made) => made.clone(),
+                    // A source that failed has its own error, which this copy waits on.
+                    State::Done(made) => {
+                        if made.is_none() {
+                            failed[i] = failed[j];
+                        }
+                        made.clone()
+                    }
                 },
                 Source::Pack(f) => origins.in_text(files[f].1, kind, job.from.get_ref()),
                 Source::Earlier => origins.find(kind, job.from.get_ref()),
                 Source::Missing => {
                     let from = job.from.get_ref();
+                    let (path, text, _) = files[job.file];
+                    let here = Diagnostic::at(
+                        Severity::Error,
+                        pack,
+                        path,
+                        text,
+                        job.from.span().start,
+                        format!("{}.copy_from", key()),
+                        String::new(),
+                    );
+                    let waits = refused.named(KINDS[kind].key, from, &here, diags);
+                    if waits.is_some() {
+                        failed[i] = waits;
+                        states[i] = State::Done(None);
+                        chain.pop();
+                        continue;
+                    }
                     let ids = (KINDS[kind].ids)(content);
                     let own = files.iter().flat_map(|(_, _, f)| (KINDS[kind].file_ids)(f));
                     let copies = jobs
@@ -326,12 +373,11 @@ pub(super) fn make_copies<'a>(
                         "`copy_from`: there is no {} `{from}` to copy{hint}",
                         KINDS[kind].noun
                     );
-                    diags.push(error(
-                        job.file,
-                        job.from.span(),
-                        format!("{}.copy_from", key()),
-                        msg,
-                    ));
+                    failed[i] = Some(diags.len());
+                    diags.push(Diagnostic {
+                        message: msg,
+                        ..here
+                    });
                     None
                 }
             };
@@ -350,13 +396,21 @@ pub(super) fn make_copies<'a>(
             chain.pop();
         }
     }
+    // A copy not made leaves a hole in its file's list, and its id refused for its error.
+    let mut done: Vec<(Job, DeTable)> = Vec::with_capacity(jobs.len());
+    for ((job, state), error) in jobs.into_iter().zip(states).zip(failed) {
+        match state {
+            State::Done(Some(t)) => done.push((job, t)),
+            _ => {
+                let key = KINDS[job.copy.kind].key;
+                refused.hole(files[job.file].0, key, job.copy.index);
+                if let Some(error) = error {
+                    refused.refuse(key, &job.id, error);
+                }
+            }
+        }
+    }
     // Into their files' lists in the order written, so each lands where its file had it.
-    let mut done: Vec<(Job, DeTable)> = (jobs.into_iter().zip(states))
-        .filter_map(|(job, state)| match state {
-            State::Done(Some(t)) => Some((job, t)),
-            _ => None,
-        })
-        .collect();
     done.sort_by_key(|(j, _)| (j.file, j.copy.kind, j.copy.index));
     let mut made = Vec::with_capacity(done.len());
     for (job, table) in done {
@@ -371,7 +425,9 @@ pub(super) fn make_copies<'a>(
         let whole = Spanned::new(0..parsed.files[job.file].1.len(), root);
         match ContentFile::deserialize(toml::de::Deserializer::from(whole)) {
             Ok(mut one) => {
-                (info.move_last)(&mut one, &mut parsed.files[job.file].2, job.copy.index);
+                let path = parsed.files[job.file].0;
+                let at = job.copy.index - refused.holes_before(path, info.key, job.copy.index);
+                (info.move_last)(&mut one, &mut parsed.files[job.file].2, at);
                 let patch = *job.from.get_ref() == job.id;
                 made.push(Made {
                     kind: job.copy.kind,
@@ -385,6 +441,8 @@ pub(super) fn make_copies<'a>(
                 let key = format!("{}[{}]", info.key, job.copy.index);
                 let at = e.span().unwrap_or(span).start;
                 let msg = with_field_hint(e.message().trim());
+                refused.hole(path, info.key, job.copy.index);
+                refused.refuse(info.key, &job.id, diags.len());
                 diags.push(Diagnostic::at(
                     Severity::Error,
                     pack,

@@ -334,7 +334,7 @@ fn the_copying_reader_agrees_with_the_fast_one() {
     for (name, text) in &files {
         let fast = crate::content::fast_toml::from_str::<ContentFile>(text, super::MAX_NESTING)
             .unwrap_or_else(|| panic!("{name} missed the fast path"));
-        let (copying, copies) = super::copy::read_with_copies(text).unwrap();
+        let (copying, copies) = super::copy::read_with_copies(text, &[], false).unwrap();
         assert!(copies.is_empty());
         assert_eq!(format!("{fast:?}"), format!("{copying:?}"), "{name}");
         let slow: ContentFile = toml::from_str(text).unwrap();
@@ -344,7 +344,7 @@ fn the_copying_reader_agrees_with_the_fast_one() {
     let text = format!(
         "{BONE_LORD}\n[[creatures]]\nid = \"lords:plain\"\nname = \"P\"\nsymbol = \"p\"\ncolor = \"red\"\n"
     );
-    let (file, copies) = super::copy::read_with_copies(&text).unwrap();
+    let (file, copies) = super::copy::read_with_copies(&text, &[], false).unwrap();
     assert_eq!(copies.len(), 2);
     let plain = &file.creatures[0];
     assert_eq!(&text[plain.get_ref().id.span()], "\"lords:plain\"");

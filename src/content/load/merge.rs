@@ -8,6 +8,7 @@ use std::collections::btree_map::Entry;
 use super::conflicts::Definition;
 use super::kinds::{Art, EachKind, KINDS, Kind, each_kind};
 use super::locate::find_key;
+use super::refused::Refused;
 use super::{Content, Parsed};
 use crate::content::art::Pictures;
 use crate::content::diagnostics::{Diagnostic, Severity};
@@ -73,6 +74,7 @@ pub(super) fn merge<'p, 'a>(
     parsed: &'p Parsed<'a>,
     undo: &mut Undo<'p>,
     defs: &mut Vec<Definition<'a>>,
+    refused: &mut Refused,
     diags: &mut Vec<Diagnostic>,
 ) {
     // Each kind has its own ids: a creature and an ability may share a name. Sized for every
@@ -84,7 +86,10 @@ pub(super) fn merge<'p, 'a>(
         let at = |span: std::ops::Range<usize>, key: String, sev, msg: String| {
             Diagnostic::at(sev, parsed.pack, path, text, span.start, key, msg)
         };
-        let mut report = |span, key, sev, msg| diags.push(at(span, key, sev, msg));
+        let mut report = |span, key, sev, msg| {
+            diags.push(at(span, key, sev, msg));
+            diags.len() - 1
+        };
         // Core loads first and replaces nothing; a mod's definitions are few.
         let mut note =
             |registry: &'static str, id: &str, replaced: bool, offset: usize, index: usize| {
@@ -110,6 +115,7 @@ pub(super) fn merge<'p, 'a>(
             pack,
             text,
             art: &art,
+            refused: &mut *refused,
             report: &mut report,
             note: &mut note,
         };
@@ -123,8 +129,10 @@ pub(super) fn merge<'p, 'a>(
     }
 }
 
-/// Reports a problem: its place in the file, key path, severity and message.
-pub(super) type Report<'a> = dyn FnMut(std::ops::Range<usize>, String, Severity, String) + 'a;
+/// Reports a problem: its place in the file, key path, severity and message; gives its place
+/// in the pack's diagnostics.
+pub(super) type Report<'a> =
+    dyn FnMut(std::ops::Range<usize>, String, Severity, String) -> usize + 'a;
 /// Notes a definition: registry, id, whether it replaced one, its offset and its index in
 /// the file's list.
 pub(super) type Note<'a> = dyn FnMut(&'static str, &str, bool, usize, usize) + 'a;
@@ -139,6 +147,8 @@ pub(super) struct FileMerge<'m, 'p, 'r, 'x> {
     pack: &'m str,
     pub(super) text: &'m str,
     art: &'m Art<'x>,
+    /// Entries refused here, for what names them.
+    refused: &'m mut Refused,
     pub(super) report: &'m mut Report<'r>,
     pub(super) note: &'m mut Note<'r>,
 }
@@ -161,9 +171,18 @@ impl EachKind for FileMerge<'_, '_, '_, '_> {
             let slot = K::registry(self.content).entry(id.clone());
             let exists = matches!(slot, Entry::Occupied(_));
             let report = &mut *self.report;
+            let mut error = None;
             if !check_id(id, self.pack, exists, kind, self.seen, &mut |m| {
-                report(id_span.span(), format!("{}.id", key()), Severity::Error, m)
+                error = Some(report(
+                    id_span.span(),
+                    format!("{}.id", key()),
+                    Severity::Error,
+                    m,
+                ));
             }) {
+                if let Some(error) = error {
+                    self.refused.refuse(K::KEY, id, error);
+                }
                 continue;
             }
             match K::read(def, self.art) {
@@ -189,7 +208,8 @@ impl EachKind for FileMerge<'_, '_, '_, '_> {
                     {
                         span = find_key(text, last, &entry.span());
                     }
-                    report(span, format!("{}.{field}", key()), Severity::Error, msg)
+                    let error = report(span, format!("{}.{field}", key()), Severity::Error, msg);
+                    self.refused.refuse(K::KEY, id, error);
                 }
             }
         }

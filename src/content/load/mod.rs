@@ -5,7 +5,8 @@
 //! handed over pack by pack in load order), `merge` (registries merged with the id rules,
 //! undone for a pack with errors), `convert` (one definition to its registry entry, its
 //! fields checked), `resolve` and `refs` (every reference names something that exists),
-//! `locate` (places for values without spans of their own), `place` (entries that say where
+//! `locate` (places for values without spans of their own), `refused` (entries refused for
+//! a mistake, so that what names one is a note under its error), `place` (entries that say where
 //! they appear, added to floors and loot tables after every pack), `conflicts` (entries
 //! replaced between packs, reported with every pack involved), and the result: `content`
 //! (the `Content` the rules read) and `report` (the `LoadReport` of what happened).
@@ -24,6 +25,7 @@ mod parallel;
 mod parse;
 mod place;
 mod refs;
+mod refused;
 mod report;
 mod resolve;
 #[cfg(test)]
@@ -84,17 +86,29 @@ fn load(packs: &[Pack], show: Option<&str>) -> (Content, LoadReport, Vec<String>
     let mut placements = Placements::default();
     let mut definitions = Definitions::default();
     let mut origins = Origins::default();
-    parse_in_order(packs, |pack, mut parsed, mut diags| {
+    parse_in_order(packs, |pack, mut parsed, mut diags, mut refused| {
         // All or nothing without cloning the registries per pack: merge in place, keep an
         // undo log of the entries it touched (and of the floors, `[progression]` and
         // `[balance]` before it changed them), and roll back when the pack has errors.
         let mut undo = Undo::default();
         let mut defs = Vec::new();
-        let made = make_copies(&mut parsed, &content, &origins, &mut diags);
+        let made = make_copies(&mut parsed, &content, &origins, &mut refused, &mut diags);
+        // From here on, a file's lists lack the entries refused so far: the key paths are
+        // counted again as the files write them.
+        let counted = diags.len();
         let gone = disable(&mut content, &parsed, &mut undo, &mut diags);
-        merge(&mut content, &parsed, &mut undo, &mut defs, &mut diags);
-        let placed = resolve(&content, &parsed, &mut diags);
+        merge(
+            &mut content,
+            &parsed,
+            &mut undo,
+            &mut defs,
+            &mut refused,
+            &mut diags,
+        );
+        let placed = resolve(&content, &parsed, &refused, &mut diags);
         still_named(&content, &parsed, &gone, &mut diags);
+        refused.restore_paths(&mut diags[counted..]);
+        refused::inherited(&mut diags);
         let failed = diags.iter().any(|d| d.severity == Severity::Error);
         report.diagnostics.extend(diags);
         if failed {
@@ -140,6 +154,7 @@ fn engine_terrain(content: &Content, out: &mut Vec<super::Diagnostic>) {
         column: 0,
         path: "terrain".into(),
         message,
+        notes: Vec::new(),
         source_line: String::new(),
     };
     for id in crate::map::Tile::ENGINE {

@@ -1,5 +1,6 @@
 //! Parsing every pack's files on all cores, handing each pack over in load order.
-use super::parse::{FileResult, parse_file};
+use super::parse::{FileResult, ReadFile, parse_file};
+use super::refused::Refused;
 use super::{Pack, Parsed};
 use crate::content::art::is_picture_file;
 use crate::content::diagnostics::Diagnostic;
@@ -16,7 +17,7 @@ fn content_files(pack: &Pack) -> impl Iterator<Item = &(String, Vec<u8>)> {
 /// whenever the next pack is not ready yet.
 pub(super) fn parse_in_order<'a>(
     packs: &'a [Pack],
-    mut each: impl FnMut(&'a Pack, Parsed<'a>, Vec<Diagnostic>),
+    mut each: impl FnMut(&'a Pack, Parsed<'a>, Vec<Diagnostic>, Refused),
 ) {
     let jobs: Vec<(&'a str, &'a str, &'a [u8])> = packs
         .iter()
@@ -32,9 +33,27 @@ pub(super) fn parse_in_order<'a>(
         let mut files = Vec::with_capacity(pack.files.len());
         let mut copies = Vec::new();
         let mut diags = Vec::new();
+        let mut refused = Refused::default();
         for ((path, _), r) in content_files(pack).zip(results) {
             match r {
-                Ok((text, file, made)) => {
+                Ok(read) => {
+                    let ReadFile {
+                        text,
+                        file,
+                        copies: made,
+                        refused: taken,
+                    } = read;
+                    for t in taken {
+                        if let Some(kind) = t.kind {
+                            if let Some(index) = t.index {
+                                refused.hole(path, kind, index);
+                            }
+                            for id in &t.ids {
+                                refused.refuse(kind, id, diags.len());
+                            }
+                        }
+                        diags.push(t.error);
+                    }
                     copies.extend(made.into_iter().map(|c| (files.len(), c)));
                     files.push((path.as_str(), text, file));
                 }
@@ -48,7 +67,7 @@ pub(super) fn parse_in_order<'a>(
             copies,
             pictures: pictures.map(|(p, b)| (p.as_str(), b.as_slice())).collect(),
         };
-        each(pack, parsed, diags);
+        each(pack, parsed, diags, refused);
     };
     #[cfg(not(target_arch = "wasm32"))]
     {

@@ -4,6 +4,7 @@ use toml::Spanned;
 
 use super::kinds::IdKind;
 use super::locate::extent;
+use super::refused::Refused;
 use super::{BUILTIN_ABILITIES, Content};
 use crate::content::diagnostics::{Diagnostic, Severity, nearest};
 use crate::content::registry::damage_type_id;
@@ -30,6 +31,8 @@ pub(super) struct Refs<'a> {
     pub(super) path: &'a str,
     pub(super) text: &'a str,
     pub(super) diags: &'a mut Vec<Diagnostic>,
+    /// The pack's entries refused so far: naming one is a note under its error.
+    pub(super) refused: &'a Refused,
 }
 
 impl Refs<'_> {
@@ -57,8 +60,9 @@ impl Refs<'_> {
         self.check_at(kind, id.get_ref(), || id.span(), key)
     }
 
-    /// Reports an unknown id with the nearest known one; says whether it was known. The
-    /// place and key path are worked out only for a miss.
+    /// Reports an unknown id with the nearest known one, or, when the pack refused an entry
+    /// with that id, notes under that entry's error that this place names it; says whether
+    /// it was known. The place and key path are worked out only for a miss.
     pub(super) fn check_at(
         &mut self,
         kind: IdKind,
@@ -69,10 +73,34 @@ impl Refs<'_> {
         if self.contains(kind, id) {
             return true;
         }
+        let (span, key) = (span(), key());
+        let here = Diagnostic::at(
+            Severity::Error,
+            self.pack,
+            self.path,
+            self.text,
+            span.start,
+            key,
+            String::new(),
+        );
+        // This stage counts a file's entries without those refused so far.
+        let written = Diagnostic {
+            path: self.refused.as_written(self.path, &here.path),
+            ..here.clone()
+        };
+        if (self.refused)
+            .named(kind.info().key, id, &written, self.diags)
+            .is_some()
+        {
+            return false;
+        }
         let (what, known) = (kind.info().noun, self.known(kind));
         let hint = nearest(id, known.iter().copied())
             .map_or(String::new(), |n| format!(", did you mean `{n}`?"));
-        self.error(span(), key(), format!("unknown {what} `{id}`{hint}"));
+        self.diags.push(Diagnostic {
+            message: format!("unknown {what} `{id}`{hint}"),
+            ..here
+        });
         false
     }
 

@@ -7,6 +7,7 @@ use super::kinds::KINDS;
 use super::locate::find_key;
 use super::place::PackPlacements;
 use super::refs::Refs;
+use super::refused::Refused;
 use super::{Content, Parsed};
 use crate::content::HERO_KIND;
 use crate::content::diagnostics::{Diagnostic, Severity};
@@ -18,6 +19,7 @@ use crate::content::schema::ContentFile;
 pub(super) fn resolve<'a>(
     content: &Content,
     parsed: &Parsed<'a>,
+    refused: &Refused,
     diags: &mut Vec<Diagnostic>,
 ) -> PackPlacements<'a> {
     // Key paths and the places of span-less strings are only worked out for a diagnostic:
@@ -31,6 +33,7 @@ pub(super) fn resolve<'a>(
             path,
             text,
             diags,
+            refused,
         };
         placed.check_file(&mut r, parsed.pack, path, text, file);
         for kind in KINDS {
@@ -47,6 +50,7 @@ pub(super) fn resolve<'a>(
             column: 0,
             path: String::new(),
             message: "the core pack must define `core:hero`".into(),
+            notes: Vec::new(),
             source_line: String::new(),
         });
     }
