@@ -103,16 +103,9 @@ pub fn generate_in(
     let (door, secret) = (profile.door_chance, profile.secret_door_chance);
     let mut door_rng = floor_rng(seed ^ DOOR_STREAM, floor);
     doors_work(&mut work, ordinary, &placed, door, secret, &mut door_rng);
-    let kinds = HazardKinds::of(terrains);
+    let kinds = HazardKinds::of(terrains, profile);
     let mut hazard_rng = floor_rng(seed ^ HAZARD_STREAM, floor);
-    hazards_work(
-        &mut work,
-        ordinary,
-        &placed,
-        profile,
-        &kinds,
-        &mut hazard_rng,
-    );
+    hazards_work(&mut work, ordinary, &placed, &kinds, &mut hazard_rng);
     Floor {
         map: work.to_map_in(terrains.clone()),
         up: placed.up,

@@ -1,9 +1,11 @@
-//! Step 7: hazards and water in ordinary rooms: lakes, pools, chasms, lava and grass.
+//! Step 7: room features in ordinary rooms: lakes, pools, chasms, lava, grass, and whatever
+//! terrain a pack's floor profiles list.
 //!
-//! Each ordinary room draws once: with the profile's chances it holds a lake (deep water
-//! ringed by shallows), a pool of shallow water, a chasm, a small pool of lava or a patch of
-//! grass with tall grass in the middle, or nothing. A shape is a noisy ellipse inside the
-//! room, on plain floor only (never on the stairs or on what placement put down).
+//! Each ordinary room draws once: with the chances of the profile's `features` it holds one
+//! of them or nothing (core's floors: a lake of deep water ringed by shallows, a pool of
+//! shallow water, a chasm, a small pool of lava or a patch of grass with tall grass in the
+//! middle). A shape is a noisy ellipse inside the room, tiles strewn in it, or its edge, on
+//! plain floor only (never on the stairs or on what placement put down).
 //!
 //! Everything stays playable: a shape whose tiles no one can cross (deep water, a chasm,
 //! lava; whatever a pack makes unwalkable or harmful) is kept only when the room's safe
@@ -18,113 +20,96 @@
 use super::field::Work;
 use super::floor::Rect;
 use super::place::Placement;
-use super::profile::FloorProfile;
+use super::profile::{FloorProfile, Shape};
 use crate::map::{Pos, Terrains, Tile};
 use crate::rng::{Rng, unit};
 
 /// Salt of the hazards' generator, `floor_rng(seed ^ HAZARD_STREAM, floor)` ("HAZARD").
 pub const HAZARD_STREAM: u64 = 0x4841_5A41_5244_0000;
 
-/// The terrain ids this step places.
+/// The terrain ids of core's room features.
 pub const DEEP_WATER: &str = "core:deep_water";
 pub const SHALLOW_WATER: &str = "core:shallow_water";
 pub const CHASM: &str = "core:chasm";
 pub const LAVA: &str = "core:lava";
 pub const GRASS: &str = "core:grass";
 pub const TALL_GRASS: &str = "core:tall_grass";
-/// Every kind this step places: what a floor profile can put on a floor.
-pub const PLACED: [&str; 6] = [DEEP_WATER, SHALLOW_WATER, CHASM, LAVA, GRASS, TALL_GRASS];
-
-/// The kinds this step places, as tiles of the floor's terrain table, and which tiles of
-/// that table are safe to walk (walkable, no hazard).
+/// The room features of a floor's profile, as tiles of the floor's terrain table, and which
+/// tiles of that table are safe to walk (walkable, no hazard).
 pub(crate) struct HazardKinds {
-    deep: Option<Tile>,
-    shallow: Option<Tile>,
-    chasm: Option<Tile>,
-    lava: Option<Tile>,
-    grass: Option<Tile>,
-    tall_grass: Option<Tile>,
+    /// Each feature's chance and what it lays (none when the table has neither of its kinds).
+    features: Vec<(f64, Option<Laid>)>,
     safe: [bool; 256],
 }
 
 impl HazardKinds {
-    pub fn of(terrains: &Terrains) -> Self {
+    pub fn of(terrains: &Terrains, profile: &FloorProfile) -> Self {
         let mut safe = [false; 256];
         for (s, r) in safe.iter_mut().zip(terrains.table().iter()) {
             *s = r.safe();
         }
-        Self {
-            deep: terrains.tile(DEEP_WATER),
-            shallow: terrains.tile(SHALLOW_WATER),
-            chasm: terrains.tile(CHASM),
-            lava: terrains.tile(LAVA),
-            grass: terrains.tile(GRASS),
-            tall_grass: terrains.tile(TALL_GRASS),
-            safe,
-        }
+        let features = (profile.features.iter())
+            .map(|f| {
+                let rim = terrains.tile(&f.terrain);
+                let middle = f.middle.as_deref().and_then(|m| terrains.tile(m));
+                // A missing kind: the shape goes without that part; without either, there
+                // is no shape.
+                let laid = (rim.is_some() || middle.is_some()).then(|| Laid {
+                    shape: f.shape,
+                    rim,
+                    middle,
+                    harmful: [rim, middle]
+                        .iter()
+                        .flatten()
+                        .any(|t| !safe[usize::from(t.0)]),
+                });
+                (f.chance, laid)
+            })
+            .collect();
+        Self { features, safe }
     }
 
-    /// Whether the table has any kind this step places.
+    /// Whether the profile lays anything the table has.
     fn any(&self) -> bool {
-        [
-            self.deep,
-            self.shallow,
-            self.chasm,
-            self.lava,
-            self.grass,
-            self.tall_grass,
-        ]
-        .iter()
-        .any(Option::is_some)
+        self.features.iter().any(|(_, laid)| laid.is_some())
     }
 
     fn safe(&self, t: Tile) -> bool {
         self.safe[usize::from(t.0)]
     }
+
+    /// The feature a room's draw `u` picks: the profile's in order, each its chance wide.
+    fn pick(&self, u: f64) -> Option<&Laid> {
+        let mut edge = 0.0;
+        let which = self.features.iter().position(|&(c, _)| {
+            edge += c.clamp(0.0, 1.0);
+            u < edge
+        })?;
+        self.features[which].1.as_ref()
+    }
 }
 
-/// One room's feature: the shape's size as a share of the room, its core's share of the
-/// shape, and the kinds of its rim and core (`None`: that part stays floor).
-struct Shape {
-    size: f64,
-    core: f64,
+/// One room's feature as the floor lays it: its shape, and the kinds of its rim and middle
+/// (`None`: that part stays floor).
+struct Laid {
+    shape: Shape,
     rim: Option<Tile>,
     middle: Option<Tile>,
     /// It hurts or blocks: not in the hero's arrival room.
     harmful: bool,
 }
 
-/// The feature a room's draw `u` picks: lake, pool, chasm, lava, grass in that order, each
-/// its chance wide.
-fn pick(u: f64, p: &FloorProfile, k: &HazardKinds) -> Option<Shape> {
-    let chances = [
-        p.lake_chance,
-        p.pool_chance,
-        p.chasm_chance,
-        p.lava_chance,
-        p.grass_chance,
-    ];
-    let mut edge = 0.0;
-    let which = chances.iter().position(|&c| {
-        edge += c.clamp(0.0, 1.0);
-        u < edge
-    })?;
-    let shape = |size, core, rim, middle, harmful| Shape {
-        size,
-        core,
-        rim,
-        middle,
-        harmful,
-    };
-    // A missing kind: the shape goes without that part; without either, there is no shape.
-    let s = match which {
-        0 => shape(0.9, 0.45, k.shallow, k.deep, true),
-        1 => shape(0.7, 0.0, k.shallow, None, false),
-        2 => shape(0.7, 0.0, k.chasm, None, true),
-        3 => shape(0.35, 0.0, k.lava, None, true),
-        _ => shape(1.0, 0.4, k.grass, k.tall_grass, false),
-    };
-    (s.rim.is_some() || s.middle.is_some()).then_some(s)
+impl Shape {
+    /// An ellipse's size as a share of the room, and its middle's share of the ellipse.
+    fn ellipse(self) -> Option<(f64, f64)> {
+        match self {
+            Shape::Lake => Some((0.9, 0.45)),
+            Shape::Pool => Some((0.7, 0.0)),
+            Shape::SmallPool => Some((0.35, 0.0)),
+            Shape::Patch => Some((1.0, 0.4)),
+            Shape::Scatter | Shape::Border => None,
+        }
+    }
 }
 
 /// What the step keeps per tile of a room's box, one bit each.
@@ -139,7 +124,6 @@ pub(crate) fn hazards_work(
     work: &mut Work,
     rooms: &[Rect],
     placed: &Placement,
-    profile: &FloorProfile,
     kinds: &HazardKinds,
     rng: &mut Rng,
 ) {
@@ -156,14 +140,14 @@ pub(crate) fn hazards_work(
     let mut marks = Vec::new();
     let mut changed = Vec::new();
     for room in rooms {
-        let Some(shape) = pick(unit(rng), profile, kinds) else {
+        let Some(shape) = kinds.pick(unit(rng)) else {
             continue;
         };
         if shape.harmful && room.contains(placed.up) {
             continue;
         }
         changed.clear();
-        draw(work, room, &shape, &taken, rng, &mut changed);
+        draw(work, room, shape, &taken, rng, &mut changed);
         let blocks = changed.iter().any(|&(i, _)| !kinds.safe(work.t[i]));
         if blocks && !still_meets(work, room, kinds, &changed, &mut marks) {
             for &(i, was) in changed.iter().rev() {
@@ -173,19 +157,50 @@ pub(crate) fn hazards_work(
     }
 }
 
-/// Lays `shape` into `room`: an ellipse around a random centre, its edge roughened, on
-/// plain floor only; notes each tile changed with what it was.
+/// Lays `laid` into `room` on plain floor only, noting each tile changed with what it was:
+/// an ellipse around a random centre, its edge roughened; tiles strewn; or the room's edge.
 fn draw(
     work: &mut Work,
     room: &Rect,
-    shape: &Shape,
+    laid: &Laid,
     taken: &[usize],
     rng: &mut Rng,
     changed: &mut Vec<(usize, Tile)>,
 ) {
+    let mut lay = |work: &mut Work, x: i32, y: i32, kind: Option<Tile>| {
+        let Some(i) = work.interior(Pos::new(x, y)) else {
+            return;
+        };
+        if work.t[i] != Tile::FLOOR || taken.binary_search(&i).is_ok() {
+            return;
+        }
+        if let Some(t) = kind.or(laid.rim) {
+            changed.push((i, work.t[i]));
+            work.t[i] = t;
+        }
+    };
+    let Some((size, core)) = laid.shape.ellipse() else {
+        for y in room.y..room.y + room.h {
+            for x in room.x..room.x + room.w {
+                let edge = x == room.x
+                    || y == room.y
+                    || x == room.x + room.w - 1
+                    || y == room.y + room.h - 1;
+                let here = match laid.shape {
+                    // One draw a tile whatever it becomes, as the ellipses do.
+                    Shape::Scatter => unit(rng) < 0.25,
+                    _ => edge,
+                };
+                if here {
+                    lay(work, x, y, None);
+                }
+            }
+        }
+        return;
+    };
     let (w, h) = (room.w as f64, room.h as f64);
-    let rx = (w * shape.size / 2.0).max(0.8);
-    let ry = (h * shape.size / 2.0).max(0.8);
+    let rx = (w * size / 2.0).max(0.8);
+    let ry = (h * size / 2.0).max(0.8);
     // The centre keeps the shape mostly inside the room.
     let cx = room.x as f64 + rx.min(w / 2.0) + unit(rng) * (w - 2.0 * rx.min(w / 2.0));
     let cy = room.y as f64 + ry.min(h / 2.0) + unit(rng) * (h - 2.0 * ry.min(h / 2.0));
@@ -194,16 +209,8 @@ fn draw(
             let (dx, dy) = ((x as f64 + 0.5 - cx) / rx, (y as f64 + 0.5 - cy) / ry);
             // One draw a tile whatever it becomes, so the shape depends on the room alone.
             let d = dx * dx + dy * dy + (unit(rng) - 0.5) * 0.5;
-            let Some(i) = work.interior(Pos::new(x, y)) else {
-                continue;
-            };
-            if d > 1.0 || work.t[i] != Tile::FLOOR || taken.binary_search(&i).is_ok() {
-                continue;
-            }
-            let kind = if d <= shape.core { shape.middle } else { None };
-            if let Some(t) = kind.or(shape.rim) {
-                changed.push((i, work.t[i]));
-                work.t[i] = t;
+            if d <= 1.0 {
+                lay(work, x, y, if d <= core { laid.middle } else { None });
             }
         }
     }
@@ -302,11 +309,7 @@ mod tests {
         FloorProfile {
             width: w,
             height: h,
-            lake_chance: 0.25,
-            pool_chance: 0.1,
-            chasm_chance: 0.25,
-            lava_chance: 0.25,
-            grass_chance: 0.15,
+            features: super::super::profile::Feature::core(0.25, 0.1, 0.25, 0.25, 0.15),
             door_chance: 1.0,
             secret_door_chance: 0.5,
             ..FloorProfile::default_for_depth(floor)
@@ -382,8 +385,7 @@ mod tests {
         let terrains = core_terrains();
         for seed in 0..10 {
             let mut p = FloorProfile::default_for_depth(5);
-            (p.lake_chance, p.pool_chance, p.chasm_chance) = (0.0, 0.0, 0.0);
-            (p.lava_chance, p.grass_chance) = (0.0, 0.0);
+            p.features.clear();
             let f = generate_in(&p, seed, 5, &terrains);
             assert_eq!(f.map.tiles(), generate(&p, seed, 5).map.tiles());
             // The engine's kinds alone: nothing to place.
@@ -462,8 +464,9 @@ mod tests {
 
     #[test]
     fn a_shape_across_the_only_way_is_undone_and_one_beside_it_kept() {
-        let kinds = HazardKinds::of(&core_terrains());
-        let deep = kinds.deep.unwrap();
+        let terrains = core_terrains();
+        let kinds = HazardKinds::of(&terrains, &FloorProfile::default_for_depth(1));
+        let deep = terrains.tile(DEEP_WATER).unwrap();
         let room = Rect::new(3, 1, 3, 3);
         let check = |cells: &[(i32, i32)]| {
             let mut work = Work::load(&TileMap::from_ascii(THROUGH));

@@ -39,21 +39,72 @@ pub struct FloorProfile {
     pub door_chance: f64,
     /// Chance (0..=1) that a door is secret; secret doors stay only where they close a loop.
     pub secret_door_chance: f64,
-    /// Chance (0..=1) that an ordinary room holds a lake: deep water ringed by shallows.
+    /// What an ordinary room may hold, each with its chance: a room draws once, and holds
+    /// the first feature whose chances so far add up past the draw, or none.
     #[serde(default)]
-    pub lake_chance: f64,
-    /// Chance (0..=1) that an ordinary room holds a pool of shallow water.
+    pub features: Vec<Feature>,
+}
+
+/// A room feature: terrain laid in a shape inside an ordinary room.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Feature {
+    /// The terrain kind laid (its id).
+    pub terrain: String,
+    /// The kind laid in the shape's middle instead, for the shapes that have one.
     #[serde(default)]
-    pub pool_chance: f64,
-    /// Chance (0..=1) that an ordinary room holds a chasm (never on the last floor).
-    #[serde(default)]
-    pub chasm_chance: f64,
-    /// Chance (0..=1) that an ordinary room holds a small pool of lava.
-    #[serde(default)]
-    pub lava_chance: f64,
-    /// Chance (0..=1) that an ordinary room holds a patch of grass, tall in the middle.
-    #[serde(default)]
-    pub grass_chance: f64,
+    pub middle: Option<String>,
+    /// Chance (0..=1) that an ordinary room holds it.
+    pub chance: f64,
+    pub shape: Shape,
+}
+
+/// The shapes a feature takes in a room: noisy ellipses of a share of the room (`lake`,
+/// `pool`, `small_pool`, `patch`), single tiles strewn about (`scatter`), or the room's edge
+/// along its walls (`border`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Shape {
+    /// Nine tenths of the room, its middle (under half of it) of the middle kind.
+    Lake,
+    /// Seven tenths of the room.
+    Pool,
+    /// A third of the room.
+    SmallPool,
+    /// The whole room, roughly, its middle (two fifths of it) of the middle kind.
+    Patch,
+    /// One tile in four of the room's floor, strewn.
+    Scatter,
+    /// Every floor tile of the room along its walls.
+    Border,
+}
+
+impl Feature {
+    pub fn new(terrain: &str, middle: Option<&str>, chance: f64, shape: Shape) -> Self {
+        Self {
+            terrain: terrain.to_string(),
+            middle: middle.map(str::to_string),
+            chance,
+            shape,
+        }
+    }
+
+    /// The room features core's floors place, in the order a room's draw tries them: a lake
+    /// (deep water ringed by shallows), a pool of shallows, a chasm, a small pool of lava,
+    /// grass with tall grass in its middle; a zero chance leaves that one out.
+    pub fn core(lake: f64, pool: f64, chasm: f64, lava: f64, grass: f64) -> Vec<Self> {
+        use super::hazards::{CHASM, DEEP_WATER, GRASS, LAVA, SHALLOW_WATER, TALL_GRASS};
+        [
+            Self::new(SHALLOW_WATER, Some(DEEP_WATER), lake, Shape::Lake),
+            Self::new(SHALLOW_WATER, None, pool, Shape::Pool),
+            Self::new(CHASM, None, chasm, Shape::Pool),
+            Self::new(LAVA, None, lava, Shape::SmallPool),
+            Self::new(GRASS, Some(TALL_GRASS), grass, Shape::Patch),
+        ]
+        .into_iter()
+        .filter(|f| f.chance != 0.0)
+        .collect()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -225,25 +276,25 @@ impl FloorProfile {
             secret_door_chance: if d == 1 { 0.0 } else { SECRET_DOOR_CHANCE },
             // Gentle first: grass and shallows; deep water and chasms from the second floor,
             // lava from the fourth; no chasm on the last floor (nothing is below it).
-            lake_chance: if d >= 2 { 0.1 } else { 0.0 },
-            pool_chance: 0.1,
-            chasm_chance: if (2..8).contains(&d) { 0.06 } else { 0.0 },
-            lava_chance: if d >= 4 { 0.08 } else { 0.0 },
-            grass_chance: 0.2,
+            features: Feature::core(
+                if d >= 2 { 0.1 } else { 0.0 },
+                0.1,
+                if (2..8).contains(&d) { 0.06 } else { 0.0 },
+                if d >= 4 { 0.08 } else { 0.0 },
+                0.2,
+            ),
         }
     }
 
     /// Every chance of the profile with its field's name.
-    pub fn chances(&self) -> [(&'static str, f64); 7] {
-        [
-            ("door_chance", self.door_chance),
-            ("secret_door_chance", self.secret_door_chance),
-            ("lake_chance", self.lake_chance),
-            ("pool_chance", self.pool_chance),
-            ("chasm_chance", self.chasm_chance),
-            ("lava_chance", self.lava_chance),
-            ("grass_chance", self.grass_chance),
-        ]
+    pub fn chances(&self) -> Vec<(String, f64)> {
+        let doors = [
+            ("door_chance".to_string(), self.door_chance),
+            ("secret_door_chance".to_string(), self.secret_door_chance),
+        ];
+        let features = (self.features.iter().enumerate())
+            .map(|(i, f)| (format!("features[{i}].chance"), f.chance));
+        doors.into_iter().chain(features).collect()
     }
 
     /// Checks the profile; the message names the offending field.
@@ -268,15 +319,11 @@ impl FloorProfile {
                 return Err(format!("{name}: must be a chance in 0..=1, got {v}"));
             }
         }
-        let rooms = self.lake_chance
-            + self.pool_chance
-            + self.chasm_chance
-            + self.lava_chance
-            + self.grass_chance;
+        let rooms: f64 = self.features.iter().map(|f| f.chance).sum();
         if rooms > 1.0 + 1e-9 {
             return Err(format!(
-                "grass_chance: a room holds one feature, so the lake, pool, chasm, lava and \
-                 grass chances add up to at most 1, got {rooms}"
+                "features: a room holds one feature, so their chances add up to at most 1, \
+                 got {rooms}"
             ));
         }
         if self.loop_min_gap > MAX_LOOP_GAP {
@@ -392,12 +439,18 @@ mod tests {
                 "secret_door_chance",
                 Box::new(|p| p.secret_door_chance = f64::INFINITY),
             ),
-            ("lava_chance", Box::new(|p| p.lava_chance = 1.5)),
-            ("pool_chance", Box::new(|p| p.pool_chance = f64::NAN)),
+            (
+                "features[0].chance",
+                Box::new(|p| p.features[0].chance = 1.5),
+            ),
+            (
+                "features[1].chance",
+                Box::new(|p| p.features[1].chance = f64::NAN),
+            ),
             // Each alone a chance, together more than one room's worth.
             (
-                "grass_chance",
-                Box::new(|p| (p.lake_chance, p.grass_chance) = (0.6, 0.6)),
+                "features",
+                Box::new(|p| (p.features[0].chance, p.features[1].chance) = (0.6, 0.6)),
             ),
             ("room_min", Box::new(|p| p.room_min = 4)),
             ("room_max", Box::new(|p| p.room_max = 1)),

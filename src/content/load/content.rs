@@ -221,11 +221,18 @@ impl Content {
     }
 
     /// The generator's profile of floor `k`, prefabs resolved.
-    /// The last floor has nothing below it, so no chasm opens there.
+    /// The last floor has nothing below it, so no feature that drops (a chasm) opens there.
     pub fn generator_profile(&self, k: u32) -> Option<crate::dungeon::FloorProfile> {
         let mut profile = self.floor_profile(k).map(|f| f.profile(&self.prefabs))?;
         if k >= self.balance.floors {
-            profile.chasm_chance = 0.0;
+            let falls = |id: &str| {
+                (self.terrain.get(id)).is_some_and(|t| t.on_enter.as_ref().is_some_and(|e| e.fall))
+            };
+            for f in &mut profile.features {
+                if falls(&f.terrain) || f.middle.as_deref().is_some_and(falls) {
+                    f.chance = 0.0;
+                }
+            }
         }
         Some(profile)
     }

@@ -124,8 +124,21 @@ pub(super) fn check_floor(f: &FloorDef) -> Result<(), (String, String)> {
         move |m| (field.to_string(), m)
     }
     let mut profile = f.profile(&BTreeMap::new());
-    for (name, v) in profile.chances() {
+    let shorthand = [
+        ("lake_chance", f.lake_chance),
+        ("pool_chance", f.pool_chance),
+        ("chasm_chance", f.chasm_chance),
+        ("lava_chance", f.lava_chance),
+        ("grass_chance", f.grass_chance),
+        ("door_chance", f.door_chance),
+        ("secret_door_chance", f.secret_door_chance),
+    ];
+    for (name, v) in shorthand {
         numbers::number_in(name, v, 0.0, 1.0).map_err(at(name))?;
+    }
+    for (i, feature) in f.features.iter().enumerate() {
+        numbers::number_in("chance", feature.chance, 0.0, 1.0)
+            .map_err(|m| (format!("features[{i}].chance"), m))?;
     }
     for (name, v) in [
         ("regression", f.regression),

@@ -411,6 +411,16 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
         for (j, s) in def.trap_kinds.iter().enumerate() {
             r.check(IdKind::Traps, &s.id, || format!("{key}.trap_kinds[{j}].id"));
         }
+        for (j, feature) in def.features.iter().enumerate() {
+            r.check(IdKind::Terrain, &feature.terrain, || {
+                format!("{key}.features[{j}].terrain")
+            });
+            if let Some(middle) = &feature.middle {
+                r.check(IdKind::Terrain, middle, || {
+                    format!("{key}.features[{j}].middle")
+                });
+            }
+        }
         if def.traps > 0 && def.trap_kinds.iter().all(|s| s.weight == 0) {
             deferred.push(floor_error(
                 format!("{key}.trap_kinds"),
@@ -450,9 +460,15 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
 
 /// `[[terrain]]`: the terrain a kind becomes exists; a kind nothing can place is warned of.
 pub(super) fn terrain(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagnostic>) {
-    // What puts terrain on a floor: generation's own kinds, the features floor profiles
-    // place by their `*_chance` fields, and what another kind turns into.
-    let features = crate::dungeon::PLACED_TERRAIN;
+    // What puts terrain on a floor: generation's own kinds, the room features of the floor
+    // profiles loaded so far (this pack's among them), the prefabs' legends, and what
+    // another kind turns into.
+    let content = r.content;
+    let placed = |id: &str| {
+        (content.floors.iter().flat_map(|f| f.features()))
+            .any(|f| f.terrain == id || f.middle.as_deref() == Some(id))
+            || (content.prefabs.values()).any(|p| p.legend.values().any(|v| v == id))
+    };
     let becomes: Vec<&str> = (file.terrain.iter())
         .flat_map(|t| {
             let t = t.get_ref();
@@ -463,10 +479,7 @@ pub(super) fn terrain(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagn
     for (i, t) in file.terrain.iter().enumerate() {
         let t = t.get_ref();
         let id = t.id.get_ref().as_str();
-        if !(crate::map::Tile::ENGINE.contains(&id)
-            || features.contains(&id)
-            || becomes.contains(&id))
-        {
+        if !(crate::map::Tile::ENGINE.contains(&id) || becomes.contains(&id) || placed(id)) {
             deferred.push(Diagnostic::at(
                 Severity::Warning,
                 r.pack,
@@ -475,10 +488,10 @@ pub(super) fn terrain(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagn
                 t.id.span().start,
                 format!("terrain[{i}].id"),
                 format!(
-                    "`{id}` is never placed: floor profiles place only core's water, chasm, lava \
-                     and grass (their `*_chance` fields), prefab rows take `# . +` and creature \
-                     letters, and no terrain kind turns into it; to change how one of core's \
-                     kinds looks or acts, give your entry its id"
+                    "`{id}` is never placed: no floor profile's `features` and no prefab's \
+                     `legend` names it, and no terrain kind turns into it; add it to a floor \
+                     (`features = {{ add = [ {{ terrain = \"{id}\", chance = 0.2, shape = \
+                     \"pool\" }} ] }}` in a `[[floors]]` entry with `copy_from`)"
                 ),
             ));
         }

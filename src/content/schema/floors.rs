@@ -73,26 +73,32 @@ pub struct FloorDef {
     /// it would, it stays a plain door, so secret doors only ever shorten loops.
     #[serde(default = "default_secret_door_chance")]
     pub secret_door_chance: f64,
-    /// Chance, 0..=1, that an ordinary room holds a lake: deep water (`core:deep_water`)
-    /// ringed by shallows (`core:shallow_water`). Each room holds at most one of the lake,
-    /// pool, chasm, lava and grass, so their chances add up to at most 1. None is placed
-    /// where it would cut the stairs, treasure, items or monsters off from the up stairs,
-    /// nor in the room the hero arrives in (grass and pools excepted), nor where a pack
-    /// lacks its terrain.
+    /// What an ordinary room may hold, in order: each room draws once and holds the first
+    /// feature whose chances so far add up past the draw, or none, so the chances add up to
+    /// at most 1 (with the five `*_chance` fields below, which come first). None is laid
+    /// where it would cut the stairs, treasure, items or monsters off from the up stairs, nor
+    /// a harmful one (a kind that hurts, drops or blocks) in the room the hero arrives in,
+    /// nor one that drops on the last floor. Core's floors list their lakes, pools, chasms,
+    /// lava and grass here.
+    #[serde(default)]
+    pub features: Vec<FeatureDef>,
+    /// Shorthand for a `features` entry (before the list): chance, 0..=1, that an ordinary
+    /// room holds a lake: deep water (`core:deep_water`) ringed by shallows
+    /// (`core:shallow_water`).
     #[serde(default)]
     pub lake_chance: f64,
-    /// Chance, 0..=1, that an ordinary room holds a pool of shallow water.
+    /// Shorthand: chance, 0..=1, that an ordinary room holds a pool of shallow water.
     #[serde(default)]
     pub pool_chance: f64,
-    /// Chance, 0..=1, that an ordinary room holds a chasm (`core:chasm`); never on the last
-    /// floor.
+    /// Shorthand: chance, 0..=1, that an ordinary room holds a chasm (`core:chasm`).
     #[serde(default)]
     pub chasm_chance: f64,
-    /// Chance, 0..=1, that an ordinary room holds a small pool of lava (`core:lava`).
+    /// Shorthand: chance, 0..=1, that an ordinary room holds a small pool of lava
+    /// (`core:lava`).
     #[serde(default)]
     pub lava_chance: f64,
-    /// Chance, 0..=1, that an ordinary room holds a patch of grass (`core:grass`) with tall
-    /// grass (`core:tall_grass`) in the middle.
+    /// Shorthand: chance, 0..=1, that an ordinary room holds a patch of grass (`core:grass`)
+    /// with tall grass (`core:tall_grass`) in the middle.
     #[serde(default)]
     pub grass_chance: f64,
     /// Item piles placed on the floor, each one roll of `loot`; at most 1000.
@@ -109,6 +115,28 @@ pub struct FloorDef {
     /// A shop: how often one of the floor's rooms is one, who keeps it and what it sells.
     #[serde(default)]
     pub shop: Option<ShopDef>,
+}
+
+/// A room feature: a terrain kind laid in a shape inside an ordinary room,
+/// `{ terrain = "core:shallow_water", middle = "core:deep_water", chance = 0.1, shape = "lake" }`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FeatureDef {
+    /// The terrain kind laid.
+    #[schemars(with = "String")]
+    pub terrain: Spanned<String>,
+    /// The kind laid in the middle instead, for `lake` and `patch` (deep water in a lake,
+    /// tall grass in a patch).
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub middle: Option<Spanned<String>>,
+    /// Chance, 0..=1, that an ordinary room holds it.
+    pub chance: f64,
+    /// `lake` (nine tenths of the room, its middle of the `middle` kind), `pool` (seven
+    /// tenths), `small_pool` (a third), `patch` (the whole room, two fifths of it the
+    /// `middle` kind), `scatter` (one floor tile in four, strewn) or `border` (the room's
+    /// floor along its walls).
+    pub shape: crate::dungeon::Shape,
 }
 
 /// A floor's shop: with `chance`, one room of the floor (not the one the hero arrives in,
@@ -182,6 +210,21 @@ pub struct SpawnDef {
 }
 
 impl FloorDef {
+    /// The room features, the five shorthand fields' first.
+    pub fn features(&self) -> Vec<crate::dungeon::Feature> {
+        let listed = self.features.iter().map(|f| crate::dungeon::Feature {
+            terrain: f.terrain.get_ref().clone(),
+            middle: f.middle.as_ref().map(|m| m.get_ref().clone()),
+            chance: f.chance,
+            shape: f.shape,
+        });
+        let (lake, pool, chasm) = (self.lake_chance, self.pool_chance, self.chasm_chance);
+        let mut features =
+            crate::dungeon::Feature::core(lake, pool, chasm, self.lava_chance, self.grass_chance);
+        features.extend(listed);
+        features
+    }
+
     /// The generator's profile for this floor definition; prefab ids missing from `prefabs`
     /// are left out (loading reports them).
     pub fn profile(
@@ -218,11 +261,7 @@ impl FloorDef {
             prefab_count: self.prefab_count,
             door_chance: self.door_chance,
             secret_door_chance: self.secret_door_chance,
-            lake_chance: self.lake_chance,
-            pool_chance: self.pool_chance,
-            chasm_chance: self.chasm_chance,
-            lava_chance: self.lava_chance,
-            grass_chance: self.grass_chance,
+            features: self.features(),
         }
     }
 }
@@ -261,34 +300,34 @@ mod tests {
     fn hazard_chances_default_to_none_and_the_last_floor_has_no_chasm() {
         let def: FloorDef = toml::from_str("depth = 1\nwidth = 21\nheight = 21\n").unwrap();
         let p = def.profile(&BTreeMap::new());
-        let all = [
-            p.lake_chance,
-            p.pool_chance,
-            p.chasm_chance,
-            p.lava_chance,
-            p.grass_chance,
-        ];
-        assert_eq!(
-            all, [0.0; 5],
+        assert!(
+            p.features.is_empty(),
             "a mod's floors get no hazards unless they ask"
         );
         let core = crate::content::Content::core().unwrap();
-        let profile = |k| core.generator_profile(k).unwrap();
+        // The chance of the room feature laying `id` on floor `k` (0 when none does).
+        let chance = |k, id: &str| {
+            let p = core.generator_profile(k).unwrap();
+            (p.features.iter())
+                .filter(|f| f.terrain == id)
+                .map(|f| f.chance)
+                .sum::<f64>()
+        };
+        use crate::dungeon::{CHASM, GRASS, LAVA, SHALLOW_WATER};
         // Floor 1 is gentle: grass and shallows only; lava from floor 4.
-        let first = profile(1);
-        assert!(first.grass_chance > 0.0 && first.pool_chance > 0.0);
-        assert_eq!(
-            (first.lake_chance, first.chasm_chance, first.lava_chance),
-            (0.0, 0.0, 0.0)
-        );
-        assert_eq!(profile(3).lava_chance, 0.0);
-        assert!(profile(5).lava_chance > 0.0);
+        assert!(chance(1, GRASS) > 0.0 && chance(1, SHALLOW_WATER) > 0.0);
+        assert_eq!((chance(1, CHASM), chance(1, LAVA)), (0.0, 0.0));
+        let deep = |k| {
+            let p = core.generator_profile(k).unwrap();
+            p.features
+                .iter()
+                .any(|f| f.middle.as_deref() == Some(crate::dungeon::DEEP_WATER))
+        };
+        assert!(!deep(1) && deep(2));
+        assert_eq!(chance(3, LAVA), 0.0);
+        assert!(chance(5, LAVA) > 0.0);
         let last = core.balance.floors;
-        assert!(profile(last - 1).chasm_chance > 0.0);
-        assert_eq!(
-            profile(last).chasm_chance,
-            0.0,
-            "nothing below the last floor"
-        );
+        assert!(chance(last - 1, CHASM) > 0.0);
+        assert_eq!(chance(last, CHASM), 0.0, "nothing below the last floor");
     }
 }
