@@ -274,7 +274,8 @@ pub fn gen_floor(content: &Content, args: &GenArgs) -> Result<Vec<u8>, GenError>
                 return Err(GenError::Usage("--format png needs --out FILE".into()));
             }
             let color = |id: &str| content.creature(id).map_or([255, 0, 255], |k| k.color);
-            crate::dungeon::to_png(&floor, &color, 8).map_err(GenError::Output)
+            let terrain = |id: &str| content.terrain.get(id).map(|k| k.color);
+            crate::dungeon::to_png(&floor, &color, &terrain, 8).map_err(GenError::Output)
         }
     }
 }

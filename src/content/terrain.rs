@@ -61,6 +61,8 @@ pub struct TerrainKind {
     pub noise: u32,
     pub trampled_to: Option<String>,
     pub on_enter: Option<OnEnter>,
+    /// The modifier whoever stands on it has, put on at each turn's ticks.
+    pub while_standing: Option<String>,
 }
 
 impl TerrainKind {
@@ -157,6 +159,7 @@ pub fn terrain(
         noise: def.noise,
         trampled_to: id(&def.trampled_to),
         on_enter,
+        while_standing: id(&def.while_standing),
     })
 }
 

@@ -1,7 +1,7 @@
 //! One generated floor and the pipeline that makes it from (profile, run seed, floor number).
 use super::connect::connect_work;
 use super::doors::{DOOR_STREAM, doors_work};
-use super::hazards::{HAZARD_STREAM, HazardKinds, hazards_work};
+use super::hazards::{HAZARD_STREAM, HazardKinds, hazards_work, prefab_terrain_work};
 use super::maze::carve;
 use super::place::place_work;
 use super::profile::{FloorProfile, MAX_SIDE};
@@ -104,6 +104,15 @@ pub fn generate_in(
     let mut door_rng = floor_rng(seed ^ DOOR_STREAM, floor);
     doors_work(&mut work, ordinary, &placed, door, secret, &mut door_rng);
     let kinds = HazardKinds::of(terrains, profile);
+    let prefab_rooms = &layout.rooms[..layout.footprints.len()];
+    prefab_terrain_work(
+        &mut work,
+        prefab_rooms,
+        &layout.terrain,
+        &placed,
+        terrains,
+        &kinds,
+    );
     let mut hazard_rng = floor_rng(seed ^ HAZARD_STREAM, floor);
     hazards_work(&mut work, ordinary, &placed, &kinds, &mut hazard_rng);
     Floor {

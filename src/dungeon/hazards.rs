@@ -130,13 +130,7 @@ pub(crate) fn hazards_work(
     if !kinds.any() {
         return;
     }
-    let mut taken: Vec<usize> = (placed.monsters.iter().map(|m| m.pos))
-        .chain(placed.traps.iter().copied())
-        .chain(placed.treasure.iter().map(|t| t.0))
-        .chain([placed.up, placed.down])
-        .filter_map(|p| work.interior(p))
-        .collect();
-    taken.sort_unstable();
+    let taken = taken(work, placed);
     let mut marks = Vec::new();
     let mut changed = Vec::new();
     for room in rooms {
@@ -148,6 +142,56 @@ pub(crate) fn hazards_work(
         }
         changed.clear();
         draw(work, room, shape, &taken, rng, &mut changed);
+        let blocks = changed.iter().any(|&(i, _)| !kinds.safe(work.t[i]));
+        if blocks && !still_meets(work, room, kinds, &changed, &mut marks) {
+            for &(i, was) in changed.iter().rev() {
+                work.t[i] = was;
+            }
+        }
+    }
+}
+
+/// The tiles placement put something on, sorted: features leave them plain.
+fn taken(work: &Work, placed: &Placement) -> Vec<usize> {
+    let mut taken: Vec<usize> = (placed.monsters.iter().map(|m| m.pos))
+        .chain(placed.traps.iter().copied())
+        .chain(placed.treasure.iter().map(|t| t.0))
+        .chain([placed.up, placed.down])
+        .filter_map(|p| work.interior(p))
+        .collect();
+    taken.sort_unstable();
+    taken
+}
+
+/// Lays the prefabs' terrain characters (`tiles`: each tile, its kind's id and its prefab
+/// room's place in `rooms`) on the plain floor placement left free. A prefab room whose
+/// tiles no one can cross would cut off what met before gets none of its terrain, as a
+/// feature would not be laid; a kind the table lacks stays floor.
+pub(crate) fn prefab_terrain_work(
+    work: &mut Work,
+    rooms: &[Rect],
+    tiles: &[(Pos, String, usize)],
+    placed: &Placement,
+    terrains: &Terrains,
+    kinds: &HazardKinds,
+) {
+    if tiles.is_empty() {
+        return;
+    }
+    let taken = taken(work, placed);
+    let (mut marks, mut changed) = (Vec::new(), Vec::new());
+    for one in tiles.chunk_by(|a, b| a.2 == b.2) {
+        changed.clear();
+        for (pos, id, _) in one {
+            let (Some(t), Some(i)) = (terrains.tile(id), work.interior(*pos)) else {
+                continue;
+            };
+            if work.t[i] == Tile::FLOOR && taken.binary_search(&i).is_err() {
+                changed.push((i, work.t[i]));
+                work.t[i] = t;
+            }
+        }
+        let room = &rooms[one[0].2];
         let blocks = changed.iter().any(|&(i, _)| !kinds.safe(work.t[i]));
         if blocks && !still_meets(work, room, kinds, &changed, &mut marks) {
             for &(i, was) in changed.iter().rev() {
@@ -248,8 +292,13 @@ fn still_meets(
             kinds.safe(work.t[i])
         }
     };
-    // Before: from the room's first tile (a room is plain safe floor, so one group).
-    let Some(first) = work.interior(Pos::new(room.x, room.y)) else {
+    // Before: from the room's first tile that was safe (an ordinary room is plain safe
+    // floor, so one group; a prefab's walls may part it: its first group is checked).
+    let first = (room.y..room.y + room.h)
+        .flat_map(|y| (room.x..room.x + room.w).map(move |x| Pos::new(x, y)))
+        .filter_map(|p| work.interior(p))
+        .find(|&i| was_safe(marks, i));
+    let Some(first) = first else {
         return false;
     };
     let mut stack = vec![first];
@@ -486,6 +535,66 @@ mod tests {
         assert!(
             !check(&[(3, 1), (5, 1), (4, 2)]),
             "the top middle is cut off"
+        );
+    }
+
+    #[test]
+    fn strewn_and_bordering_features_lay_their_kinds_and_keep_the_floor_playable() {
+        use crate::dungeon::profile::{Feature, Shape};
+        let terrains = core_terrains();
+        let p = FloorProfile {
+            features: vec![
+                Feature::new(GRASS, None, 0.5, Shape::Border),
+                Feature::new(SHALLOW_WATER, None, 0.3, Shape::Scatter),
+                // A harmful border would close the room's doorways: never laid.
+                Feature::new(CHASM, None, 0.1, Shape::Border),
+                Feature::new(LAVA, None, 0.1, Shape::Scatter),
+            ],
+            ..busy(5, 61, 45)
+        };
+        let mut seen = [0; 4];
+        for seed in 0..20 {
+            let f = generate_in(&p, seed, 5, &terrains);
+            check_playable(&f);
+            for (n, id) in seen.iter_mut().zip([GRASS, SHALLOW_WATER, LAVA, CHASM]) {
+                *n += count(&f.map, id);
+            }
+        }
+        assert!(seen[..3].iter().all(|&n| n > 0), "{seen:?}");
+        assert_eq!(seen[3], 0, "a chasm bordering a room would shut it");
+    }
+
+    #[test]
+    fn a_prefabs_terrain_is_laid_unless_it_cuts_its_room_apart() {
+        let terrains = core_terrains();
+        let deep = terrains.tile(DEEP_WATER).unwrap();
+        let lay = |rows: &[&str]| {
+            let cave = crate::dungeon::Prefab {
+                id: "t:cave".into(),
+                rows: rows.iter().map(|r| r.to_string()).collect(),
+                legend: Default::default(),
+                terrain: [('~', DEEP_WATER.to_string())].into(),
+            };
+            let p = FloorProfile {
+                prefabs: vec![cave],
+                prefab_count: 1,
+                features: Vec::new(),
+                ..FloorProfile::default_for_depth(3)
+            };
+            (0..10)
+                .map(|seed| {
+                    let f = generate_in(&p, seed, 3, &terrains);
+                    check_playable(&f);
+                    f.map.tiles().iter().filter(|&&t| t == deep).count()
+                })
+                .sum::<usize>()
+        };
+        // A pool in a corner leaves the way across: laid.
+        assert!(lay(&["#######", "#~~...#", "+.....+", "#.....#", "#######"]) > 0);
+        // A channel from wall to wall parts the two doors: not laid.
+        assert_eq!(
+            lay(&["#######", "#..~..#", "+..~..+", "#..~..#", "#######"]),
+            0
         );
     }
 

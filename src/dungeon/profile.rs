@@ -115,7 +115,8 @@ pub struct SpawnEntry {
 }
 
 /// A hand-made room: `#` wall, `.` floor, `+` door; a legend character is floor with a
-/// monster of that creature id on it, and those monsters are the room's encounter.
+/// monster of that creature id on it, and those monsters are the room's encounter; a
+/// `terrain` character is a tile of that terrain kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Prefab {
@@ -123,6 +124,9 @@ pub struct Prefab {
     pub rows: Vec<String>,
     #[serde(default)]
     pub legend: BTreeMap<char, String>,
+    /// Characters that lay a terrain kind (its id) where they stand.
+    #[serde(default)]
+    pub terrain: BTreeMap<char, String>,
 }
 
 impl Prefab {
@@ -143,7 +147,7 @@ impl Prefab {
         if w == 0 || h == 0 {
             return Err(("rows".into(), "must not be empty".into()));
         }
-        for (&c, id) in &self.legend {
+        for (&c, id) in self.legend.iter().chain(&self.terrain) {
             if matches!(c, '#' | '.' | '+') {
                 return Err(("legend".into(), format!("'{c}' is a terrain character")));
             }
@@ -172,7 +176,11 @@ impl Prefab {
         self.rows.iter().enumerate().find_map(|(r, row)| {
             row.chars()
                 .enumerate()
-                .find(|(_, c)| !matches!(c, '#' | '.' | '+') && !self.legend.contains_key(c))
+                .find(|(_, c)| {
+                    !matches!(c, '#' | '.' | '+')
+                        && !self.legend.contains_key(c)
+                        && !self.terrain.contains_key(c)
+                })
                 .map(|(col, c)| (r, col, c))
         })
     }
@@ -211,6 +219,7 @@ fn prefab(id: &str, rows: &[&str], legend: &[(char, &str)]) -> Prefab {
         id: id.to_string(),
         rows: rows.iter().map(|r| r.to_string()).collect(),
         legend: legend.iter().map(|&(c, s)| (c, s.to_string())).collect(),
+        terrain: BTreeMap::new(),
     }
 }
 

@@ -58,10 +58,12 @@ const TRAP: [u8; 3] = [200, 30, 30];
 const MAX_PIXEL_BYTES: u64 = 1 << 30;
 
 /// The floor as an RGB PNG, one `cell`×`cell` square per tile, colours as in `to_ascii`'s
-/// symbols (`symbol_color(id)` for monsters).
+/// symbols (`symbol_color(id)` for monsters, `terrain_color(id)` for the content's terrain
+/// kinds beyond the engine's, plain floor where it has none).
 pub fn to_png(
     floor: &Floor,
     symbol_color: &dyn Fn(&str) -> [u8; 3],
+    terrain_color: &dyn Fn(&str) -> Option<[u8; 3]>,
     cell: u32,
 ) -> Result<Vec<u8>, String> {
     let map = &floor.map;
@@ -88,6 +90,9 @@ pub fn to_png(
             Tile::DOOR | Tile::OPEN_DOOR => DOOR,
             Tile::STAIRS_UP => UP,
             Tile::STAIRS_DOWN => DOWN,
+            t if usize::from(t.0) >= Tile::ENGINE.len() => (map.terrains().id(t))
+                .and_then(terrain_color)
+                .unwrap_or(FLOOR),
             _ => FLOOR,
         })
         .collect();
@@ -177,7 +182,7 @@ mod tests {
     #[test]
     fn png_has_the_right_size_and_colours() {
         let floor = sample();
-        let bytes = to_png(&floor, &|_| [1, 2, 3], 4).unwrap();
+        let bytes = to_png(&floor, &|_| [1, 2, 3], &|_| None, 4).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
         let mut reader = decoder.read_info().unwrap();
         let mut buf = vec![0; reader.output_buffer_size().unwrap()];
@@ -189,8 +194,8 @@ mod tests {
         assert_eq!(at(4 * 4 + 3, 4 + 3), [1, 2, 3]);
         assert_eq!(at(4 * 5, 4 * 2), DOWN);
         assert_eq!(at(4 * 2 + 1, 4 * 2 + 2), DOOR);
-        assert!(to_png(&floor, &|_| [0; 3], 0).is_err());
-        assert!(to_png(&floor, &|_| [0; 3], u32::MAX).is_err());
+        assert!(to_png(&floor, &|_| [0; 3], &|_| None, 0).is_err());
+        assert!(to_png(&floor, &|_| [0; 3], &|_| None, u32::MAX).is_err());
     }
 
     /// `Err` when the snapshot differs, naming the first differing line.

@@ -24,6 +24,9 @@ pub struct RoomLayout {
     pub encounters: Vec<Encounter>,
     /// The prefabs' legend monsters, in stamping order.
     pub guards: Vec<Spawn>,
+    /// The prefabs' terrain tiles (floor until the floor is made), each with its prefab
+    /// room's place in `rooms`: laid once everything is placed (`floor::lay_prefab_terrain`).
+    pub terrain: Vec<(Pos, String, usize)>,
 }
 
 /// Stamps `profile.prefab_count` prefabs, then up to `profile.rooms` rooms (each given
@@ -177,6 +180,9 @@ fn stamp_prefab(work: &mut Work, prefab: &Prefab, foot: Rect, out: &mut RoomLayo
                 '+' => Tile::DOOR,
                 _ => Tile::FLOOR,
             };
+            if let Some(id) = prefab.terrain.get(&c) {
+                out.terrain.push((pos, id.clone(), room));
+            }
             if let Some(id) = prefab.legend.get(&c) {
                 out.guards.push(Spawn {
                     pos,

@@ -475,7 +475,7 @@ impl Game {
         let ids: Vec<CreatureId> = std::iter::once(self.party.hero)
             .chain(self.fight.enemies.iter().copied())
             .collect();
-        for id in ids {
+        for &id in &ids {
             self.tick_modifiers(id, content);
             if id == self.party.hero {
                 self.tick_hero_fear();
@@ -492,6 +492,7 @@ impl Game {
                 c.cooldowns.retain(|_, cd| *cd > 0);
             }
         }
+        self.stand(&ids, content);
     }
 
     /// The hero's fear runs down with its turns (the monsters' with their moves).

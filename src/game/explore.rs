@@ -223,6 +223,10 @@ impl Game {
         for id in carriers {
             self.tick_modifiers(id, content);
         }
+        if content.standing {
+            let everyone: Vec<CreatureId> = self.floor.creatures.keys().copied().collect();
+            self.stand(&everyone, content);
+        }
         self.tick_hero_fear();
         self.notice_hidden(content);
         self.drain(content);

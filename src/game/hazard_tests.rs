@@ -455,3 +455,73 @@ fn bad_hazard_fields_are_refused_naming_the_field() {
         assert!(named, "{bad}: {report}");
     }
 }
+
+/// Ice that chills whoever stands on it, for a turn at a time: terrain that matters without
+/// harming.
+const ICE: &str = r##"
+[[modifiers]]
+id = "test:chilled"
+name = "Chilled"
+duration = 1
+effects = [ { attribute = "dexterity", flat = -3 } ]
+
+[[terrain]]
+id = "test:ice"
+name = "ice"
+description = "Ice: it chills whoever stands on it."
+glyph = "_"
+color = "#a0d8f0"
+walkable = true
+while_standing = "test:chilled"
+"##;
+
+#[test]
+fn terrain_with_a_modifier_gives_it_while_standing_and_is_no_hazard() {
+    let content = content_with(ICE);
+    let ice = kind(&content, "test:ice");
+    assert!(
+        content.terrains.rules(ice).safe(),
+        "ice is walked, not feared"
+    );
+    let mut g = world("#####\n#@..#\n#####", &content);
+    g.floor.map.set(Pos::new(2, 1), ice);
+    let hero = g.party.hero;
+    let dexterity = |g: &Game| g.attribute(hero, super::combat::Attr::Dexterity, &content);
+    let plain = dexterity(&g);
+    g.execute(&Command::Move(Dir::Right), &content);
+    assert_eq!(g.hero_pos(), Pos::new(2, 1));
+    assert!(
+        g.hero().has_modifier("test:chilled"),
+        "chilled the turn it steps on"
+    );
+    assert_eq!(dexterity(&g), plain - 3.0);
+    g.execute(&Command::Wait, &content);
+    assert!(g.hero().has_modifier("test:chilled"), "and while it stays");
+    g.execute(&Command::Move(Dir::Right), &content);
+    assert!(
+        !g.hero().has_modifier("test:chilled"),
+        "gone once it steps off"
+    );
+    assert_eq!(dexterity(&g), plain);
+    // Core's kinds give nothing: the rules skip the look underfoot.
+    assert!(!core().standing);
+}
+
+#[test]
+fn while_standing_names_a_known_modifier() {
+    let pack = crate::content::Pack {
+        id: "test".into(),
+        files: vec![(
+            "test.toml".into(),
+            ICE.replace(
+                "while_standing = \"test:chilled\"",
+                "while_standing = \"test:chiled\"",
+            )
+            .into_bytes(),
+        )],
+    };
+    let (_, report) = crate::content::load_packs(&[crate::content::core_pack(), pack]);
+    let named = (report.diagnostics.iter())
+        .any(|d| d.path == "terrain[0].while_standing" && d.message.contains("test:chilled"));
+    assert!(named, "{report}");
+}

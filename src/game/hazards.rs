@@ -4,7 +4,7 @@
 //! here.
 use super::combat::mitigate;
 use super::effects::Hit;
-use super::state::Game;
+use super::state::{CreatureId, Game};
 use crate::content::Content;
 use crate::map::{Pos, Tile};
 use crate::rng;
@@ -68,6 +68,24 @@ impl Game {
             self.make_noise(at, u32::from(rules.noise));
         }
         Underfoot::Stayed
+    }
+
+    /// Each of `ids` standing on a kind with a `while_standing` modifier has it put on, by
+    /// the modifier's own duration and stacking: terrain that matters without harming.
+    pub(super) fn stand(&mut self, ids: &[CreatureId], content: &Content) {
+        if !content.standing {
+            return;
+        }
+        for &id in ids {
+            let Some(c) = self.floor.creatures.get(&id).filter(|c| c.is_alive()) else {
+                continue;
+            };
+            let tile = self.floor.map.get(c.pos);
+            let kind = (self.floor.map.terrains().id(tile)).and_then(|t| content.terrain.get(t));
+            if let Some(modifier) = kind.and_then(|k| k.while_standing.as_deref()) {
+                self.apply_modifier(id, modifier, None, content);
+            }
+        }
     }
 
     /// The hero falls from the floor: `fall_damage`, then the next floor, landing on a

@@ -532,3 +532,84 @@ fn sim_json_counts_a_mods_monster_and_its_abilities() {
     assert_eq!(hero["appeared"].as_u64(), Some(6), "{hero}");
     std::fs::remove_dir_all(&root).ok();
 }
+
+/// A one-folder mod puts new terrain on floor 1: ice pools and strewn snow among floor 1's
+/// room features (a floor made by `copy_from = 1` with a list edit of `features`), and ice
+/// in its prefab's legend; `delve gen --mods` shows it; core's floor 1 is unchanged.
+#[test]
+fn a_mods_new_terrain_appears_on_floor_one() {
+    let mods = fixture("frost_floor");
+    let (content, report) = load(&mods);
+    assert!(!report.has_errors(), "{report}");
+    assert!(
+        (report.diagnostics.iter()).all(|d| !d.message.contains("never placed")),
+        "{report}"
+    );
+    let count = |id: &str, seeds: std::ops::Range<u64>| -> usize {
+        let tile = content.terrains.tile(id).unwrap();
+        seeds
+            .map(|seed| {
+                let profile = content.generator_profile(1).unwrap();
+                let floor = delve::dungeon::generate_in(&profile, seed, 1, &content.terrains);
+                floor.map.tiles().iter().filter(|&&t| t == tile).count()
+            })
+            .sum()
+    };
+    assert!(count("frost:ice", 0..20) > 0, "no ice on twenty floors");
+    assert!(count("frost:snow", 0..20) > 0, "no snow on twenty floors");
+    // The ice cave's legend lays ice around its skeleton.
+    let profile = content.generator_profile(1).unwrap();
+    let cave = profile
+        .prefabs
+        .iter()
+        .find(|p| p.id == "frost:ice_cave")
+        .unwrap();
+    assert_eq!(
+        cave.terrain.get(&'_').map(String::as_str),
+        Some("frost:ice")
+    );
+    assert_eq!(
+        cave.legend.get(&'s').map(String::as_str),
+        Some("core:skeleton")
+    );
+    let caves = (0..30u64).filter(|&seed| {
+        let floor = delve::dungeon::generate_in(&profile, seed, 1, &content.terrains);
+        let ice = content.terrains.tile("frost:ice").unwrap();
+        (floor.encounters.iter()).any(|e| {
+            let r = floor.rooms[e.room];
+            e.prefab == "frost:ice_cave"
+                && (r.y..r.y + r.h).any(|y| {
+                    (r.x..r.x + r.w).any(|x| floor.map.get(delve::map::Pos::new(x, y)) == ice)
+                })
+        })
+    });
+    assert!(
+        caves.count() > 0,
+        "no ice cave with its ice on thirty floors"
+    );
+    let out = delve(&["gen", "--seed", "1", "--mods", mods.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains('_'), "ice drawn as its glyph:\n{text}");
+    let core = delve(&["gen", "--seed", "1"]);
+    assert!(!String::from_utf8(core.stdout).unwrap().contains('_'));
+    // MODDING.md's "New terrain" shows this mod's content file as it is.
+    let modding = include_str!("../../MODDING.md");
+    let recipe = &modding[modding.find("## New terrain").unwrap()..];
+    let block = recipe
+        .split("```toml\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let file = std::fs::read_to_string(mods.join("frost/content.toml")).unwrap();
+    assert_eq!(
+        block, file,
+        "MODDING.md's New terrain block is the fixture's file"
+    );
+}

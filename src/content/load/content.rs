@@ -116,6 +116,10 @@ pub struct Content {
     /// hashed.
     #[serde(skip)]
     pub terrains: Arc<Terrains>,
+    /// Whether some terrain kind gives a modifier to whoever stands on it
+    /// (`while_standing`): derived from `terrain`, so not hashed.
+    #[serde(skip)]
+    pub standing: bool,
     /// Pack ids in load order.
     pub packs: Vec<String>,
 }
@@ -175,6 +179,7 @@ impl Content {
     /// edits the registry by hand).
     pub fn derive_terrains(&mut self) {
         self.terrains = crate::content::terrain::table(&self.terrain);
+        self.standing = self.terrain.values().any(|t| t.while_standing.is_some());
     }
 
     /// The terrain kind of tile `t` on a map of this content.
@@ -220,10 +225,18 @@ impl Content {
         }
     }
 
-    /// The generator's profile of floor `k`, prefabs resolved.
-    /// The last floor has nothing below it, so no feature that drops (a chasm) opens there.
+    /// The generator's profile of floor `k`, prefabs resolved (their legends' terrain kinds
+    /// apart from their monsters). The last floor has nothing below it, so no feature that drops (a chasm) opens there.
     pub fn generator_profile(&self, k: u32) -> Option<crate::dungeon::FloorProfile> {
         let mut profile = self.floor_profile(k).map(|f| f.profile(&self.prefabs))?;
+        // A prefab's legend names a creature (a monster stands there) or a terrain kind.
+        for prefab in &mut profile.prefabs {
+            let legend = std::mem::take(&mut prefab.legend);
+            let (terrain, creatures) = legend
+                .into_iter()
+                .partition(|(_, id)| self.terrain.contains_key(id));
+            (prefab.terrain, prefab.legend) = (terrain, creatures);
+        }
         if k >= self.balance.floors {
             let falls = |id: &str| {
                 (self.terrain.get(id)).is_some_and(|t| t.on_enter.as_ref().is_some_and(|e| e.fall))

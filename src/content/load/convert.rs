@@ -181,6 +181,9 @@ pub(super) fn prefab(def: &PrefabDef) -> Result<Prefab, FieldError> {
         id: def.id.get_ref().clone(),
         rows: def.rows.iter().map(|r| r.get_ref().clone()).collect(),
         legend,
+        // Which legend ids are terrain kinds is known once every pack has loaded
+        // (`Content::generator_profile`).
+        terrain: BTreeMap::new(),
     };
     prefab.check().map_err(|(field, msg)| {
         // A stray character is pointed at in its row (past the row's opening quote).

@@ -358,13 +358,15 @@ pub(super) fn traps(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagno
     }
 }
 
-/// `[[prefabs]]`: what its entries name exists.
+/// `[[prefabs]]`: what its entries name exists: each legend id a creature or a terrain kind.
 pub(super) fn prefabs(r: &mut Refs, file: &ContentFile, _deferred: &mut Vec<Diagnostic>) {
     for (i, p) in file.prefabs.iter().enumerate() {
         for (key, id) in &p.get_ref().legend {
-            r.check(IdKind::Creatures, id, || {
-                format!("prefabs[{i}].legend.{key}")
-            });
+            if !r.content.terrain.contains_key(id.get_ref()) {
+                r.check(IdKind::Creatures, id, || {
+                    format!("prefabs[{i}].legend.{key}")
+                });
+            }
         }
     }
 }
@@ -504,6 +506,11 @@ pub(super) fn terrain(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagn
             if let Some(id) = id {
                 r.check(IdKind::Terrain, id, || format!("terrain[{i}].{field}"));
             }
+        }
+        if let Some(m) = &t.while_standing {
+            r.check(IdKind::Modifiers, m, || {
+                format!("terrain[{i}].while_standing")
+            });
         }
         if let Some(on) = &t.on_enter
             && on.damage > 0

@@ -135,7 +135,8 @@ pub struct FeatureDef {
     /// `lake` (nine tenths of the room, its middle of the `middle` kind), `pool` (seven
     /// tenths), `small_pool` (a third), `patch` (the whole room, two fifths of it the
     /// `middle` kind), `scatter` (one floor tile in four, strewn) or `border` (the room's
-    /// floor along its walls).
+    /// floor along its walls; never of a kind no one can cross, which would shut the
+    /// room's doorways).
     pub shape: crate::dungeon::Shape,
 }
 

@@ -8,7 +8,8 @@ use toml::Spanned;
 use super::*;
 
 /// A hand-made room: `rows` of `#` wall, `.` floor, `+` door and legend characters, each a
-/// floor tile with a creature on it; those creatures are the room's encounter.
+/// floor tile with a creature on it (those creatures are the room's encounter) or a tile of
+/// a terrain kind.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PrefabDef {
@@ -18,7 +19,10 @@ pub struct PrefabDef {
     /// The layout, one string per row, all of one length.
     #[schemars(with = "Vec<String>")]
     pub rows: Vec<Spanned<String>>,
-    /// Legend characters to creature ids, e.g. `{ s = "core:skeleton" }`.
+    /// Legend characters to creature ids or terrain kinds, e.g. `{ s = "core:skeleton",
+    /// "~" = "core:deep_water" }`. A terrain character is laid once the floor is placed
+    /// (nothing is put on it); in a prefab whose terrain no one can cross would cut its room
+    /// apart, none of its terrain is laid.
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, String>")]
     pub legend: BTreeMap<String, Spanned<String>>,

@@ -80,6 +80,14 @@ pub struct TerrainDef {
     /// it.
     #[serde(default)]
     pub on_enter: Option<OnEnterDef>,
+    /// A modifier (its id) that whoever stands on it has: put on every creature standing
+    /// here at each turn's ticks (exploring, and each round of a fight), with the modifier's
+    /// own duration and stacking, so one of `duration = 1` lasts while the creature stays.
+    /// It makes terrain matter without making it a hazard: monsters walk onto it as onto
+    /// floor.
+    #[serde(default)]
+    #[schemars(with = "Option<String>")]
+    pub while_standing: Option<Spanned<String>>,
 }
 
 /// What entering a terrain does: `damage` (of `damage_type`, less the walker's resistance
