@@ -283,3 +283,29 @@ fn two_mistakes_in_one_file_are_two_errors_counted_as_the_file_writes_them() {
         "{report}"
     );
 }
+
+#[test]
+fn a_room_features_chance_out_of_range_is_one_error_at_that_chance() {
+    let dir = scratch("feature-chance");
+    let floor = "[[floors]]\ndepth = 2\nwidth = 41\nheight = 31\nrooms = 5\nmonsters = 2\n\
+                 spawns = [ { id = \"core:rat\", weight = 1 } ]\nfeatures = [\n  \
+                 { terrain = \"core:grass\", chance = 0.2, shape = \"patch\" },\n  \
+                 { terrain = \"core:lava\", chance = 1.5, shape = \"pool\" },\n]\n";
+    std::fs::create_dir_all(dir.join("hot")).unwrap();
+    std::fs::write(
+        dir.join("hot/mod.toml"),
+        "id = \"hot\"\nname = \"Hot\"\nversion = \"1.0.0\"\nengine = \"1\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("hot/floors.toml"), floor).unwrap();
+    let report = load(&dir);
+    let [error] = errors(&report)[..] else {
+        panic!("one error: {report}")
+    };
+    assert_eq!(error.path, "floors[0].features[1].chance", "{report}");
+    assert_eq!((error.line, error.column), (10, 28), "{report}");
+    assert!(
+        error.message.starts_with("`chance` = 1.5 is a probability"),
+        "{report}"
+    );
+}

@@ -43,8 +43,27 @@ pub(super) fn floor_field(
         return (f.span(), format!("floors[{i}]"));
     }
     let key = field.split(['.', '[']).next().unwrap_or(field);
-    (
-        find_key(text, key, &f.span()),
-        format!("floors[{i}].{field}"),
-    )
+    let at = find_key(text, key, &f.span());
+    // A list of tables (`features[2].chance`): the entry's own key, the list's n-th of it.
+    let nth = (field.split_once('[')).and_then(|(_, rest)| {
+        let (n, inner) = rest.split_once("].")?;
+        Some((n.parse::<usize>().ok()?, inner))
+    });
+    if let Some((n, inner)) = nth
+        && at != f.span()
+    {
+        let (_, end) = extent(text, &f.span());
+        let mut from = at.end;
+        for k in 0..=n {
+            let found = find_key(text, inner, &(from..end));
+            if found == (from..end) || found.start >= end {
+                break;
+            }
+            if k == n {
+                return (found, format!("floors[{i}].{field}"));
+            }
+            from = found.end;
+        }
+    }
+    (at, format!("floors[{i}].{field}"))
 }

@@ -73,16 +73,7 @@ impl Refs<'_> {
         if self.contains(kind, id) {
             return true;
         }
-        let (span, key) = (span(), key());
-        let here = Diagnostic::at(
-            Severity::Error,
-            self.pack,
-            self.path,
-            self.text,
-            span.start,
-            key,
-            String::new(),
-        );
+        let here = self.at(span(), key(), String::new());
         // This stage counts a file's entries without those refused so far.
         let written = Diagnostic {
             path: self.refused.as_written(self.path, &here.path),
@@ -105,7 +96,13 @@ impl Refs<'_> {
     }
 
     pub(super) fn error(&mut self, span: std::ops::Range<usize>, key: String, msg: String) {
-        self.diags.push(Diagnostic::at(
+        let error = self.at(span, key, msg);
+        self.diags.push(error);
+    }
+
+    /// An error of this file at `span`.
+    fn at(&self, span: std::ops::Range<usize>, key: String, msg: String) -> Diagnostic {
+        Diagnostic::at(
             Severity::Error,
             self.pack,
             self.path,
@@ -113,7 +110,7 @@ impl Refs<'_> {
             span.start,
             key,
             msg,
-        ));
+        )
     }
 
     /// Where a string stands inside the entry spanning `within` (serde's internally tagged
