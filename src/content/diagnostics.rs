@@ -117,9 +117,60 @@ impl Diagnostic {
         start..start + len
     }
 
-    /// The report as annotate-snippets renders it: title, `--> pack/file:line:col`, the
-    /// source line with a caret under the offending token, and the key path as a note.
+    /// The report: title, `--> pack/file:line:col`, the source line with a caret under the
+    /// offending token, and the key path and the notes as notes.
     pub fn render(&self) -> String {
+        #[cfg(target_arch = "wasm32")]
+        return self.render_plain();
+        #[cfg(not(target_arch = "wasm32"))]
+        self.render_snippet()
+    }
+
+    /// `render` without a crate: the layout annotate-snippets gives a one-line snippet, the
+    /// source line whole (a test holds the two to the same text).
+    pub fn render_plain(&self) -> String {
+        let level = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let origin = match self.file.is_empty() {
+            true => self.pack.clone(),
+            false => format!("{}/{}", self.pack, self.file),
+        };
+        let mut out = format!("{level}: {}\n", self.message);
+        let mut notes: Vec<String> = Vec::new();
+        if !self.path.is_empty() {
+            notes.push(format!("at `{}`", self.path));
+        }
+        notes.extend(self.notes.iter().cloned());
+        let pad = if self.line > 0 && !self.source_line.is_empty() {
+            let pad = " ".repeat(self.line.to_string().len());
+            let caret = self.caret_span();
+            let before = self.source_line[..caret.start].chars().count();
+            let under = self.source_line[caret.clone()].chars().count().max(1);
+            out += &format!("{pad}--> {origin}:{}:{}\n", self.line, self.column);
+            out += &format!("{pad} |\n{} | {}\n", self.line, self.source_line);
+            out += &format!("{pad} | {}{}", " ".repeat(before), "^".repeat(under));
+            if !notes.is_empty() {
+                out += &format!("\n{pad} |");
+            }
+            pad
+        } else {
+            match self.line {
+                0 => out += &format!("--> {origin}"),
+                line => out += &format!("--> {origin}:{line}:{}", self.column),
+            }
+            String::new()
+        };
+        for note in notes {
+            out += &format!("\n{pad} = note: {note}");
+        }
+        out
+    }
+
+    /// The report as annotate-snippets renders it.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn render_snippet(&self) -> String {
         use annotate_snippets::{AnnotationKind, Group, Level, Origin, Renderer, Snippet};
         let level = match self.severity {
             Severity::Error => Level::ERROR,
@@ -234,6 +285,28 @@ mod tests {
             shown.contains("note: at `creatures[0].abilities[0]`"),
             "{shown}"
         );
+    }
+
+    #[test]
+    fn the_plain_renderer_writes_what_annotate_snippets_does() {
+        let text = "a = 1\n".repeat(11) + "abilities = [\"core:atack\"]\n";
+        let mut cases = Vec::new();
+        for (offset, path) in [(0, ""), (2, "a"), (80, "creatures[3].abilities[0]")] {
+            let d = Diagnostic::at(Severity::Warning, "p", "f.toml", &text, offset, path, "m");
+            cases.push(d.clone());
+            let mut noted = d;
+            noted.notes = vec!["one".into(), "two".into()];
+            cases.push(noted);
+        }
+        let mut bare = cases[0].clone();
+        bare.source_line.clear();
+        cases.push(bare.clone());
+        bare.line = 0;
+        bare.file.clear();
+        cases.push(bare);
+        for d in cases {
+            assert_eq!(d.render_plain(), d.render_snippet(), "{d:?}");
+        }
     }
 
     #[test]

@@ -121,6 +121,14 @@ fn every_fixture_reports_located_diagnostics() {
             content.creature("core:hero").is_some(),
             "{case}: core still loads"
         );
+        // The browser's renderer writes what annotate-snippets does (which cuts long lines).
+        for d in report
+            .diagnostics
+            .iter()
+            .filter(|d| d.source_line.len() < 100)
+        {
+            assert_eq!(d.render_plain(), d.render(), "{case}: the two renderers");
+        }
         for s in skipped {
             assert!(
                 report.skipped.iter().any(|p| p == s) && !report.loaded.iter().any(|p| p == s),

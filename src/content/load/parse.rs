@@ -65,12 +65,11 @@ pub(super) fn parse_file<'a>(pack: &str, path: &str, bytes: &'a [u8]) -> FileRes
             )));
         }
     };
-    // A file that copies entries is read by toml's own parser, which keeps them as TOML.
-    let copies = text.contains("copy_from");
-    // Almost every file takes the fast path; errors and the unusual take toml's own. The
-    // browser takes toml's alone: same entries and errors, a smaller download (docs/BUILDING.md: sizes).
+    // Almost every file takes the fast path; errors and the unusual take toml's own, and so
+    // does a file that copies entries (toml's parser keeps them as TOML). The browser takes
+    // toml's alone: same entries and errors, a smaller download (docs/BUILDING.md: sizes).
     #[cfg(not(target_arch = "wasm32"))]
-    if !copies
+    if !text.contains("copy_from")
         && let Some(file) = crate::content::fast_toml::from_str::<ContentFile>(text, MAX_NESTING)
     {
         return Ok(ReadFile {
