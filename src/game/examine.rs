@@ -10,11 +10,15 @@ pub fn describe(game: &Game, content: &Content, p: Pos) -> Option<Vec<String>> {
     if !game.floor.map.in_bounds(p) || !game.is_explored(p) {
         return None;
     }
-    let mut lines = vec![
-        content
-            .terrain_of(game.floor.map.get(p))
-            .map_or_else(|| "Rock.".to_string(), |t| t.description.clone()),
-    ];
+    let terrain = content.terrain_of(game.floor.map.get(p));
+    let mut lines = vec![terrain.map_or_else(|| "Rock.".to_string(), |t| t.description.clone())];
+    // What standing there does, in the modifier's own name (the sidebar's word for it).
+    if let Some(m) = terrain
+        .and_then(|t| t.while_standing.as_deref())
+        .and_then(|id| content.modifier(id))
+    {
+        lines.push(format!("Standing here: {}.", m.name));
+    }
     if let Some(gold) = game.floor.treasure.get(&p) {
         lines.push(format!("Treasure: {gold} gold."));
     }

@@ -503,6 +503,12 @@ fn terrain_with_a_modifier_gives_it_while_standing_and_is_no_hazard() {
         "gone once it steps off"
     );
     assert_eq!(dexterity(&g), plain);
+    // Looking at the ice says what standing there does.
+    let lines = super::examine::describe(&g, &content, Pos::new(2, 1)).unwrap();
+    assert!(
+        lines.contains(&"Standing here: Chilled.".to_string()),
+        "{lines:?}"
+    );
     // Core's kinds give nothing: the rules skip the look underfoot.
     assert!(!core().standing);
 }
