@@ -55,9 +55,16 @@ impl Diagnostic {
     /// `pack/file:line:column`, as the report's `-->` line writes it.
     pub fn place(&self) -> String {
         match (self.file.is_empty(), self.line) {
-            (true, _) => self.pack.clone(),
-            (false, 0) => format!("{}/{}", self.pack, self.file),
-            (false, line) => format!("{}/{}:{line}:{}", self.pack, self.file, self.column),
+            (false, line) if line > 0 => format!("{}:{line}:{}", self.origin(), self.column),
+            _ => self.origin(),
+        }
+    }
+
+    /// `pack/file`, or the pack alone for a problem of no file.
+    fn origin(&self) -> String {
+        match self.file.is_empty() {
+            true => self.pack.clone(),
+            false => format!("{}/{}", self.pack, self.file),
         }
     }
 }
@@ -133,10 +140,7 @@ impl Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        let origin = match self.file.is_empty() {
-            true => self.pack.clone(),
-            false => format!("{}/{}", self.pack, self.file),
-        };
+        let origin = self.origin();
         let mut out = format!("{level}: {}\n", self.message);
         let mut notes: Vec<String> = Vec::new();
         if !self.path.is_empty() {
@@ -176,11 +180,7 @@ impl Diagnostic {
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
         };
-        let origin = if self.file.is_empty() {
-            self.pack.clone()
-        } else {
-            format!("{}/{}", self.pack, self.file)
-        };
+        let origin = self.origin();
         let title = level.primary_title(self.message.as_str());
         let mut group: Group<'_> = if self.line > 0 && !self.source_line.is_empty() {
             title.element(

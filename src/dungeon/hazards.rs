@@ -142,12 +142,39 @@ pub(crate) fn hazards_work(
         }
         changed.clear();
         draw(work, room, shape, &taken, rng, &mut changed);
-        let blocks = changed.iter().any(|&(i, _)| !kinds.safe(work.t[i]));
-        if blocks && !still_meets(work, room, kinds, &changed, &mut marks) {
-            for &(i, was) in changed.iter().rev() {
-                work.t[i] = was;
-            }
+        keep_if_crossable(work, room, kinds, &changed, &mut marks);
+    }
+}
+
+/// Keeps what was just laid in `room` (`changed` holds what each tile was) unless a tile
+/// of it no one can cross cuts off what met before; else puts every tile back.
+fn keep_if_crossable(
+    work: &mut Work,
+    room: &Rect,
+    kinds: &HazardKinds,
+    changed: &[(usize, Tile)],
+    marks: &mut Vec<u8>,
+) {
+    let blocks = changed.iter().any(|&(i, _)| !kinds.safe(work.t[i]));
+    if blocks && !still_meets(work, room, kinds, changed, marks) {
+        for &(i, was) in changed.iter().rev() {
+            work.t[i] = was;
         }
+    }
+}
+
+/// Puts `t` on tile `i` when it is plain floor that placement left free (`taken`, sorted),
+/// noting what it was.
+fn lay_on_floor(
+    work: &mut Work,
+    i: usize,
+    t: Tile,
+    taken: &[usize],
+    changed: &mut Vec<(usize, Tile)>,
+) {
+    if work.t[i] == Tile::FLOOR && taken.binary_search(&i).is_err() {
+        changed.push((i, work.t[i]));
+        work.t[i] = t;
     }
 }
 
@@ -183,21 +210,11 @@ pub(crate) fn prefab_terrain_work(
     for one in tiles.chunk_by(|a, b| a.2 == b.2) {
         changed.clear();
         for (pos, id, _) in one {
-            let (Some(t), Some(i)) = (terrains.tile(id), work.interior(*pos)) else {
-                continue;
-            };
-            if work.t[i] == Tile::FLOOR && taken.binary_search(&i).is_err() {
-                changed.push((i, work.t[i]));
-                work.t[i] = t;
+            if let (Some(t), Some(i)) = (terrains.tile(id), work.interior(*pos)) {
+                lay_on_floor(work, i, t, &taken, &mut changed);
             }
         }
-        let room = &rooms[one[0].2];
-        let blocks = changed.iter().any(|&(i, _)| !kinds.safe(work.t[i]));
-        if blocks && !still_meets(work, room, kinds, &changed, &mut marks) {
-            for &(i, was) in changed.iter().rev() {
-                work.t[i] = was;
-            }
-        }
+        keep_if_crossable(work, &rooms[one[0].2], kinds, &changed, &mut marks);
     }
 }
 
@@ -212,15 +229,8 @@ fn draw(
     changed: &mut Vec<(usize, Tile)>,
 ) {
     let mut lay = |work: &mut Work, x: i32, y: i32, kind: Option<Tile>| {
-        let Some(i) = work.interior(Pos::new(x, y)) else {
-            return;
-        };
-        if work.t[i] != Tile::FLOOR || taken.binary_search(&i).is_ok() {
-            return;
-        }
-        if let Some(t) = kind.or(laid.rim) {
-            changed.push((i, work.t[i]));
-            work.t[i] = t;
+        if let (Some(i), Some(t)) = (work.interior(Pos::new(x, y)), kind.or(laid.rim)) {
+            lay_on_floor(work, i, t, taken, changed);
         }
     };
     let Some((size, core)) = laid.shape.ellipse() else {

@@ -6,6 +6,7 @@ use super::combat::mitigate;
 use super::effects::Hit;
 use super::state::{CreatureId, Game};
 use crate::content::Content;
+use crate::content::terrain::TerrainKind;
 use crate::map::{Pos, Tile};
 use crate::rng;
 
@@ -25,10 +26,8 @@ impl Game {
     /// The hero has just stepped onto `at`: its terrain's `on_enter` (damage through the
     /// hero's resistance, or the fall), then its trampling.
     pub(super) fn hero_enters_terrain(&mut self, at: Pos, content: &Content) -> Underfoot {
-        let tile = self.floor.map.get(at);
-        let rules = *self.floor.map.rules(tile);
-        let kind = (self.floor.map.terrains().id(tile)).and_then(|id| content.terrain.get(id));
-        if let Some(kind) = kind
+        let rules = *self.floor.map.rules(self.floor.map.get(at));
+        if let Some(kind) = self.kind_at(at, content)
             && let Some(on) = &kind.on_enter
         {
             if rules.damage > 0 {
@@ -70,6 +69,12 @@ impl Game {
         Underfoot::Stayed
     }
 
+    /// The terrain kind of the tile at `at`, by the floor's own table.
+    fn kind_at<'c>(&self, at: Pos, content: &'c Content) -> Option<&'c TerrainKind> {
+        let tile = self.floor.map.get(at);
+        (self.floor.map.terrains().id(tile)).and_then(|id| content.terrain.get(id))
+    }
+
     /// Each of `ids` standing on a kind with a `while_standing` modifier has it put on, by
     /// the modifier's own duration and stacking: terrain that matters without harming.
     pub(super) fn stand(&mut self, ids: &[CreatureId], content: &Content) {
@@ -80,8 +85,7 @@ impl Game {
             let Some(c) = self.floor.creatures.get(&id).filter(|c| c.is_alive()) else {
                 continue;
             };
-            let tile = self.floor.map.get(c.pos);
-            let kind = (self.floor.map.terrains().id(tile)).and_then(|t| content.terrain.get(t));
+            let kind = self.kind_at(c.pos, content);
             if let Some(modifier) = kind.and_then(|k| k.while_standing.as_deref()) {
                 self.apply_modifier(id, modifier, None, content);
             }

@@ -123,17 +123,15 @@ pub(super) fn check_floor(f: &FloorDef) -> Result<(), (String, String)> {
     fn at(field: &'static str) -> impl Fn(String) -> (String, String) {
         move |m| (field.to_string(), m)
     }
-    let mut profile = f.profile(&BTreeMap::new());
-    let shorthand = [
+    for (name, v) in [
+        ("door_chance", f.door_chance),
+        ("secret_door_chance", f.secret_door_chance),
         ("lake_chance", f.lake_chance),
         ("pool_chance", f.pool_chance),
         ("chasm_chance", f.chasm_chance),
         ("lava_chance", f.lava_chance),
         ("grass_chance", f.grass_chance),
-        ("door_chance", f.door_chance),
-        ("secret_door_chance", f.secret_door_chance),
-    ];
-    for (name, v) in shorthand {
+    ] {
         numbers::number_in(name, v, 0.0, 1.0).map_err(at(name))?;
     }
     for (i, feature) in f.features.iter().enumerate() {
@@ -146,6 +144,7 @@ pub(super) fn check_floor(f: &FloorDef) -> Result<(), (String, String)> {
     ] {
         numbers::number_in(name, v, 0.0, 100.0).map_err(at(name))?;
     }
+    let mut profile = f.profile(&BTreeMap::new());
     profile.prefab_count = 0;
     profile.validate().map_err(|m| generator_field(&m))?;
     // Item piles are the game's, not the generator's: each one rolls its loot table.

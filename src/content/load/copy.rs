@@ -58,6 +58,7 @@ pub(super) fn read_with_copies<'a>(
         let DeValue::Array(items) = list.get_mut() else {
             continue;
         };
+        let copied = matches!(info.merge, MergeRule::ById | MergeRule::ByDepth);
         let mut plain = Vec::with_capacity(items.len());
         for (index, item) in std::mem::replace(items, DeArray::new())
             .into_iter()
@@ -71,11 +72,14 @@ pub(super) fn read_with_copies<'a>(
             }
             let at = item.span();
             match item.into_inner() {
-                DeValue::Table(t) if t.contains_key("copy_from") => copies.push(CopyEntry {
-                    kind,
-                    index,
-                    entry: Spanned::new(at, t),
-                }),
+                // Only entries with an id or a depth are made by copying.
+                DeValue::Table(t) if copied && t.contains_key("copy_from") => {
+                    copies.push(CopyEntry {
+                        kind,
+                        index,
+                        entry: Spanned::new(at, t),
+                    })
+                }
                 other => plain.push(Spanned::new(at, other)),
             }
         }
@@ -344,13 +348,9 @@ pub(super) fn make_copies<'a>(
                 Source::Earlier => origins.find(kind, job.from.get_ref()),
                 Source::Missing => {
                     let from = job.from.get_ref();
-                    let (path, text, _) = files[job.file];
-                    let here = Diagnostic::at(
-                        Severity::Error,
-                        pack,
-                        path,
-                        text,
-                        job.from.span().start,
+                    let here = error(
+                        job.file,
+                        job.from.span(),
                         format!("{}.copy_from", key()),
                         String::new(),
                     );

@@ -33,10 +33,15 @@ impl Refused {
 
     /// How many entries of `file`'s list of `kind` before `index` (as written) were taken
     /// out: a copy made later goes in that many places earlier.
-    pub(super) fn holes_before(&self, file: &str, kind: &'static str, index: usize) -> usize {
-        self.holes
-            .get(&(file.to_string(), kind))
-            .map_or(0, |h| h.partition_point(|&i| i < index))
+    pub(super) fn holes_before(&self, file: &str, kind: &str, index: usize) -> usize {
+        self.holes_of(file, kind).partition_point(|&i| i < index)
+    }
+
+    /// The places taken out of `file`'s list of `kind`, ascending.
+    fn holes_of(&self, file: &str, kind: &str) -> &[usize] {
+        (self.holes.iter())
+            .find(|((f, k), _)| f == file && *k == kind)
+            .map_or(&[], |(_, h)| h)
     }
 
     /// If `id` of `kind` was refused: a note under its error that `reference` (a place and
@@ -72,14 +77,13 @@ impl Refused {
         let Some((index, rest)) = rest.split_once(']') else {
             return path.to_string();
         };
-        let (Some(holes), Ok(mut index)) = (
-            (self.holes.iter())
-                .find(|((f, k), _)| f == file && *k == kind)
-                .map(|(_, h)| h),
-            index.parse::<usize>(),
-        ) else {
+        let holes = self.holes_of(file, kind);
+        let Ok(mut index) = index.parse::<usize>() else {
             return path.to_string();
         };
+        if holes.is_empty() {
+            return path.to_string();
+        }
         for &h in holes {
             if h <= index {
                 index += 1;
@@ -106,16 +110,20 @@ pub(super) fn inherited(diags: &mut Vec<Diagnostic>) {
     let mut k = 0;
     while k < diags.len() {
         let d = &diags[k];
-        let at_copy = (d.source_line.chars().take(d.column.saturating_sub(1)))
-            .collect::<String>()
-            .trim_end()
-            .strip_suffix('=')
-            .is_some_and(|key| key.trim_end().ends_with("copy_from"));
-        let source = (diags[..k].iter()).position(|e| {
-            e.severity == Severity::Error && e.severity == d.severity && e.message == d.message
-        });
+        let at_copy = d.severity == Severity::Error
+            && (d.source_line.chars().take(d.column.saturating_sub(1)))
+                .collect::<String>()
+                .trim_end()
+                .strip_suffix('=')
+                .is_some_and(|key| key.trim_end().ends_with("copy_from"));
+        let source = at_copy
+            .then(|| {
+                (diags[..k].iter())
+                    .position(|e| e.severity == Severity::Error && e.message == d.message)
+            })
+            .flatten();
         match source {
-            Some(s) if at_copy => {
+            Some(s) => {
                 let copy = diags.remove(k);
                 let note = format!("`{}` copies it, at {}", copy.path, copy.place());
                 diags[s].notes.push(note);

@@ -462,15 +462,24 @@ pub(super) fn floors(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagno
 
 /// `[[terrain]]`: the terrain a kind becomes exists; a kind nothing can place is warned of.
 pub(super) fn terrain(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagnostic>) {
+    if file.terrain.is_empty() {
+        return;
+    }
     // What puts terrain on a floor: generation's own kinds, the room features of the floor
     // profiles loaded so far (this pack's among them), the prefabs' legends, and what
     // another kind turns into.
     let content = r.content;
-    let placed = |id: &str| {
-        (content.floors.iter().flat_map(|f| f.features()))
-            .any(|f| f.terrain == id || f.middle.as_deref() == Some(id))
-            || (content.prefabs.values()).any(|p| p.legend.values().any(|v| v == id))
-    };
+    let placed: std::collections::BTreeSet<String> = (content.floors.iter())
+        .flat_map(|f| f.features())
+        .flat_map(|f| [Some(f.terrain), f.middle])
+        .flatten()
+        .chain(
+            content
+                .prefabs
+                .values()
+                .flat_map(|p| p.legend.values().cloned()),
+        )
+        .collect();
     let becomes: Vec<&str> = (file.terrain.iter())
         .flat_map(|t| {
             let t = t.get_ref();
@@ -481,7 +490,8 @@ pub(super) fn terrain(r: &mut Refs, file: &ContentFile, deferred: &mut Vec<Diagn
     for (i, t) in file.terrain.iter().enumerate() {
         let t = t.get_ref();
         let id = t.id.get_ref().as_str();
-        if !(crate::map::Tile::ENGINE.contains(&id) || becomes.contains(&id) || placed(id)) {
+        if !(crate::map::Tile::ENGINE.contains(&id) || becomes.contains(&id) || placed.contains(id))
+        {
             deferred.push(Diagnostic::at(
                 Severity::Warning,
                 r.pack,
