@@ -341,6 +341,7 @@ impl Game {
             Command::Wait => HeroAction::Ability("core:wait".into(), None),
             Command::Move(_)
             | Command::Descend
+            | Command::Ascend
             | Command::PickUp
             | Command::Equip(_)
             | Command::Unequip(_)

@@ -14,6 +14,8 @@ pub enum Command {
     Wait,
     /// Take the down stairs the hero stands on.
     Descend,
+    /// Take the up stairs the hero stands on (off the first floor: leave the dungeon).
+    Ascend,
     /// Use an ability in combat; `target` indexes nothing, it names a creature.
     Ability {
         ability: String,
@@ -79,6 +81,8 @@ pub enum RunOutcome {
     Died,
     /// The player gave the run up (`Command::Abandon`).
     Abandoned,
+    /// The hero climbed out of the first floor without the prize.
+    Left,
 }
 
 /// How a run stands in one word, as reports and replays write it: `won`, `died`, `abandoned`,
@@ -89,6 +93,7 @@ pub fn outcome_name(outcome: Option<RunOutcome>) -> &'static str {
         Some(RunOutcome::Died) => "died",
         Some(RunOutcome::Won) => "won",
         Some(RunOutcome::Abandoned) => "abandoned",
+        Some(RunOutcome::Left) => "left",
     }
 }
 
@@ -152,7 +157,7 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reason::Wall => write!(f, "A wall blocks the way."),
-            Reason::NoStairs => write!(f, "There are no stairs down here."),
+            Reason::NoStairs => write!(f, "There are no stairs here."),
             Reason::InCombat => write!(f, "You are in a fight: choose an ability, wait or flee."),
             Reason::NotInCombat => write!(f, "There is nobody to fight."),
             Reason::RunOver => write!(f, "The run is over."),

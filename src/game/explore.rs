@@ -20,6 +20,7 @@ impl Game {
                 (!self.floor.map.is_passable(to)).then_some(Reason::Wall)
             }
             Command::Descend => (hero.pos != self.floor.down).then_some(Reason::NoStairs),
+            Command::Ascend => (hero.pos != self.floor.up).then_some(Reason::NoStairs),
             Command::CloseDoor(d) => self.close_refusal(*d),
             Command::Ability { .. } | Command::Flee => Some(Reason::NotInCombat),
             Command::Throw { index, at } => self.throw_refusal(*index, *at, content),
@@ -76,7 +77,7 @@ impl Game {
                     }
                 }
             }
-            Command::Wait | Command::Descend => {}
+            Command::Wait | Command::Descend | Command::Ascend => {}
             Command::CloseDoor(d) => self.close_door(*d, content),
             Command::Search => self.search(content),
             Command::Shout => {
@@ -141,6 +142,8 @@ impl Game {
         }
         if to == self.floor.down {
             self.log("Stairs lead down here (press > to descend).");
+        } else if to == self.floor.up {
+            self.log("Stairs lead up here (press < to climb).");
         }
     }
 

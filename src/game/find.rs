@@ -94,6 +94,9 @@ pub fn findable(game: &Game, content: &Content) -> Vec<Found> {
     if game.is_explored(game.floor.down) {
         add(FoundKind::Stairs, "Stairs down".into(), game.floor.down);
     }
+    if game.is_explored(game.floor.up) {
+        add(FoundKind::Stairs, "Stairs up".into(), game.floor.up);
+    }
     if let Some(shop) = &game.floor.shop
         && let Some(keeper) = game.creature(shop.keeper)
         && keeper.is_alive()

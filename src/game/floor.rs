@@ -1,21 +1,22 @@
 //! The floor's state: everything that belongs to the one floor the hero is on (its map and
 //! stairs, what the hero has seen of it, who lives on it, what lies on it, its encounter
-//! rooms, its shop, its alarm). Entering a floor makes a new one from (seed, depth) alone.
+//! rooms, its shop, its alarm). Entering a floor for the first time makes it from (seed,
+//! depth) alone; a floor the hero left is kept as it was (`super::depths`).
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::shop::Shop;
 use super::state::{Creature, CreatureId, ItemInstance};
-use super::wire::pairs;
+use super::wire::{bits, pairs};
 use crate::dungeon;
 use crate::map::{Pos, Tile, TileMap};
 
 /// One floor as it stands. A new field here is part of what a floor is: it is saved and
 /// hashed with the rest (a row in `wire::GAME_FIELDS`, a line in `wire::SavedGame`), made anew
-/// by `Game::enter_floor`,
-/// and compared when two floors are (the generation's and the rules' tests).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// by `Game::enter_floor`, kept whole when the hero leaves (`Depths::kept`, which reads it by
+/// this derive), and compared when two floors are (the generation's and the rules' tests).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FloorState {
     /// Which floor, from 1 at the top.
     #[serde(rename = "floor")]
@@ -23,8 +24,11 @@ pub struct FloorState {
     pub map: TileMap,
     pub up: Pos,
     pub down: Pos,
-    /// Tiles the hero has seen, and the tiles in its view now, by map index.
+    /// Tiles the hero has seen, and the tiles in its view now, by map index (written four
+    /// tiles to a hexadecimal digit).
+    #[serde(with = "bits")]
     pub explored: Vec<bool>,
+    #[serde(with = "bits")]
     pub visible: Vec<bool>,
     /// Everyone on the floor, the hero among them.
     pub creatures: BTreeMap<CreatureId, Creature>,
@@ -40,7 +44,7 @@ pub struct FloorState {
     /// Prefab rooms whose guards fight together when the hero walks in; gone once triggered.
     pub encounter_rooms: Vec<EncounterRoom>,
     /// The floor's shop, if it has one.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shop: Option<Shop>,
     /// The forager's alarm: every monster chases for the rest of the floor.
     pub alarm: bool,

@@ -115,13 +115,19 @@ impl Game {
             return false;
         }
         let next = self.floor.depth + 1;
-        if let Err(e) = self.enter_floor(next, content) {
-            self.log(format!("The fall is broken: {e}"));
-            return false;
-        }
+        let made = match self.change_floor(next, super::depths::Stairs::Down, content) {
+            Ok(made) => made,
+            Err(e) => {
+                self.log(format!("The fall is broken: {e}"));
+                return false;
+            }
+        };
         self.land_on_random_floor();
-        // Only what the hero sees from where it landed is known (not the up stairs' view).
-        self.floor.explored.fill(false);
+        // On a new floor only what the hero sees from where it landed is known (not the up
+        // stairs' view); a floor it was on before it remembers.
+        if made {
+            self.floor.explored.fill(false);
+        }
         self.update_sight(content);
         self.log(format!("You land on floor {next}."));
         true

@@ -10,6 +10,9 @@ pub mod bot;
 mod class_tests;
 mod combat;
 mod command;
+mod depths;
+#[cfg(test)]
+mod depths_tests;
 #[cfg(test)]
 mod door_tests;
 mod doors;
@@ -84,10 +87,14 @@ mod triggers;
 /// items under their locks; a dead hero regains nothing.
 /// 9: no rule changed: the log, which the state hash covers, speaks in one voice ("You hit
 /// the skeleton", "The skeleton hits you"), so the same commands hash differently.
-pub const RULES_VERSION: u32 = 9;
+/// 10: the run's arc: floors are kept as the hero left them and stairs go up (off the first
+/// floor the run ends, left); a floor's explored and visible flags are written four to a
+/// hexadecimal digit.
+pub const RULES_VERSION: u32 = 10;
 
 pub use combat::{Attr, Fight, Formulas, flee_chance, hit_chance, mitigate};
 pub use command::{Command, Outcome, Reason, RunOutcome, outcome_name};
+pub use depths::{Depths, LEAVE_QUESTION};
 pub use events::{CombatEnd, Event};
 pub use floor::{EncounterRoom, FloorState};
 pub use line_of_fire::LineOfFire;

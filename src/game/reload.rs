@@ -18,22 +18,36 @@ impl Game {
     /// Every content id the game names that `content` lacks, sorted, each once.
     pub fn missing_content(&self, content: &Content) -> Vec<String> {
         let mut missing = Vec::new();
-        for c in self.floor.creatures.values() {
-            if content.creature(&c.kind).is_none() {
-                missing.push(c.kind.clone());
-            }
-            for m in &c.modifiers {
-                if content.modifier(&m.id).is_none() {
-                    missing.push(m.id.clone());
-                }
-            }
-        }
-        let items = self
+        let floors = std::iter::once(&self.floor).chain(self.depths.kept.values());
+        let carried = self
             .party
             .inventory
             .iter()
-            .chain(self.party.equipment.values())
-            .chain(self.floor.ground.values().flatten());
+            .chain(self.party.equipment.values());
+        let mut items: Vec<&super::state::ItemInstance> = carried.collect();
+        for floor in floors {
+            for c in floor.creatures.values() {
+                if content.creature(&c.kind).is_none() {
+                    missing.push(c.kind.clone());
+                }
+                for m in &c.modifiers {
+                    if content.modifier(&m.id).is_none() {
+                        missing.push(m.id.clone());
+                    }
+                }
+            }
+            items.extend(floor.ground.values().flatten());
+            for t in floor.traps.values() {
+                if !content.traps.contains_key(t) {
+                    missing.push(t.clone());
+                }
+            }
+            for id in floor.map.used_ids() {
+                if content.terrains.tile(id).is_none() {
+                    missing.push(id.to_string());
+                }
+            }
+        }
         for it in items {
             if content.item(&it.item).is_none() {
                 missing.push(it.item.clone());
@@ -42,16 +56,6 @@ impl Game {
                 if !content.affixes.contains_key(a) {
                     missing.push(a.clone());
                 }
-            }
-        }
-        for t in self.floor.traps.values() {
-            if !content.traps.contains_key(t) {
-                missing.push(t.clone());
-            }
-        }
-        for id in self.floor.map.used_ids() {
-            if content.terrains.tile(id).is_none() {
-                missing.push(id.to_string());
             }
         }
         missing.sort();

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::combat::Fight;
 use super::command::RunOutcome;
+use super::depths::Depths;
 use super::events::Event;
 use super::floor::{EncounterRoom, FloorState};
 use super::identify::Identification;
@@ -236,6 +237,8 @@ pub struct Game {
     pub run: Run,
     /// The floor the hero is on: its map, what lies and lives on it.
     pub floor: FloorState,
+    /// The floors the hero has left, as it left them.
+    pub depths: Depths,
     /// The hero's side: who the hero is, its pack, gold, progress and what it knows.
     pub party: Party,
     /// The running fight, if any.
@@ -352,6 +355,7 @@ impl Game {
                 death: None,
             },
             floor: FloorState::empty(),
+            depths: Depths::default(),
             party: Party::new(CreatureId(0), Identification::deal(seed, content)),
             fight: Fight::default(),
             log: Log::default(),

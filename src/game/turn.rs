@@ -7,6 +7,7 @@
 //! passes and changes nothing.
 use super::combat::HeroAction;
 use super::command::{Command, Outcome, Reason, RunOutcome};
+use super::depths::Stairs;
 use super::events::{CombatEnd, Event};
 use super::log::Log;
 use super::origin::Origin;
@@ -106,8 +107,10 @@ pub const TURN_STEPS: [StepInfo; 8] = [
         name: "enter floor",
         owner: StepOwner::Dungeon,
         acts_in: EXPLORING,
-        does: "Only for *descend*: the next floor is generated and entered (`floor_entered`), \
-               or the run is won on the last one. The turn then goes straight to its end.",
+        does: "Only for *descend* and *ascend*: the hero leaves the floor, which is kept as it \
+               is, for the next one down or up (`floor_entered`): made on the first visit, as it \
+               was left on a later one. Descending off the last floor wins the run; climbing \
+               off the first ends it. The turn then goes straight to its end.",
     },
     StepInfo {
         step: TurnStep::MonsterMovement,
@@ -315,6 +318,8 @@ impl Game {
             },
             run: self.run.clone(),
             floor: self.floor.clone(),
+            // No rule of a round reads the floors the hero is not on.
+            depths: super::depths::Depths::default(),
             party: self.party.clone(),
             fight: self.fight.clone(),
             log: Log::default(),
@@ -330,7 +335,7 @@ impl Game {
         match step {
             TurnStep::Begin => self.begin_turn(ctx, content),
             TurnStep::HeroCommand => self.hero_command(ctx, content),
-            TurnStep::EnterFloor => self.enter_next_floor(ctx, content),
+            TurnStep::EnterFloor => self.take_stairs(ctx, content),
             TurnStep::MonsterMovement => self.monster_movement(ctx, content),
             TurnStep::Encounter => self.encounter(ctx, content),
             TurnStep::ExplorationTicks => self.exploration_ticks(ctx, content),
@@ -368,7 +373,9 @@ impl Game {
 
     /// The hero's command outside a fight (descending is the dungeon's step).
     pub fn hero_command(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::HeroCommand, self.is_over()) || ctx.command == Command::Descend {
+        if !ctx.acts(TurnStep::HeroCommand, self.is_over())
+            || matches!(ctx.command, Command::Descend | Command::Ascend)
+        {
             return;
         }
         ctx.loud = self.loud_command(&ctx.command);
@@ -380,23 +387,38 @@ impl Game {
         self.update_sight(content);
     }
 
-    /// Descending: the next floor, or the win on the last one; either ends the turn.
-    pub fn enter_next_floor(&mut self, ctx: &mut TurnContext, content: &Content) {
-        if !ctx.acts(TurnStep::EnterFloor, self.is_over()) || ctx.command != Command::Descend {
+    /// The stairs: the next floor down or up, or the run's end off the last or the first
+    /// floor; either ends the turn.
+    pub fn take_stairs(&mut self, ctx: &mut TurnContext, content: &Content) {
+        if !ctx.acts(TurnStep::EnterFloor, self.is_over()) {
             return;
         }
+        let stairs = match ctx.command {
+            Command::Descend => Stairs::Down,
+            Command::Ascend => Stairs::Up,
+            _ => return,
+        };
         ctx.floor_changed = true;
-        if self.floor.depth >= self.run.floors {
-            self.log("You climb out of the last floor into daylight. You win!");
-            self.run.outcome = Some(RunOutcome::Won);
-            return;
-        }
-        let next = self.floor.depth + 1;
-        if let Err(e) = self.enter_floor(next, content) {
+        let here = self.floor.depth;
+        let to = match stairs {
+            Stairs::Down if here >= self.run.floors => {
+                self.log("You climb out of the last floor into daylight. You win!");
+                self.run.outcome = Some(RunOutcome::Won);
+                return;
+            }
+            Stairs::Up if here <= 1 => {
+                self.log("You climb the stairs out of the dungeon and leave it behind.");
+                self.run.outcome = Some(RunOutcome::Left);
+                return;
+            }
+            Stairs::Down => here + 1,
+            Stairs::Up => here - 1,
+        };
+        match self.change_floor(to, stairs, content) {
             // Content was checked at load; should a profile still fail, the run stays here.
-            self.log(format!("The stairs are blocked: {e}"));
-        } else {
-            self.log(format!("You descend to floor {next}."));
+            Err(e) => self.log(format!("The stairs are blocked: {e}")),
+            Ok(_) if stairs == Stairs::Down => self.log(format!("You descend to floor {to}.")),
+            Ok(_) => self.log(format!("You climb to floor {to}.")),
         }
         self.drain(content);
     }

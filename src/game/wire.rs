@@ -11,6 +11,7 @@ use serde::ser::{self, Impossible, Serialize, SerializeStruct, Serializer};
 
 use super::combat::Fight;
 use super::command::{Command, RunOutcome};
+use super::depths::Depths;
 use super::events::Event;
 use super::floor::{EncounterRoom, FloorState};
 use super::identify::Identification;
@@ -32,6 +33,7 @@ pub(crate) enum Part {
     Origin,
     Run,
     Floor,
+    Depths,
     Party,
     Fight,
     Log,
@@ -39,7 +41,7 @@ pub(crate) enum Part {
 
 /// Every field of `Game`, in the order saves and the state hash write them. A new field is
 /// added to its part and gets a row here at the end, so every earlier save keeps its bytes.
-pub(crate) const GAME_FIELDS: [(&str, Part); 41] = [
+pub(crate) const GAME_FIELDS: [(&str, Part); 42] = [
     ("seed", Part::Origin),
     ("floor", Part::Floor),
     ("floors", Part::Run),
@@ -81,6 +83,7 @@ pub(crate) const GAME_FIELDS: [(&str, Part); 41] = [
     ("shop", Part::Floor),
     ("gold_spent", Part::Party),
     ("gold_earned", Part::Party),
+    ("kept", Part::Depths),
 ];
 
 impl Serialize for Game {
@@ -91,6 +94,7 @@ impl Serialize for Game {
                 Part::Origin => write_field(&self.origin, name, &mut out),
                 Part::Run => write_field(&self.run, name, &mut out),
                 Part::Floor => write_field(&self.floor, name, &mut out),
+                Part::Depths => write_field(&self.depths, name, &mut out),
                 Part::Party => write_field(&self.party, name, &mut out),
                 Part::Fight => write_field(&self.fight, name, &mut out),
                 Part::Log => write_field(&self.log, name, &mut out),
@@ -102,7 +106,8 @@ impl Serialize for Game {
 
 impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Game, D::Error> {
-        SavedGame::deserialize(d).map(Game::from)
+        use serde::de::Error;
+        Game::try_from(SavedGame::deserialize(d)?).map_err(D::Error::custom)
     }
 }
 
@@ -120,7 +125,9 @@ struct SavedGame {
     map: TileMap,
     up: Pos,
     down: Pos,
+    #[serde(with = "bits")]
     explored: Vec<bool>,
+    #[serde(with = "bits")]
     visible: Vec<bool>,
     creatures: BTreeMap<CreatureId, Creature>,
     hero: CreatureId,
@@ -169,11 +176,27 @@ struct SavedGame {
     gold_spent: u32,
     #[serde(default)]
     gold_earned: u32,
+    #[serde(default, with = "pairs")]
+    kept: BTreeMap<u32, FloorState>,
 }
 
-impl From<SavedGame> for Game {
-    fn from(s: SavedGame) -> Game {
-        Game {
+impl TryFrom<SavedGame> for Game {
+    type Error = String;
+
+    /// The saved fields handed to their parts; a floor whose flags do not fit its map (a
+    /// damaged save) is an error that names the floor.
+    fn try_from(s: SavedGame) -> Result<Game, String> {
+        let mut kept = s.kept;
+        for (&depth, floor) in &mut kept {
+            if floor.depth != depth {
+                return Err(format!(
+                    "kept floor {depth} says it is floor {}",
+                    floor.depth
+                ));
+            }
+            fit_flags(floor, &format!("kept floor {depth}"))?;
+        }
+        let mut game = Game {
             origin: Origin {
                 seed: s.seed,
                 reloads: s.reloads,
@@ -222,13 +245,33 @@ impl From<SavedGame> for Game {
                 enemies: s.enemies,
                 starting: s.combat_starting,
             },
+            depths: Depths { kept },
             log: Log {
                 lines: s.log,
                 last_events: s.last_events,
                 record: s.record,
             },
-        }
+        };
+        let depth = game.floor.depth;
+        fit_flags(&mut game.floor, &format!("floor {depth}"))?;
+        Ok(game)
     }
+}
+
+/// A floor's explored and visible flags cut to its map (`bits::trim`), or the error naming it.
+fn fit_flags(floor: &mut FloorState, which: &str) -> Result<(), String> {
+    let len = floor.map.len();
+    floor.explored = bits::trim(
+        std::mem::take(&mut floor.explored),
+        len,
+        &format!("{which}'s explored"),
+    )?;
+    floor.visible = bits::trim(
+        std::mem::take(&mut floor.visible),
+        len,
+        &format!("{which}'s visible"),
+    )?;
+    Ok(())
 }
 
 /// Writes the field `name` of `part` (a struct) into `out`, or leaves it out where the part's
@@ -469,6 +512,72 @@ pub(crate) mod pairs {
     }
 }
 
+/// Serializes a list of flags (one a map tile) as hexadecimal digits, four flags a digit, the
+/// first flag in a digit's lowest bit: a quarter of a character a tile where `true`/`false`
+/// took five. Reads the list of booleans saves from before it wrote too; the length is the
+/// digits' times four, trimmed to the map's by whoever reads it (`trim`).
+pub(crate) mod bits {
+    use serde::de::{self, SeqAccess, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(flags: &[bool], s: S) -> Result<S::Ok, S::Error> {
+        let digits: String = flags
+            .chunks(4)
+            .map(|four| {
+                let n = (four.iter().enumerate()).fold(0, |n, (k, &f)| n | (u32::from(f) << k));
+                char::from_digit(n, 16).unwrap_or('0')
+            })
+            .collect();
+        s.serialize_str(&digits)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<bool>, D::Error> {
+        d.deserialize_any(Flags)
+    }
+
+    struct Flags;
+
+    impl<'de> Visitor<'de> for Flags {
+        type Value = Vec<bool>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("hexadecimal digits, or a list of booleans")
+        }
+
+        fn visit_str<E: de::Error>(self, digits: &str) -> Result<Vec<bool>, E> {
+            let mut out = Vec::with_capacity(digits.len() * 4);
+            for c in digits.chars() {
+                let n = c
+                    .to_digit(16)
+                    .ok_or_else(|| E::custom(format!("`{c}` is not a hexadecimal digit")))?;
+                out.extend((0..4).map(|k| n & (1 << k) != 0));
+            }
+            Ok(out)
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<bool>, A::Error> {
+            let mut out = Vec::new();
+            while let Some(f) = seq.next_element()? {
+                out.push(f);
+            }
+            Ok(out)
+        }
+    }
+
+    /// The flags cut to the map's `len` tiles (the digits' padding off); a list shorter than
+    /// the map is an error: it belongs to another map.
+    pub fn trim(mut flags: Vec<bool>, len: usize, what: &str) -> Result<Vec<bool>, String> {
+        if flags.len() < len || flags.len() > len + 3 {
+            return Err(format!(
+                "{what} has {} tiles' flags for a map of {len} tiles",
+                flags.len()
+            ));
+        }
+        flags.truncate(len);
+        Ok(flags)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -479,10 +588,11 @@ mod tests {
     fn the_table_names_every_field_of_every_part_once() {
         let content = crate::content::Content::core().unwrap();
         let g = Game::new(3, &content).unwrap();
-        let parts: [(Part, Vec<&str>); 6] = [
+        let parts: [(Part, Vec<&str>); 7] = [
             (Part::Origin, field_names(&g.origin)),
             (Part::Run, field_names(&g.run)),
             (Part::Floor, field_names(&g.floor)),
+            (Part::Depths, field_names(&g.depths)),
             (Part::Party, field_names(&g.party)),
             (Part::Fight, field_names(&g.fight)),
             (Part::Log, field_names(&g.log)),

@@ -17,6 +17,7 @@ pub fn outcome_line(game: &Game) -> String {
         (Some(RunOutcome::Died), Some(d)) => format!("Killed by {} ({})", d.killer, d.ability),
         (Some(RunOutcome::Died), None) => "Died".into(),
         (Some(RunOutcome::Abandoned), _) => format!("Abandoned on floor {}", game.floor.depth),
+        (Some(RunOutcome::Left), _) => "Left the dungeon without the prize".into(),
         (None, _) => "Still alive (the run is unfinished)".into(),
     }
 }

@@ -51,6 +51,8 @@ pub enum GhostEnd {
     Died,
     /// Its player gave the run up: it stays where it stopped.
     Abandoned,
+    /// Its hero climbed out of the dungeon without the prize.
+    Left,
     /// Its commands ran out with its hero alive (a replay of a run left unfinished): it
     /// stays where it stopped.
     Stopped,
@@ -113,6 +115,7 @@ impl Ghost {
                     RunOutcome::Won => GhostEnd::Won,
                     RunOutcome::Died => GhostEnd::Died,
                     RunOutcome::Abandoned => GhostEnd::Abandoned,
+                    RunOutcome::Left => GhostEnd::Left,
                 });
             } else if self.game.run.turn >= turn {
                 return;
@@ -167,6 +170,7 @@ impl GhostView {
             Some(GhostEnd::Abandoned) => {
                 format!("{name}: abandoned on floor {floor}, turn {turn}")
             }
+            Some(GhostEnd::Left) => format!("{name}: left without the prize, turn {turn}"),
             Some(GhostEnd::Stopped) => {
                 format!("{name}: replay ends on floor {floor}, turn {turn}")
             }

@@ -124,6 +124,7 @@ fn a_finished_ghost_stays_where_it_ended_and_says_how() {
         Some(RunOutcome::Died) => GhostEnd::Died,
         Some(RunOutcome::Won) => GhostEnd::Won,
         Some(RunOutcome::Abandoned) => GhostEnd::Abandoned,
+        Some(RunOutcome::Left) => GhostEnd::Left,
         None => panic!("the bot's run did not end"),
     };
     let stopped = bot_replay("core:rogue", 100, &content);

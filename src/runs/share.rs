@@ -36,6 +36,7 @@ pub fn result_line(game: &Game, content: &Content) -> String {
         Some(RunOutcome::Won) => "escaped the dungeon".to_string(),
         Some(RunOutcome::Died) => format!("died on floor {}", game.floor.depth),
         Some(RunOutcome::Abandoned) => format!("abandoned on floor {}", game.floor.depth),
+        Some(RunOutcome::Left) => "left the dungeon without the prize".to_string(),
         None => format!("alive on floor {}", game.floor.depth),
     };
     let won = game.run.outcome == Some(RunOutcome::Won);

@@ -38,6 +38,7 @@ pub fn summary(game: &Game, content: &crate::content::Content) -> String {
         Some(RunOutcome::Abandoned) => {
             format!("You gave up the run on floor {}.", game.floor.depth)
         }
+        Some(RunOutcome::Left) => "You left the dungeon without the prize.".to_string(),
         _ => match &game.run.death {
             Some(d) => format!("Killed by {} ({})", d.killer, d.ability),
             None => "Your run ended.".to_string(),

@@ -45,6 +45,8 @@ pub enum ContextAction {
     Throw,
     PickUp,
     Descend,
+    /// Climb the up stairs the hero stands on.
+    Ascend,
     /// Leave the cursor, as Escape does.
     Close,
 }
@@ -212,6 +214,7 @@ fn look_keys(
     let direct = match context {
         Some(ContextAction::PickUp) => Some(Command::PickUp),
         Some(ContextAction::Descend) => Some(Command::Descend),
+        Some(ContextAction::Ascend) => Some(Command::Ascend),
         Some(ContextAction::Attack) if g.in_combat() => {
             let abilities = g.known_abilities(g.party.hero, &content.0);
             super::input::keys::tapped_enemy_attack(Some(at), g, &abilities).map(|(_, cmd)| cmd)
@@ -301,6 +304,9 @@ pub fn context_actions(game: &Game, content: &Content, cursor: &LookCursor) -> V
         if hero == game.floor.down {
             actions.push(ContextAction::Descend);
         }
+        if hero == game.floor.up {
+            actions.push(ContextAction::Ascend);
+        }
     }
     actions.push(ContextAction::Close);
     actions
@@ -366,12 +372,14 @@ mod tests {
             .push(ItemInstance::new("core:dart", &content));
         assert_eq!(look(&g, next, None), [Attack, Aim, Travel, Close]);
         assert_eq!(look(&g, next, Some(0)), [Attack, Throw, Close]);
-        // The hero's own tile: pick up what lies there, descend on the stairs.
-        assert_eq!(look(&g, hero, None), [Close]);
+        // The hero's own tile: it starts on the up stairs, which climb; pick up what lies
+        // there, descend on the down stairs.
+        assert_eq!(g.floor.up, hero);
+        assert_eq!(look(&g, hero, None), [Ascend, Close]);
         g.floor
             .ground
             .insert(hero, vec![ItemInstance::new("core:dart", &content)]);
-        g.floor.down = hero;
+        (g.floor.up, g.floor.down) = (next, hero);
         assert_eq!(look(&g, hero, None), [PickUp, Descend, Close]);
         // A tile known but out of sight: neither an attack nor a throw, only travel.
         g.floor.visible[i] = false;

@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 
 use crate::app::shared::{
-    AddTurnStep, AppSystems, ContentRes, GameRes, GameWriter, LastTurn, PendingCommand,
+    AddTurnStep, AppSystems, ContentRes, GameRes, GameWriter, LastTurn, Notice, PendingCommand,
     PlayerCommand, Screen, TurnEdge, TurnInProgress, TurnPhase, TurnResolved,
 };
-use crate::game::{Outcome, TurnStep};
+use crate::game::{LEAVE_QUESTION, Outcome, TurnStep};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<PlayerCommand>();
@@ -33,13 +33,17 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The one place a turn starts: the first command sent while the game awaits input, unless
 /// the run is over. The frame's other commands, and any sent while a turn resolves, are
-/// dropped: each was chosen for a state the turn is about to change.
+/// dropped: each was chosen for a state the turn is about to change. Climbing out of the
+/// dungeon, from any input, asks first (`LEAVE_QUESTION`) and goes only when asked again
+/// with no other command between.
 fn take_command(
     mut commands: MessageReader<PlayerCommand>,
     game: Res<GameRes>,
     phase: Res<State<TurnPhase>>,
     mut pending: ResMut<PendingCommand>,
     mut next: ResMut<NextState<TurnPhase>>,
+    mut asked_to_leave: Local<bool>,
+    mut notices: MessageWriter<Notice>,
 ) {
     let first = commands.read().next().cloned();
     commands.clear();
@@ -49,6 +53,12 @@ fn take_command(
     if *phase.get() != TurnPhase::AwaitingInput || game.is_over() {
         return;
     }
+    let leaves = game.game().leaves_the_dungeon(&cmd);
+    if leaves && !std::mem::replace(&mut *asked_to_leave, true) {
+        notices.write(Notice(LEAVE_QUESTION.into()));
+        return;
+    }
+    *asked_to_leave = false;
     pending.0 = Some(cmd);
     next.set(TurnPhase::Resolving);
 }

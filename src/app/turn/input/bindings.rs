@@ -16,6 +16,8 @@ pub enum Action {
     Move(Dir),
     Wait,
     Descend,
+    /// Climb the up stairs the hero stands on (`<`).
+    Ascend,
     Explore,
     TravelStairs,
     Flee,
@@ -59,13 +61,14 @@ pub enum Action {
 }
 
 /// The action names the file uses.
-const NAMES: [(&str, Action); 28] = [
+const NAMES: [(&str, Action); 29] = [
     ("up", Action::Move(Dir::Up)),
     ("down", Action::Move(Dir::Down)),
     ("left", Action::Move(Dir::Left)),
     ("right", Action::Move(Dir::Right)),
     ("wait", Action::Wait),
     ("descend", Action::Descend),
+    ("ascend", Action::Ascend),
     ("explore", Action::Explore),
     ("travel_stairs", Action::TravelStairs),
     ("flee", Action::Flee),
@@ -341,6 +344,14 @@ impl Default for Bindings {
                 mods: shift,
             },
             LeavePile,
+        );
+        // `<`: Shift+`,` on most layouts.
+        map.insert(
+            Chord {
+                key: KeyCode::Comma,
+                mods: shift,
+            },
+            Ascend,
         );
         map.insert(
             Chord {

@@ -78,6 +78,7 @@ pub fn key_command(
     match action? {
         Action::Move(d) => Some(Command::Move(d)),
         Action::Descend => Some(Command::Descend),
+        Action::Ascend => Some(Command::Ascend),
         Action::Wait => Some(Command::Wait),
         Action::PickUp => Some(Command::PickUp),
         Action::CloseDoor => Some(Command::CloseDoor(door_to_close(game))),

@@ -128,6 +128,7 @@ fn label(button: TouchButton) -> String {
             ContextAction::Throw => "Throw",
             ContextAction::PickUp => "Pick up",
             ContextAction::Descend => "Descend",
+            ContextAction::Ascend => "Climb",
             ContextAction::Close => "Close",
         }
         .into(),
@@ -135,13 +136,14 @@ fn label(button: TouchButton) -> String {
 }
 
 /// The context bar's buttons, in its order.
-const CONTEXT: [ContextAction; 7] = [
+const CONTEXT: [ContextAction; 8] = [
     ContextAction::Attack,
     ContextAction::Aim,
     ContextAction::Throw,
     ContextAction::Travel,
     ContextAction::PickUp,
     ContextAction::Descend,
+    ContextAction::Ascend,
     ContextAction::Close,
 ];
 
