@@ -31,21 +31,30 @@ for file in scripts/patches/*.patch; do
   [ "$version" = "$want" ] || { echo "web-patches: $file is for $name $want, Cargo.lock has $version: make the patch again for it, or drop it" >&2; exit 1; }
   crate=$(ls "${CARGO_HOME:-$HOME/.cargo}"/registry/cache/*/"$name-$version.crate" | head -1)
   echo "$sum  $crate" | sha256sum --check --quiet - || { echo "web-patches: $crate does not match Cargo.lock's checksum" >&2; exit 1; }
-  rm -rf "${dir:?}/$name-$version"
-  tar -xzf "$crate" -C "$dir"
-  # The files the patch changes keep their packaged times: the same change on the next run
-  # must not look like an edit, which would rebuild Bevy's render crates and the game (9.5
-  # minutes in CI's smoke).
+  # A crate with two patches is unpacked once, before the first.
+  if [[ " ${patched[*]} " != *" $name "* ]]; then
+    rm -rf "${dir:?}/$name-$version"
+    tar -xzf "$crate" -C "$dir"
+  fi
+  # The files the patch changes keep their packaged times, or the patch's own when it is newer:
+  # the same change on the next run must not look like an edit, which would rebuild Bevy's
+  # render crates and the game (9.5 minutes in CI's smoke), and an edited patch must.
   changed=$(sed -n 's#^+++ b/\([^\t]*\).*#\1#p' "$file")
+  patch_time=$(stat -c %Y "$file")
   declare -A times=()
-  for f in $changed; do times[$f]=$(stat -c %Y "$dir/$name-$version/$f"); done
+  for f in $changed; do
+    times[$f]=$(stat -c %Y "$dir/$name-$version/$f")
+    [ "${times[$f]}" -ge "$patch_time" ] || times[$f]=$patch_time
+  done
   # No fuzz: a patch that does not apply exactly (another version's text) stops the build.
   patch --quiet -p1 -F0 --forward --no-backup-if-mismatch -d "$dir/$name-$version" < "$file" ||
     { echo "web-patches: $file does not apply to $name $version" >&2; exit 1; }
   for f in $changed; do touch -d "@${times[$f]}" "$dir/$name-$version/$f"; done
   unset times
-  patched+=("$name")
-  patch_lines+="$name = { path = \"../$name-$version\" }"$'\n'
+  if [[ " ${patched[*]} " != *" $name "* ]]; then
+    patched+=("$name")
+    patch_lines+="$name = { path = \"../$name-$version\" }"$'\n'
+  fi
 done
 # The project's files (not its build outputs), times kept so an unchanged file is not rebuilt.
 rm -rf "$dir/delve"
