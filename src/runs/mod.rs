@@ -27,7 +27,7 @@ pub use kept::{
     list_replays,
 };
 pub use morgue::morgue;
-pub use records::{Record, Records, score};
+pub use records::{Record, Records, score, score_of};
 pub use stats::{FloorStats, RunStats};
 pub use viewer::Viewer;
 

@@ -15,6 +15,17 @@ pub const POINTS_PER_FLOOR: u64 = 250;
 pub const POINTS_PER_KILL: u64 = 10;
 pub const WIN_BONUS: u64 = 1000;
 
+/// A run's score as it stands: its deepest floor, the gold it collected, its kills and
+/// whether it won. A run that climbs keeps the floors it reached below.
+pub fn score_of(game: &Game) -> u64 {
+    score(
+        game.depths.deepest(game.floor.depth),
+        game.gold_collected(),
+        game.party.kills,
+        game.run.outcome == Some(RunOutcome::Won),
+    )
+}
+
 /// A run's score: 250 a floor reached, 1 a gold piece, 10 a kill, 1000 for escaping.
 pub fn score(floor: u32, gold: u32, kills: u32, won: bool) -> u64 {
     POINTS_PER_FLOOR * u64::from(floor)
@@ -86,20 +97,14 @@ impl Record {
         morgue: String,
         replay: Option<String>,
     ) -> Record {
-        let won = game.run.outcome == Some(RunOutcome::Won);
         Record {
-            score: score(
-                game.floor.depth,
-                game.gold_collected(),
-                game.party.kills,
-                won,
-            ),
+            score: score_of(game),
             number,
             seed: game.origin.seed,
             class: game.origin.class.clone(),
             outcome: crate::game::outcome_name(game.run.outcome).into(),
             cause: super::morgue::outcome_line(game),
-            floor: game.floor.depth,
+            floor: game.depths.deepest(game.floor.depth),
             turns: game.run.turn,
             gold: game.gold_collected(),
             spent: game.party.gold_spent,
@@ -266,6 +271,26 @@ mod tests {
     fn the_score_adds_depth_gold_kills_and_the_win_bonus() {
         assert_eq!(score(3, 40, 5, false), 750 + 40 + 50);
         assert_eq!(score(5, 0, 0, true), 1250 + 1000);
+    }
+
+    /// A run that went down to floor 2 and climbed back scores, and is recorded, at floor 2.
+    #[test]
+    fn a_run_that_climbed_keeps_its_deepest_floor() {
+        use crate::game::Command;
+        let content = Content::core().unwrap();
+        let mut g = Game::new(6, &content).unwrap();
+        let (hero, down) = (g.party.hero, g.floor.down);
+        g.floor.creatures.get_mut(&hero).unwrap().pos = down;
+        g.execute(&Command::Descend, &content);
+        g.execute(&Command::Ascend, &content);
+        assert_eq!(g.floor.depth, 1);
+        let (gold, kills) = (g.gold_collected(), g.party.kills);
+        assert_eq!(score_of(&g), score(2, gold, kills, false));
+        let record = Record::of(&g, &content, 1, String::new(), None);
+        assert_eq!(
+            (record.floor, record.score),
+            (2, score(2, gold, kills, false))
+        );
     }
 
     #[test]

@@ -217,7 +217,6 @@ impl Replay {
     /// its final state makes (outcome, score). No checkpoints: a file meant to be checked by
     /// others gets them from `with_checkpoints`, which plays the run once more.
     pub fn of(game: &Game, content: &Content) -> Replay {
-        let won = game.run.outcome == Some(crate::game::RunOutcome::Won);
         Replay {
             origin: game.origin.clone(),
             packs: content.packs.clone(),
@@ -225,12 +224,7 @@ impl Replay {
             final_hash: game.state_hash(),
             final_turn: game.run.turn,
             outcome: game.run.outcome.map(|o| outcome_name(Some(o)).to_string()),
-            score: Some(crate::runs::score(
-                game.floor.depth,
-                game.gold_collected(),
-                game.party.kills,
-                won,
-            )),
+            score: Some(crate::runs::score_of(game)),
             checkpoints: Vec::new(),
         }
     }

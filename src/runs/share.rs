@@ -39,13 +39,7 @@ pub fn result_line(game: &Game, content: &Content) -> String {
         Some(RunOutcome::Left) => "left the dungeon without the prize".to_string(),
         None => format!("alive on floor {}", game.floor.depth),
     };
-    let won = game.run.outcome == Some(RunOutcome::Won);
-    let score = super::score(
-        game.floor.depth,
-        game.gold_collected(),
-        game.party.kills,
-        won,
-    );
+    let score = super::score_of(game);
     format!(
         "{run}: {how}, turn {}, score {}, hash {:016x}",
         thousands(game.run.turn),

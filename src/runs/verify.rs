@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::content::Content;
 use crate::game::Fork;
-use crate::game::{RunOutcome, outcome_name};
+use crate::game::outcome_name;
 use crate::runs::replay::{CHECKPOINT_TURNS, Replay, ReplayError};
 
 /// What a verified replay proves.
@@ -152,14 +152,8 @@ pub fn verify(bytes: &[u8], content: &Content) -> Result<Verified, Refused> {
             ),
         ));
     }
-    let won = game.run.outcome == Some(RunOutcome::Won);
     let outcome = outcome_name(game.run.outcome);
-    let score = crate::runs::score(
-        game.floor.depth,
-        game.gold_collected(),
-        game.party.kills,
-        won,
-    );
+    let score = crate::runs::score_of(&game);
     let mut unchecked = Vec::new();
     // Replays that record their claims record a score; in them no outcome claims a run
     // that goes on.
