@@ -32,7 +32,9 @@ for file in scripts/patches/*.patch; do
   crate=$(ls "${CARGO_HOME:-$HOME/.cargo}"/registry/cache/*/"$name-$version.crate" | head -1)
   echo "$sum  $crate" | sha256sum --check --quiet - || { echo "web-patches: $crate does not match Cargo.lock's checksum" >&2; exit 1; }
   # A crate with two patches is unpacked once, before the first.
-  if [[ " ${patched[*]} " != *" $name "* ]]; then
+  first=1
+  [[ " ${patched[*]} " != *" $name "* ]] || first=0
+  if [ "$first" = 1 ]; then
     rm -rf "${dir:?}/$name-$version"
     tar -xzf "$crate" -C "$dir"
   fi
@@ -51,7 +53,7 @@ for file in scripts/patches/*.patch; do
     { echo "web-patches: $file does not apply to $name $version" >&2; exit 1; }
   for f in $changed; do touch -d "@${times[$f]}" "$dir/$name-$version/$f"; done
   unset times
-  if [[ " ${patched[*]} " != *" $name "* ]]; then
+  if [ "$first" = 1 ]; then
     patched+=("$name")
     patch_lines+="$name = { path = \"../$name-$version\" }"$'\n'
   fi

@@ -1,6 +1,6 @@
 //! The floors of a run the hero is not on, kept as it left them, and the way between floors by
 //! their stairs (docs/design/the-run.md).
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -66,7 +66,7 @@ impl Game {
         let Some(walker) = self.floor.creatures.get(&hero).cloned() else {
             return Err(NewGameError::MissingHero);
         };
-        let left = std::mem::replace(&mut self.floor, FloorState::empty());
+        let mut left = std::mem::replace(&mut self.floor, FloorState::empty());
         let fight = std::mem::take(&mut self.fight);
         let kept = self.depths.kept.remove(&to);
         let from_kept = kept.is_some();
@@ -88,7 +88,6 @@ impl Game {
         };
         match made {
             Ok(made) => {
-                let mut left = left;
                 left.creatures.remove(&hero);
                 left.visible.fill(false);
                 self.depths.kept.insert(left.depth, left);
@@ -149,26 +148,17 @@ impl Game {
         self.update_sight(content);
     }
 
-    /// The nearest tile to `from` (breadth first, in `Dir::ALL` order) that a creature may
-    /// stand on and nobody living does.
+    /// The nearest tile to `from` by the paths' breadth-first search (`grid::nearest`) that
+    /// a creature may stand on and nobody living does.
     fn nearest_free(&self, from: Pos) -> Option<Pos> {
         let taken: BTreeSet<Pos> = (self.floor.creatures.values())
             .filter(|c| c.is_alive())
             .map(|c| c.pos)
             .collect();
-        let mut seen = BTreeSet::from([from]);
-        let mut queue = VecDeque::from([from]);
-        while let Some(p) = queue.pop_front() {
-            if p != from && !taken.contains(&p) {
-                return Some(p);
-            }
-            for d in crate::map::Dir::ALL {
-                let next = p.offset(d);
-                if self.floor.map.can_stand(next) && seen.insert(next) {
-                    queue.push_back(next);
-                }
-            }
-        }
-        None
+        let map = &self.floor.map;
+        let path = crate::grid::nearest(map, from, |p| {
+            p != from && map.can_stand(p) && !taken.contains(&p)
+        })?;
+        path.last().copied()
     }
 }
